@@ -1,0 +1,44 @@
+/** The root route: the document and the shell around every page. */
+import { Outlet, useLoaderData, useRouteError } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { LoaderData } from '../server/loaders.ts';
+import { Document } from './Document.tsx';
+import { useBoot } from './boot.ts';
+import { Header } from './components/Header.tsx';
+import { Footer } from './components/Footer.tsx';
+
+export type ShellData = LoaderData<'root'>;
+
+export function Root() {
+  const shell = useLoaderData() as ShellData;
+  const { language } = useBoot();
+  return (
+    <Document lang={language}>
+      <Header shell={shell} />
+      <main id="content" className="page">
+        <Outlet />
+      </main>
+      <Footer shell={shell} />
+    </Document>
+  );
+}
+
+/** Reached only when the shell itself failed (its loader threw): a bare page with a way back. */
+export function RootErrorBoundary() {
+  const error = useRouteError();
+  const { language } = useBoot();
+  const { t } = useTranslation();
+  if (typeof document !== 'undefined') console.error(error);
+  return (
+    <Document lang={language}>
+      <main className="page page--error">
+        <title>{t('error.title')}</title>
+        <h1>{t('error.title')}</h1>
+        <p>{t('error.text')}</p>
+        <a className="button" href="/">
+          {t('notFound.home')}
+        </a>
+      </main>
+    </Document>
+  );
+}

@@ -1,0 +1,37 @@
+import { useTranslation } from 'react-i18next';
+import type { LoaderData } from '../../server/loaders.ts';
+import { Price } from './Price.tsx';
+
+type Order = LoaderData<'cart-order'>['order'];
+
+/** Order date in UTC as YYYY-MM-DD: the same string on server and browser, whatever their time zones. */
+const orderDate = (iso: string) => iso.slice(0, 10);
+
+export function OrderSummary({ order }: { order: Order }) {
+  const { t } = useTranslation();
+  return (
+    <div className="order">
+      <dl className="order__facts">
+        <dt>{t('order.date')}</dt>
+        <dd>{orderDate(order.created_at)}</dd>
+        <dt>{t('order.status')}</dt>
+        <dd>{t(`order.statuses.${order.status}`, { defaultValue: order.status })}</dd>
+        <dt>{t('order.total')}</dt>
+        <dd>
+          <Price amount={order.total} currency={order.currency} />
+        </dd>
+      </dl>
+      {order.items.length > 0 && (
+        <ul className="order__items">
+          {order.items.map((item) => (
+            <li key={item.title}>
+              {item.title} × {item.quantity} — <Price amount={item.price * item.quantity} currency={order.currency} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+export { orderDate };

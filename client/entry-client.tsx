@@ -1,0 +1,46 @@
+/** Browser entry: hydrate the server-rendered document with the same routes, then navigate client-side. */
+import './styles.css';
+import { StrictMode } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router';
+import { buildRoutes } from '../shared/routes.ts';
+import { createI18n } from '../shared/i18n.ts';
+import { AppProviders } from './AppProviders.tsx';
+import { clientLoader, singleFetchDataStrategy } from './data-strategy.ts';
+
+async function start() {
+  const boot = window.__BOOT__!;
+  const routes = buildRoutes(() => clientLoader);
+
+  // Resolve the lazy page modules of the current URL before hydrating, so the first client render
+  // matches the server's HTML instead of showing a fallback.
+  const matches = matchRoutes(routes, window.location, boot.basename) ?? [];
+  await Promise.all(
+    matches
+      .filter((m) => m.route.lazy)
+      .map(async (m) => {
+        const mod = await (m.route.lazy as () => Promise<Partial<RouteObject>>)();
+        Object.assign(m.route, mod, { lazy: undefined });
+      }),
+  );
+
+  // Hydration data (loader results and errors) comes from window.__staticRouterHydrationData.
+  const router = createBrowserRouter(routes, { basename: boot.basename, dataStrategy: singleFetchDataStrategy });
+  const i18n = createI18n(boot.language, { [boot.language]: { translation: boot.translations } });
+
+  hydrateRoot(
+    document,
+    <StrictMode>
+      <AppProviders boot={boot} i18n={i18n}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+    {
+      onRecoverableError(error) {
+        console.error('hydration', error);
+      },
+    },
+  );
+}
+
+void start();

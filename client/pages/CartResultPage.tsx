@@ -1,0 +1,21 @@
+/** /cart/{success}: the result of the session's latest order. */
+import { Link, useLoaderData } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { LoaderData } from '../../server/loaders.ts';
+import { PageTitle } from '../components/PageTitle.tsx';
+import { OrderSummary } from '../components/OrderSummary.tsx';
+
+export function Component() {
+  const { t } = useTranslation();
+  const { order, result } = useLoaderData() as LoaderData<'cart-result'>;
+  return (
+    <section>
+      <PageTitle>{t(`order.${result}`)}</PageTitle>
+      <h1>{t(`order.${result}`)}</h1>
+      <h2>
+        <Link to={`/cart/${result}/${order.id}`}>{t('order.title', { id: order.id })}</Link>
+      </h2>
+      <OrderSummary order={order} />
+    </section>
+  );
+}

@@ -1,0 +1,29 @@
+import { Link, useLoaderData } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { LoaderData } from '../../server/loaders.ts';
+import { PageTitle } from '../components/PageTitle.tsx';
+import { Price } from '../components/Price.tsx';
+import { orderDate } from '../components/OrderSummary.tsx';
+
+export function Component() {
+  const { t } = useTranslation();
+  const { orders } = useLoaderData() as LoaderData<'history'>;
+  return (
+    <section>
+      <PageTitle>{t('history.title')}</PageTitle>
+      <h1>{t('history.title')}</h1>
+      {orders.length === 0 ? (
+        <p>{t('history.empty')}</p>
+      ) : (
+        <ul className="history">
+          {orders.map((o) => (
+            <li key={o.id}>
+              <Link to={`/history/${o.id}`}>{t('order.title', { id: o.id })}</Link> — {orderDate(o.created_at)} —{' '}
+              {t(`order.statuses.${o.status}`, { defaultValue: o.status })} — <Price amount={o.total} currency={o.currency} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,27 @@
+import { Link, useRouteLoaderData } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { ShellData } from '../Root.tsx';
+import { PageTitle } from '../components/PageTitle.tsx';
+
+export function Component() {
+  const { t } = useTranslation();
+  const shell = useRouteLoaderData('root') as ShellData;
+  return (
+    <>
+      <PageTitle />
+      <h1>{t('home.title')}</h1>
+      <p className="lead">{t('home.lead')}</p>
+      <h2>{t('home.categories')}</h2>
+      <ul className="category-grid">
+        {shell.categories.map((c) => (
+          <li key={c.id} className="category-card">
+            <Link to={c.url}>
+              {c.preview_image && <img src={c.preview_image} alt="" width={160} height={120} loading="lazy" />}
+              <span>{c.title}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

@@ -1,0 +1,23 @@
+/** The server the browser tests use: the production build on a fresh in-memory PGlite with the demo data. */
+import { loadConfig } from '../server/config.ts';
+import { openDb } from '../server/db/index.ts';
+import { migrate } from '../server/db/migrate.ts';
+import { seedDemo } from '../server/db/seed.ts';
+import { buildApp } from '../server/app.ts';
+import { hashPassword } from '../server/services/auth.ts';
+
+const config = loadConfig({ ...process.env, NODE_ENV: 'production', DATA_DIR: 'memory', PORT: process.env.E2E_PORT ?? '3411' });
+const db = await openDb({ dataDir: 'memory' });
+await migrate(db);
+await seedDemo(db, config.sites);
+// A shopper account the sign-in tests use.
+await db.query('INSERT INTO users (email, name, password_hash) VALUES ($1, $2, $3)', ['shopper@example.com', 'Анна', await hashPassword('correct horse')]);
+const { fastify } = await buildApp({ config, db });
+await fastify.listen({ host: '127.0.0.1', port: config.port });
+const stop = async () => {
+  await fastify.close();
+  await db.close();
+  process.exit(0);
+};
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);

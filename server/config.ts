@@ -1,0 +1,96 @@
+/**
+ * Server configuration from the environment, parsed once at boot with zod. Nothing here reaches the
+ * browser: the client gets only what the page loaders return.
+ */
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+import { demoSitesConfig, sitesConfigSchema, type SitesConfig } from '../shared/sites-config.ts';
+
+const bool = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
+  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['production', 'development', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+  DATA_DIR: z.string().default('./data'),
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  /** Key for signing the session cookie and deriving site tokens; generated and stored in the database when unset. */
+  SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
+  /** Trust X-Forwarded-* headers (behind a reverse proxy): 'true', a hop count, or a comma list of proxy addresses. */
+  TRUST_PROXY: z.string().default(''),
+  SITES_FILE: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Seconds a page's shell data (categories, widgets) may be served from the per-site cache. */
+  SHELL_CACHE_TTL: z.coerce.number().int().min(0).max(3600).default(30),
+  /** Milliseconds a streamed render may take before it is aborted. */
+  RENDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120000).default(10000),
+  SEED_DEMO: bool.default(true),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  host: string;
+  port: number;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  dbPoolSize: number;
+  sessionSecret: string | undefined;
+  trustProxy: boolean | number | string[];
+  sites: SitesConfig;
+  logLevel: Env['LOG_LEVEL'];
+  shellCacheTtlMs: number;
+  renderTimeoutMs: number;
+  seedDemo: boolean;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    throw new ConfigError('Invalid environment:\n' + parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n'));
+  }
+  const env = parsed.data;
+  return {
+    env: env.NODE_ENV,
+    host: env.HOST,
+    port: env.PORT,
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    dbPoolSize: env.DB_POOL_SIZE,
+    sessionSecret: env.SESSION_SECRET,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    sites: env.SITES_FILE ? loadSitesFile(env.SITES_FILE) : demoSitesConfig,
+    logLevel: env.LOG_LEVEL,
+    shellCacheTtlMs: env.SHELL_CACHE_TTL * 1000,
+    renderTimeoutMs: env.RENDER_TIMEOUT_MS,
+    seedDemo: env.SEED_DEMO,
+  };
+}
+
+function parseTrustProxy(value: string): boolean | number | string[] {
+  const v = value.trim();
+  if (v === '' || v === 'false' || v === '0') return false;
+  if (v === 'true') return true;
+  if (/^\d+$/.test(v)) return Number(v);
+  return v.split(',').map((s) => s.trim()).filter(Boolean);
+}
+
+function loadSitesFile(path: string): SitesConfig {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (err) {
+    throw new ConfigError(`SITES_FILE ${path}: ${(err as Error).message}`);
+  }
+  const parsed = sitesConfigSchema.safeParse(raw);
+  if (!parsed.success) {
+    throw new ConfigError(`SITES_FILE ${path} is invalid:\n` + parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n'));
+  }
+  return parsed.data;
+}

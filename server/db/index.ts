@@ -1,0 +1,97 @@
+/**
+ * One database interface over two engines: embedded PGlite (the default, nothing to install) and a
+ * PostgreSQL server through pg (DATABASE_URL, for pods that scale out). Both speak the same SQL.
+ */
+import { readFile } from 'node:fs/promises';
+import { mkdirSync } from 'node:fs';
+
+export interface Queryable {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+}
+
+export interface Db extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs several statements separated by semicolons (migrations). */
+  exec(sql: string): Promise<void>;
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export interface DbOptions {
+  /** postgres://… selects PostgreSQL; unset selects PGlite. */
+  databaseUrl?: string | undefined;
+  /** PGlite data directory, or 'memory'. */
+  dataDir?: string;
+  /** PGlite only: start from a dumped data directory (a .tar.gz made by dumpDataDir), e.g. a test fixture. */
+  loadDataDirFile?: string;
+  /** PostgreSQL pool size per process. */
+  poolSize?: number;
+}
+
+export async function openDb(options: DbOptions): Promise<Db> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize ?? 10) : openPglite(options);
+}
+
+async function openPglite(options: DbOptions): Promise<Db> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const dataDir = options.dataDir && options.dataDir !== 'memory' ? options.dataDir : undefined;
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const loadDataDir = options.loadDataDirFile ? new Blob([await readFile(options.loadDataDirFile)]) : undefined;
+  const pg = await PGlite.create({ dataDir, loadDataDir });
+  let closed = false;
+  return {
+    kind: 'pglite',
+    async query<T>(sql: string, params?: unknown[]) {
+      return (await pg.query<T>(sql, params)).rows;
+    },
+    async exec(sql: string) {
+      await pg.exec(sql);
+    },
+    transaction(fn) {
+      return pg.transaction((tx) => fn({ query: async <T>(sql: string, params?: unknown[]) => (await tx.query<T>(sql, params)).rows }));
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await pg.close();
+    },
+  };
+}
+
+async function openPostgres(url: string, poolSize: number): Promise<Db> {
+  const { default: pg } = await import('pg');
+  // int8 (counts, sums of integers) as JavaScript numbers: our counts stay far below 2^53.
+  pg.types.setTypeParser(20, (v) => Number(v));
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle client's error (server restart) must not crash the process; the next query reconnects.
+  pool.on('error', () => {});
+  let closed = false;
+  return {
+    kind: 'postgres',
+    async query<T>(sql: string, params?: unknown[]) {
+      return (await pool.query(sql, params as unknown[])).rows as T[];
+    },
+    async exec(sql: string) {
+      await pool.query(sql);
+    },
+    async transaction(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await fn({ query: async <T>(sql: string, params?: unknown[]) => (await client.query(sql, params as unknown[])).rows as T[] });
+        await client.query('COMMIT');
+        return result;
+      } catch (err) {
+        await client.query('ROLLBACK').catch(() => {});
+        throw err;
+      } finally {
+        client.release();
+      }
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,142 @@
+/**
+ * The loader of every route in shared/routes.ts, keyed by route id. They run in-process: on a page request
+ * inside the static handler, on a client navigation through GET /_data/… (server/render/data-endpoint.ts).
+ * A loader throws `notFoundError(url)` for a missing thing: the page answers 404 with the spec's message.
+ */
+import { data, redirect, type LoaderFunctionArgs } from 'react-router';
+import { localPath } from './render/guards.ts';
+import type { Language, Site } from '../shared/sites.ts';
+import type { RouteId } from '../shared/routes.ts';
+import type { Services } from './services/index.ts';
+import type { SessionSnapshot } from './services/sessions.ts';
+import { publicSite, type PublicSite } from '../shared/public-site.ts';
+import { safeLocalPath } from '../shared/safe-path.ts';
+
+export interface LoadContext {
+  site: Site;
+  language: Language;
+  basename: string;
+  session: { id: string; token: string; snapshot: SessionSnapshot };
+  services: Services;
+}
+
+/** The spec's unknown-route error (§8): status 404, "Page not found: {fullPath}", the path in the data. */
+export interface NotFoundData {
+  message: string;
+  path: string;
+}
+
+export function notFoundError(requestUrl: string) {
+  const url = new URL(requestUrl);
+  const fullPath = url.pathname + url.search;
+  return data<NotFoundData>({ message: `Page not found: ${fullPath}`, path: fullPath }, { status: 404 });
+}
+
+type Args = LoaderFunctionArgs<LoadContext> & { context: LoadContext };
+
+const positiveInt = (value: string | undefined): number | undefined =>
+  value && /^[1-9]\d{0,8}$/.test(value) ? Number(value) : undefined;
+
+/** The cart result pages' first segment (spec: /cart/{success}); anything else is not a page. */
+export const CART_RESULTS = ['success', 'fail'] as const;
+
+export const loaders = {
+  async root({ context }: Args) {
+    const { site, language, session, services } = context;
+    const shell = await services.publicShell(site, language);
+    return {
+      site: publicSite(site) as PublicSite,
+      categories: shell.categories,
+      widgets: shell.widgets,
+      cartCount: session.snapshot.cartCount,
+      compareCount: session.snapshot.compareCount,
+      signedIn: session.snapshot.userId !== null,
+      /** The site token (spec §3 `_token`): sent as `token` with API calls. */
+      token: session.token,
+    };
+  },
+
+  pages: () => null,
+
+  home: () => null,
+
+  async auth({ request }: Args) {
+    // Only a local path may be a return target: no open redirect through ?next=.
+    return { next: safeLocalPath(new URL(request.url).searchParams.get('next')) };
+  },
+
+  async personal({ request, context }: Args) {
+    const user = await context.services.users.find(context.session.snapshot.userId!);
+    if (!user) throw notFoundError(request.url);
+    return { user };
+  },
+
+  async history({ context }: Args) {
+    const orders = await context.services.orders.listForUser(context.session.snapshot.userId!, context.site.id);
+    return { orders: orders.map(withoutOwner) };
+  },
+
+  async 'history-entry'({ request, params, context }: Args) {
+    const id = positiveInt(params.id);
+    const order = id ? await context.services.orders.find(id, context.site.id) : undefined;
+    if (!order || order.user_id !== context.session.snapshot.userId) throw notFoundError(request.url);
+    return { order: withoutOwner(order), result: null };
+  },
+
+  async 'cart-result'({ request, params, context }: Args) {
+    const result = cartResult(params.success);
+    const order = result && (await context.services.orders.latestForSession(context.session.id, context.site.id));
+    if (!result || !order) throw notFoundError(request.url);
+    return { result, order: { ...withoutOwner(order), items: [] } };
+  },
+
+  async 'cart-order'({ request, params, context }: Args) {
+    const result = cartResult(params.success);
+    const id = positiveInt(params.id);
+    const order = result && id ? await context.services.orders.find(id, context.site.id) : undefined;
+    if (!result || !order) throw notFoundError(request.url);
+    return { result, order: withoutOwner(order) };
+  },
+
+  async category({ request, params, context }: Args) {
+    const category = await context.services.catalog.findCategory(params.category ?? '');
+    if (!category) throw notFoundError(request.url);
+    const products = await context.services.catalog.listProducts(category.id, context.site.priceList);
+    return { category, products, currency: context.site.currency };
+  },
+
+  async product({ request, params, context }: Args) {
+    const { catalog } = context.services;
+    const product = await catalog.findProduct(params.category ?? '', params.product ?? '', context.site.priceList);
+    if (!product) {
+      // A product reached under another category (an old link, a moved product): send to its one address.
+      const canonical = await catalog.productUrlBySlug(params.product ?? '');
+      if (canonical) throw redirect(localPath(context.basename, canonical), 301);
+      throw notFoundError(request.url);
+    }
+    return { product, currency: context.site.currency };
+  },
+
+  async cart({ context }: Args) {
+    const { services, session, site } = context;
+    const entries = context.session.snapshot.cartCount > 0 ? await services.cart.entries(session.id, site.id, site.priceList) : [];
+    return { entries, currency: site.currency };
+  },
+
+  'not-found'({ request }: Args): never {
+    throw notFoundError(request.url);
+  },
+} satisfies Record<RouteId, (args: Args) => unknown>;
+
+function cartResult(value: string | undefined): (typeof CART_RESULTS)[number] | null {
+  return (CART_RESULTS as readonly string[]).includes(value ?? '') ? (value as (typeof CART_RESULTS)[number]) : null;
+}
+
+/** Orders leave the server without the session id and user id they are keyed by. */
+function withoutOwner<T extends { session_id: unknown; user_id: unknown }>(order: T): Omit<T, 'session_id' | 'user_id'> {
+  const { session_id: _s, user_id: _u, ...rest } = order;
+  return rest;
+}
+
+/** The data a route's loader returns, for `useLoaderData` in its page. */
+export type LoaderData<K extends RouteId> = Awaited<ReturnType<(typeof loaders)[K]>>;

@@ -1,0 +1,67 @@
+/**
+ * Production entry: configuration from the environment, the database (migrated; demo data on first
+ * start), the HTTP server; SIGTERM/SIGINT finish in-flight answers and close the database.
+ */
+import pino from 'pino';
+import { ConfigError, loadConfig } from './config.ts';
+import { openDb } from './db/index.ts';
+import { migrate } from './db/migrate.ts';
+import { seedIfEmpty } from './db/seed.ts';
+import { buildApp } from './app.ts';
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(2);
+    }
+    throw err;
+  }
+  const logger = pino({ level: config.logLevel });
+  const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.dbPoolSize });
+  const applied = await migrate(db);
+  if (applied.length) logger.info({ applied }, 'migrations applied');
+  if (config.seedDemo && (await seedIfEmpty(db, config.sites))) logger.info('demo catalogue loaded');
+
+  const vite =
+    config.env === 'development'
+      ? await (await import('vite')).createServer({ server: { middlewareMode: true }, appType: 'custom' })
+      : undefined;
+  const { fastify } = await buildApp({ config, db, logger, vite });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    logger.info({ signal }, 'shutting down: finishing in-flight requests');
+    // Give up after 25 s (Kubernetes sends SIGKILL after 30 s by default).
+    const timer = setTimeout(() => {
+      logger.error('shutdown timed out');
+      process.exit(1);
+    }, 25_000);
+    timer.unref();
+    try {
+      await fastify.close(); // stops accepting, waits for in-flight answers
+      await vite?.close();
+      await db.close();
+      logger.info('stopped');
+      process.exit(0);
+    } catch (err) {
+      logger.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await fastify.listen({ host: config.host, port: config.port });
+  logger.info({ database: db.kind, env: config.env }, `storefront listening on http://localhost:${config.port}`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,74 @@
+/**
+ * Which script and style files a page needs. Production: read from Vite's manifest (hashed files, and
+ * for each matched route its page chunk and that chunk's imports, to preload). Development: Vite serves
+ * the sources itself.
+ */
+import { readFileSync } from 'node:fs';
+
+export interface PageAssets {
+  /** Module scripts React adds as bootstrap modules. */
+  bootstrapModules: string[];
+  /** Chunks to <link rel="modulepreload"> for the given page modules (and the entry). */
+  modulePreloads(pageModules: string[]): string[];
+  stylesheets(pageModules: string[]): string[];
+  /** A stable id of the build, for the client's update check. */
+  buildId: string;
+}
+
+const ENTRY = 'client/entry-client.tsx';
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+  isEntry?: boolean;
+}
+
+export function productionAssets(manifestPath: string): PageAssets {
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
+  const entry = manifest[ENTRY];
+  if (!entry) throw new Error(`${manifestPath} has no entry for ${ENTRY}: run the client build`);
+
+  const collect = (keys: string[], pick: (chunk: ManifestChunk) => string[]): string[] => {
+    const files = new Set<string>();
+    const seen = new Set<string>();
+    const visit = (key: string) => {
+      if (seen.has(key)) return;
+      seen.add(key);
+      const chunk = manifest[key];
+      if (!chunk) return;
+      for (const f of pick(chunk)) files.add('/' + f);
+      chunk.imports?.forEach(visit);
+    };
+    keys.forEach(visit);
+    return [...files];
+  };
+
+  return {
+    bootstrapModules: ['/' + entry.file],
+    modulePreloads: (pageModules) => collect([ENTRY, ...pageModules], (c) => [c.file]).filter((f) => f !== '/' + entry.file),
+    stylesheets: (pageModules) => collect([ENTRY, ...pageModules], (c) => c.css ?? []),
+    buildId: entry.file.replace(/^.*-([\w-]+)\.js$/, '$1'),
+  };
+}
+
+/** In development the entry is a small module that installs React Refresh, then loads the real entry. */
+export const DEV_ENTRY_PATH = '/__dev/entry.js';
+export const DEV_ENTRY_SOURCE = `import RefreshRuntime from '/@react-refresh';
+RefreshRuntime.injectIntoGlobalHook(window);
+window.$RefreshReg$ = () => {};
+window.$RefreshSig$ = () => (type) => type;
+window.__vite_plugin_react_preamble_installed__ = true;
+await import('/@vite/client');
+await import('/${ENTRY}');
+`;
+
+export function developmentAssets(): PageAssets {
+  return {
+    bootstrapModules: [DEV_ENTRY_PATH],
+    modulePreloads: () => [],
+    stylesheets: () => [],
+    buildId: 'dev',
+  };
+}

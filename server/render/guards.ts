@@ -1,0 +1,47 @@
+/**
+ * The guards of spec §6, run by the server before any loader of a matched route. Each returns the local
+ * path to redirect to, or null to let the request through.
+ *   auth     — /auth is for visitors who are not signed in: a signed-in one goes to /personal.
+ *   personal — the personal area needs a signed-in visitor: others go to /auth?next=<the path they wanted>.
+ *   cart     — an order's result page is for the session or user that placed the order: others go to /cart.
+ */
+import type { RouteMatch } from 'react-router';
+import type { GuardName, RouteHandle } from '../../shared/routes.ts';
+import type { LoadContext } from '../loaders.ts';
+
+type Guard = (ctx: LoadContext, match: RouteMatch, url: URL) => Promise<string | null>;
+
+/** A path inside the current language: "/personal" → "/en/personal" under the /en basename. */
+export function localPath(basename: string, path: string): string {
+  return basename === '/' ? path : basename + path;
+}
+
+const guards: Record<GuardName, Guard> = {
+  async auth(ctx) {
+    return ctx.session.snapshot.userId !== null ? localPath(ctx.basename, '/personal') : null;
+  },
+  async personal(ctx, _match, url) {
+    if (ctx.session.snapshot.userId !== null) return null;
+    return localPath(ctx.basename, '/auth?next=' + encodeURIComponent(url.pathname + url.search));
+  },
+  async cart(ctx, match) {
+    const { orders } = ctx.services;
+    const id = match.params.id;
+    const allowed =
+      id === undefined
+        ? (await orders.latestForSession(ctx.session.id, ctx.site.id)) !== undefined
+        : /^[1-9]\d{0,8}$/.test(id) && (await orders.isVisibleTo(Number(id), ctx.session.id, ctx.session.snapshot.userId));
+    return allowed ? null : localPath(ctx.basename, '/cart');
+  },
+};
+
+/** Runs the guards named by the matched routes, outermost first; the first redirect wins. */
+export async function runGuards(matches: RouteMatch[], ctx: LoadContext, url: URL): Promise<string | null> {
+  for (const match of matches) {
+    const guard = (match.route.handle as RouteHandle | undefined)?.guard;
+    if (!guard) continue;
+    const target = await guards[guard](ctx, match, url);
+    if (target) return target;
+  }
+  return null;
+}

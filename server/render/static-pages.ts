@@ -1,0 +1,8 @@
+/** Sent when React cannot even render the shell: plain HTML, no scripts, no data. */
+export const STATIC_500_PAGE = `<!doctype html>
+<html lang="ru"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Ошибка сервера — ТихоАвто</title>
+<style>body{font:16px/1.5 system-ui,sans-serif;margin:0;display:grid;place-items:center;min-height:100vh;color:#1f2933}
+main{text-align:center;padding:2rem}h1{font-size:1.5rem}a{color:#2e7d32}</style></head>
+<body><main><h1>Что-то пошло не так</h1><p>Мы уже знаем об ошибке. Попробуйте обновить страницу через минуту.</p>
+<p><a href="/">На главную</a></p></main></body></html>`;

@@ -1,0 +1,162 @@
+/**
+ * The spec's API (§7) — same paths, parameters and answer shapes as the original backend — plus sign-in.
+ * Every input is validated with zod (parseInput → 400 naming the field). Calls that carry the site token
+ * are checked against the session (403 without it); every non-GET call must carry it (CSRF).
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { splitLanguagePrefix, type Site, type SiteDirectory } from '../../shared/sites.ts';
+import { safeLocalPath } from '../../shared/safe-path.ts';
+import { localPath } from '../render/guards.ts';
+import { cartTotal } from '../../shared/cart.ts';
+import { badRequest, forbidden, notFound, parseInput } from '../http/errors.ts';
+import { isLocalHost, SESSION_COOKIE } from '../http/request-context.ts';
+import type { Services } from '../services/index.ts';
+import { AuthService } from '../services/auth.ts';
+import { WIDGET_CODES } from '../services/widgets.ts';
+
+const token = z.string({ error: 'the site token is required' }).min(1).max(128);
+const domain = z.string().min(1).max(253).optional();
+const tokenQuery = z.object({ token: token.optional(), domain });
+const domainBody = z.object({ domain, token: token.optional() });
+const searchText = z.string().trim().min(1, 'must not be empty').max(200);
+
+/** Where the token may travel: the spec's `token` query parameter, a `token` body field (forms), or a header. */
+function presentedToken(request: FastifyRequest): string | undefined {
+  const fromQuery = (request.query as Record<string, unknown> | undefined)?.token;
+  const fromBody = (request.body as Record<string, unknown> | undefined)?.token;
+  const fromHeader = request.headers['x-csrf-token'];
+  for (const value of [fromQuery, fromBody, fromHeader]) if (typeof value === 'string' && value) return value;
+  return undefined;
+}
+
+export function registerApiRoutes(app: FastifyInstance, services: Services, sites: SiteDirectory): void {
+  const auth = new AuthService(services.db);
+
+  /** The site named by `domain` (spec: the current host, or a demo domain on localhost), else the request's. */
+  const siteFor = (request: FastifyRequest, domainValue: string | undefined): Site => {
+    if (domainValue === undefined) return request.site;
+    const site = sites.find(domainValue);
+    if (!site) throw badRequest(`Unknown domain "${domainValue}"`, [{ field: 'domain', message: 'not a configured site' }]);
+    return site;
+  };
+
+  const requireToken = async (request: FastifyRequest) => {
+    const value = presentedToken(request);
+    if (!value) throw forbidden('token_required', 'The site token (token) is required');
+    if (request.sessionIsNew || !services.sessions.verifyToken(request.sessionId, value)) {
+      throw forbidden('token_invalid', 'The site token does not belong to this session');
+    }
+  };
+
+  // Every call below that is not GET must carry the token; GET calls that name it in the spec too.
+  app.addHook('preHandler', async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return requireToken(request);
+    if (request.routeOptions.config && (request.routeOptions.config as { token?: boolean }).token) return requireToken(request);
+  });
+  const withToken = { config: { token: true } };
+
+  app.get('/api/shop/categories', withToken, async (request) => {
+    const q = parseInput(tokenQuery, request.query, 'query');
+    siteFor(request, q.domain);
+    return { data: { categories: await services.catalog.listCategories() } };
+  });
+
+  app.post('/api/site/search', async (request) => {
+    const q = parseInput(tokenQuery, request.query, 'query');
+    const body = parseInput(z.object({ search: searchText }), request.body, 'body');
+    siteFor(request, q.domain);
+    return { data: { results: await services.catalog.search(body.search) } };
+  });
+
+  app.get('/api/shop/cart', withToken, async (request) => {
+    const q = parseInput(tokenQuery, request.query, 'query');
+    const site = siteFor(request, q.domain);
+    const cart = await services.cart.entries(request.sessionId, site.id, site.priceList);
+    return { data: { cart, total: cartTotal(cart), currency: site.currency } };
+  });
+
+  app.get('/api/site/city', withToken, async (request) => {
+    const q = parseInput(tokenQuery.extend({ search: searchText }), request.query, 'query');
+    const site = siteFor(request, q.domain);
+    return { data: { results: await services.cities.search(q.search, site.id) } };
+  });
+
+  app.get('/api/site/widget', withToken, async (request) => {
+    const q = parseInput(tokenQuery.extend({ code: z.enum(WIDGET_CODES) }), request.query, 'query');
+    const site = siteFor(request, q.domain);
+    const widgets = (await services.publicShell(site, request.siteLanguage)).widgets;
+    return { data: { widget: { code: q.code, content: { html: widgets[q.code] } } } };
+  });
+
+  // Spec: POST /api/cart {domain} answers the list of cart entries itself.
+  app.post('/api/cart', async (request) => {
+    const body = parseInput(domainBody, request.body, 'body');
+    const site = siteFor(request, body.domain);
+    return services.cart.entries(request.sessionId, site.id, site.priceList);
+  });
+
+  app.post('/api/compare', async (request) => {
+    const body = parseInput(domainBody, request.body, 'body');
+    siteFor(request, body.domain);
+    return { totalItems: await services.compare.count(request.sessionId) };
+  });
+
+  // Spec: GET /api/location answers the visitor's IP (behind a proxy only when TRUST_PROXY allows it).
+  app.get('/api/location', async (request) => ({ data: request.ip }));
+
+  const loginBody = z.object({
+    email: z.email().max(254),
+    password: z.string().min(1).max(200),
+    next: z.string().max(2000).optional(),
+    token: token.optional(),
+  });
+
+  app.post('/api/auth/login', async (request, reply) => {
+    const body = parseInput(loginBody, request.body, 'body');
+    const result = await auth.login(body.email, body.password, request.ip, request.sessionId);
+    const isForm = isFormPost(request);
+    if (!result.ok) {
+      const status = result.reason === 'rate_limited' ? 429 : 401;
+      if (isForm) return reply.redirect(localTarget(request, '/auth') + (body.next ? '?next=' + encodeURIComponent(safeLocalPath(body.next) ?? '') : ''), 303);
+      return reply.code(status).send({
+        statusCode: status,
+        error: result.reason,
+        message: result.reason === 'rate_limited' ? 'Too many failed attempts; try again later' : 'Wrong e-mail or password',
+      });
+    }
+    reply.setCookie(SESSION_COOKIE, result.sessionId, {
+      signed: true,
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: !isLocalHost(request.hostname),
+      path: '/',
+      maxAge: 180 * 24 * 3600,
+    });
+    if (isForm) return reply.redirect(safeLocalPath(body.next) ?? localTarget(request, '/personal'), 303);
+    return { data: { user: result.user, token: services.sessions.tokenFor(result.sessionId) } };
+  });
+
+  app.post('/api/auth/logout', async (request, reply) => {
+    await auth.logout(request.sessionId);
+    if (isFormPost(request)) return reply.redirect(localTarget(request, '/'), 303);
+    return { data: { signedIn: false } };
+  });
+}
+
+function isFormPost(request: FastifyRequest): boolean {
+  return (request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
+}
+
+
+/** The page a form post returns to, in the language the form was shown in (from its Referer's prefix). */
+function localTarget(request: FastifyRequest, path: string): string {
+  let refererPath = '/';
+  try {
+    refererPath = new URL(request.headers.referer ?? '/', 'http://x').pathname;
+  } catch {
+    // a malformed Referer: the default language
+  }
+  const lang = splitLanguagePrefix(refererPath, request.site);
+  return localPath(lang && 'basename' in lang ? lang.basename : '/', path);
+}

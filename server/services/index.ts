@@ -1,0 +1,55 @@
+/** The in-process services every loader and API route uses; built once per app. */
+import type { Db } from '../db/index.ts';
+import type { Site, Language } from '../../shared/sites.ts';
+import { CatalogService, type Category } from './catalog.ts';
+import { CityService } from './cities.ts';
+import { CartService, CompareService } from './cart.ts';
+import { OrderService, UserService } from './orders.ts';
+import { SessionService } from './sessions.ts';
+import { TtlCache } from './ttl-cache.ts';
+import { WidgetService, type Widgets } from './widgets.ts';
+
+/** The part of every page's shell that is the same for all visitors of a site and language. */
+export interface PublicShell {
+  categories: Category[];
+  widgets: Widgets;
+}
+
+export interface Services {
+  db: Db;
+  catalog: CatalogService;
+  widgets: WidgetService;
+  cities: CityService;
+  sessions: SessionService;
+  cart: CartService;
+  compare: CompareService;
+  orders: OrderService;
+  users: UserService;
+  publicShell(site: Site, language: Language): Promise<PublicShell>;
+  /** Drops cached shell data (after an owner's edit, and in tests). */
+  invalidateCaches(): void;
+}
+
+export function createServices(db: Db, options: { sessionSecret: string; shellCacheTtlMs: number }): Services {
+  const catalog = new CatalogService(db);
+  const widgets = new WidgetService(db);
+  // Stale data may be served for up to ten TTLs while a refresh runs: a database hiccup does not blank the menu.
+  const shellCache = new TtlCache<PublicShell>(options.shellCacheTtlMs, options.shellCacheTtlMs * 10);
+  return {
+    db,
+    catalog,
+    widgets,
+    cities: new CityService(db),
+    sessions: new SessionService(db, options.sessionSecret),
+    cart: new CartService(db),
+    compare: new CompareService(db),
+    orders: new OrderService(db),
+    users: new UserService(db),
+    publicShell: (site, language) =>
+      shellCache.get(`${site.id}:${language}`, async () => {
+        const [categories, siteWidgets] = await Promise.all([catalog.listCategories(), widgets.allForSite(site.id)]);
+        return { categories, widgets: siteWidgets };
+      }),
+    invalidateCaches: () => shellCache.clear(),
+  };
+}

@@ -1,0 +1,71 @@
+import type { Queryable } from '../db/index.ts';
+
+export interface OrderSummary {
+  id: number;
+  status: string;
+  currency: string;
+  total: number;
+  created_at: string;
+  session_id: string | null;
+  user_id: number | null;
+}
+
+export interface OrderLine {
+  title: string;
+  price: number;
+  quantity: number;
+}
+
+const orderColumns = `SELECT id, status, currency, total::float8 AS total,
+       to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS created_at, session_id, user_id
+  FROM orders`;
+
+export class OrderService {
+  constructor(private readonly db: Queryable) {}
+
+  async find(id: number, siteId: string): Promise<(OrderSummary & { items: OrderLine[] }) | undefined> {
+    const [order] = await this.db.query<OrderSummary>(
+      `${orderColumns} WHERE id = $1 AND site = $2`,
+      [id, siteId],
+    );
+    if (!order) return undefined;
+    const items = await this.db.query<OrderLine>(
+      'SELECT title, price::float8 AS price, quantity FROM order_items WHERE order_id = $1 ORDER BY title',
+      [id],
+    );
+    return { ...order, items };
+  }
+
+  /** May this visitor see the order? Its own session or its own signed-in user (spec §6, cart guard). */
+  async isVisibleTo(id: number, sessionId: string, userId: number | null): Promise<boolean> {
+    const [row] = await this.db.query<{ ok: boolean }>(
+      'SELECT true AS ok FROM orders WHERE id = $1 AND (session_id = $2 OR (user_id IS NOT NULL AND user_id = $3))',
+      [id, sessionId, userId],
+    );
+    return !!row;
+  }
+
+  async latestForSession(sessionId: string, siteId: string): Promise<OrderSummary | undefined> {
+    const [row] = await this.db.query<OrderSummary>(
+      `${orderColumns} WHERE session_id = $1 AND site = $2 ORDER BY created_at DESC, id DESC LIMIT 1`,
+      [sessionId, siteId],
+    );
+    return row;
+  }
+
+  listForUser(userId: number, siteId: string): Promise<OrderSummary[]> {
+    return this.db.query<OrderSummary>(
+      `${orderColumns} WHERE user_id = $1 AND site = $2 ORDER BY created_at DESC, id DESC LIMIT 100`,
+      [userId, siteId],
+    );
+  }
+}
+
+export class UserService {
+  constructor(private readonly db: Queryable) {}
+
+  async find(id: number): Promise<{ id: number; email: string; name: string } | undefined> {
+    const [row] = await this.db.query<{ id: number; email: string; name: string }>('SELECT id, email, name FROM users WHERE id = $1', [id]);
+    return row;
+  }
+}

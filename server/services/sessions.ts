@@ -1,0 +1,71 @@
+/**
+ * Visitor sessions and the site token (spec §3 `_token`).
+ *
+ * The cookie holds a random session id, signed. The site token is derived from it with an HMAC, so it
+ * needs no storage and every pod that shares the secret checks it alike; a state-changing call must
+ * present it (CSRF: another origin can make the browser send the cookie, but cannot read the token).
+ * The session row is written only when the visitor first has state (docs/decisions/003-sessions.md).
+ */
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Db, Queryable } from '../db/index.ts';
+
+export interface SessionSnapshot {
+  userId: number | null;
+  cartCount: number;
+  compareCount: number;
+}
+
+export const EMPTY_SNAPSHOT: SessionSnapshot = { userId: null, cartCount: 0, compareCount: 0 };
+
+export function newSessionId(): string {
+  return randomBytes(24).toString('base64url');
+}
+
+export function isSessionId(value: string): boolean {
+  return /^[A-Za-z0-9_-]{32}$/.test(value);
+}
+
+/** The secret from the environment, else one generated once and kept in the database for every pod. */
+export async function loadSessionSecret(db: Db, fromEnv: string | undefined): Promise<string> {
+  if (fromEnv) return fromEnv;
+  await db.query(`INSERT INTO app_secrets (name, value) VALUES ('session', $1) ON CONFLICT (name) DO NOTHING`, [
+    randomBytes(32).toString('base64url'),
+  ]);
+  const [row] = await db.query<{ value: string }>(`SELECT value FROM app_secrets WHERE name = 'session'`);
+  return row!.value;
+}
+
+export class SessionService {
+  constructor(
+    private readonly db: Queryable,
+    private readonly secret: string,
+  ) {}
+
+  tokenFor(sessionId: string): string {
+    return createHmac('sha256', this.secret).update('site-token:' + sessionId).digest('base64url');
+  }
+
+  verifyToken(sessionId: string, token: string): boolean {
+    const expected = Buffer.from(this.tokenFor(sessionId));
+    const given = Buffer.from(token);
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  }
+
+  /** The signed-in user and the counters a page header shows, in one round trip. */
+  async snapshot(sessionId: string, siteId: string): Promise<SessionSnapshot> {
+    const [row] = await this.db.query<SessionSnapshot>(
+      `SELECT s.user_id AS "userId",
+              (SELECT count(*)::int FROM carts c JOIN cart_items ci ON ci.cart_id = c.id
+                WHERE c.session_id = s.id AND c.site = $2) AS "cartCount",
+              (SELECT count(*)::int FROM compare_items ci WHERE ci.session_id = s.id) AS "compareCount"
+         FROM sessions s WHERE s.id = $1`,
+      [sessionId, siteId],
+    );
+    return row ?? EMPTY_SNAPSHOT;
+  }
+
+  /** Makes sure the session row exists (before the visitor's first stored state). */
+  async ensureRow(sessionId: string): Promise<void> {
+    await this.db.query(`INSERT INTO sessions (id) VALUES ($1) ON CONFLICT (id) DO UPDATE SET last_seen_at = now()`, [sessionId]);
+  }
+}

@@ -1,0 +1,75 @@
+import type { LocaleMessages } from './types.ts';
+
+/** Romanian. Mirrors the keys of ru.ts; plurals: one (1), few (0, 2–19, …), other (20+, with "de"). */
+const ro: LocaleMessages = {
+  meta: { titleSuffix: 'TihoAvto — izolare fonică auto' },
+  header: {
+    home: 'Pagina principală TihoAvto',
+    categories: 'Categorii',
+    cart: 'Coș',
+    cartItems_one: '{{count}} produs în coș',
+    cartItems_few: '{{count}} produse în coș',
+    cartItems_other: '{{count}} de produse în coș',
+    compare: 'Comparație',
+    compareItems_one: '{{count}} produs în comparație',
+    compareItems_few: '{{count}} produse în comparație',
+    compareItems_other: '{{count}} de produse în comparație',
+    personal: 'Contul meu',
+    language: 'Limbă',
+  },
+  footer: { support: 'Asistență clienți', rights: 'Toate drepturile rezervate' },
+  home: {
+    title: 'Izolare fonică auto: materiale și kituri complete',
+    lead: 'Materiale antivibrații, fonoabsorbante, bariere fonice și unelte pentru montaj pe cont propriu.',
+    categories: 'Catalog',
+  },
+  category: {
+    count_one: '{{count}} produs',
+    count_few: '{{count}} produse',
+    count_other: '{{count}} de produse',
+    empty: 'Deocamdată nu există produse în această categorie.',
+  },
+  product: { sku: 'Cod produs', notSold: 'Nu se vinde pe acest site', attributes: 'Specificații' },
+  attr: {
+    thickness_mm: 'Grosime, mm',
+    sheet_area_m2: 'Suprafața foii, m²',
+    mass_kg_m2: 'Masă, kg/m²',
+    loss_factor: 'Factor de pierderi',
+    foil_um: 'Folie, µm',
+    material: 'Material',
+    adhesive: 'Strat adeziv',
+    unit: 'Unitate',
+  },
+  cart: {
+    title: 'Coș',
+    empty: 'Coșul este gol.',
+    product: 'Produs',
+    price: 'Preț',
+    quantity: 'Cantitate',
+    sum: 'Sumă',
+    total: 'Total',
+  },
+  auth: {
+    title: 'Autentificare',
+    email: 'E-mail',
+    password: 'Parolă',
+    submit: 'Conectare',
+    failed: 'E-mail sau parolă incorectă.',
+    tooMany: 'Prea multe încercări. Încercați din nou mai târziu.',
+  },
+  personal: { title: 'Contul meu', history: 'Istoricul comenzilor', logout: 'Deconectare' },
+  history: { title: 'Istoricul comenzilor', empty: 'Nu aveți încă nicio comandă.' },
+  order: {
+    title: 'Comanda nr. {{id}}',
+    date: 'Data',
+    status: 'Stare',
+    total: 'Valoarea comenzii',
+    success: 'Vă mulțumim! Comanda a fost plasată.',
+    fail: 'Comanda nu a fost plătită. Încercați să plătiți din nou sau alegeți o altă metodă de plată.',
+    statuses: { new: 'Nouă', paid: 'Plătită', shipped: 'Expediată', done: 'Finalizată', cancelled: 'Anulată' },
+  },
+  notFound: { title: 'Hopa! Pagina nu a fost găsită!', home: 'Pagina principală' },
+  error: { title: 'Ceva nu a mers bine', text: 'Încercați să reîncărcați pagina.', reload: 'Reîncărcați pagina' },
+};
+
+export default ro;

@@ -1,0 +1,124 @@
+/**
+ * Locale completeness: every language mirrors ru.ts key for key, has exactly the plural forms its
+ * Intl.PluralRules asks for, keeps the {{placeholders}} of the Russian source, and works in i18next.
+ */
+import t from 'tap';
+import ru from '../shared/locales/ru.ts';
+import { messages, resourcesFor, allResources } from '../shared/locales/index.ts';
+import type { LocaleMessages } from '../shared/locales/types.ts';
+import { createI18n } from '../shared/i18n.ts';
+import { LANGUAGES, type Language } from '../shared/sites.ts';
+
+const PLURAL_SUFFIXES = ['zero', 'one', 'two', 'few', 'many', 'other'] as const;
+const PLURAL_RE = new RegExp(`^(.+)_(${PLURAL_SUFFIXES.join('|')})$`);
+
+/** Flattens a nested table to dotted key paths; non-string leaves are reported as such. */
+function flatten(tree: unknown, prefix = '', out = new Map<string, unknown>()): Map<string, unknown> {
+  for (const [key, value] of Object.entries(tree as Record<string, unknown>)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (value !== null && typeof value === 'object' && !Array.isArray(value)) flatten(value, path, out);
+    else out.set(path, value);
+  }
+  return out;
+}
+
+/** Splits key paths into plain ones and plural bases (→ the suffixes present), given the plural bases to recognise. */
+function classify(flat: Map<string, unknown>, pluralBases: Set<string>) {
+  const plain = new Set<string>();
+  const plurals = new Map<string, Set<string>>();
+  for (const path of flat.keys()) {
+    const m = PLURAL_RE.exec(path);
+    if (m && pluralBases.has(m[1]!)) {
+      const set = plurals.get(m[1]!) ?? new Set<string>();
+      set.add(m[2]!);
+      plurals.set(m[1]!, set);
+    } else plain.add(path);
+  }
+  return { plain, plurals };
+}
+
+function placeholders(s: unknown): string[] {
+  if (typeof s !== 'string') return [];
+  return [...new Set([...s.matchAll(/\{\{\s*([^}]+?)\s*\}\}/g)].map((m) => m[1]!))].sort();
+}
+
+const sorted = (it: Iterable<string>) => [...it].sort();
+
+const ruFlat = flatten(ru);
+// A plural base is any key that ru spells with an _other form (thickness_mm, foil_um … are not).
+const ruPluralBases = new Set<string>();
+for (const path of ruFlat.keys()) {
+  const m = PLURAL_RE.exec(path);
+  if (m && m[2] === 'other') ruPluralBases.add(m[1]!);
+}
+const ruClassified = classify(ruFlat, ruPluralBases);
+
+t.test('ru itself is a sane source', async (t) => {
+  t.ok(ruPluralBases.has('header.cartItems'), 'header.cartItems is a plural key');
+  t.equal(ru.notFound.title, 'Упс! Страница не найдена!', 'the spec string of the 404 page');
+  t.ok(ruClassified.plain.size > 0);
+});
+
+t.test('messages has every language and nothing else', async (t) => {
+  t.same(sorted(Object.keys(messages)), sorted(LANGUAGES));
+  t.equal(messages.ru, ru as unknown as LocaleMessages, 'ru is the source file itself');
+});
+
+t.test('resource helpers', async (t) => {
+  t.same(resourcesFor('en'), { en: { translation: messages.en } });
+  const all = allResources();
+  t.same(sorted(Object.keys(all)), sorted(LANGUAGES));
+  for (const lang of LANGUAGES) t.equal(all[lang]!.translation, messages[lang], `${lang} translation`);
+});
+
+for (const lang of LANGUAGES) {
+  t.test(lang, async (t) => {
+    const flat = flatten(messages[lang]);
+    const { plain, plurals } = classify(flat, ruPluralBases);
+    const categories = sorted(new Intl.PluralRules(lang).resolvedOptions().pluralCategories);
+
+    t.test('plain keys: all present, non-empty strings, none extra', async (t) => {
+      const missing = sorted([...ruClassified.plain].filter((k) => !plain.has(k)));
+      const extra = sorted([...plain].filter((k) => !ruClassified.plain.has(k)));
+      t.same(missing, [], 'no missing keys');
+      t.same(extra, [], 'no extra keys');
+      for (const key of ruClassified.plain) {
+        if (!plain.has(key)) continue;
+        const value = flat.get(key);
+        t.ok(typeof value === 'string' && value.trim() !== '', `${key} is a non-empty string`);
+      }
+    });
+
+    t.test(`plural keys have exactly the categories ${categories.join(', ')}`, async (t) => {
+      for (const base of ruPluralBases) {
+        t.same(sorted(plurals.get(base) ?? []), categories, base);
+        for (const cat of categories) {
+          const value = flat.get(`${base}_${cat}`);
+          t.ok(typeof value === 'string' && value.trim() !== '', `${base}_${cat} is a non-empty string`);
+        }
+      }
+    });
+
+    t.test('placeholders match ru', async (t) => {
+      for (const [key, value] of flat) {
+        const m = PLURAL_RE.exec(key);
+        const ruKey = m && ruPluralBases.has(m[1]!) ? `${m[1]}_other` : key;
+        if (!ruFlat.has(ruKey)) continue; // reported as extra above
+        t.same(placeholders(value), placeholders(ruFlat.get(ruKey)), key);
+      }
+    });
+
+    t.test('i18next picks the right plural form', async (t) => {
+      const i18n = createI18n(lang, resourcesFor(lang));
+      const rules = new Intl.PluralRules(lang);
+      const header = messages[lang].header as LocaleMessages;
+      for (const n of [1, 2, 5, 21]) {
+        const text = i18n.t('header.cartItems', { count: n });
+        t.match(text, new RegExp(`(^|\\D)${n}(\\D|$)`), `${n}: "${text}" contains the number`);
+        t.notMatch(text, /cartItems|header\./, `${n}: not a raw key`);
+        const expected = String(header[`cartItems_${rules.select(n)}`]).replace(/\{\{\s*count\s*\}\}/g, String(n));
+        t.equal(text, expected, `${n}: the _${rules.select(n)} form`);
+      }
+    });
+  });
+}
