@@ -1,13 +1,13 @@
 /** Context shared by the server render and the hydrated page, so both trees are the same. */
 import type { ReactNode } from 'react';
 import type { i18n as I18n } from 'i18next';
-import { I18nextProvider } from 'react-i18next';
+import { I18nProvider } from './i18n.tsx';
 import { BootContext, type BootData } from './boot.ts';
 
 export function AppProviders({ boot, i18n, children }: { boot: BootData; i18n: I18n; children: ReactNode }) {
   return (
     <BootContext.Provider value={boot}>
-      <I18nextProvider i18n={i18n}>{children}</I18nextProvider>
+      <I18nProvider i18n={i18n}>{children}</I18nProvider>
     </BootContext.Provider>
   );
 }

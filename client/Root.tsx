@@ -1,6 +1,6 @@
 /** The root route: the document and the shell around every page. */
 import { Outlet, useLoaderData, useRouteError } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './i18n.tsx';
 import type { LoaderData } from '../server/loaders.ts';
 import { Document } from './Document.tsx';
 import { useBoot } from './boot.ts';

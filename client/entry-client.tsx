@@ -6,7 +6,7 @@ import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } fr
 import { buildRoutes } from '../shared/routes.ts';
 import { createI18n } from '../shared/i18n.ts';
 import { AppProviders } from './AppProviders.tsx';
-import { clientLoader, singleFetchDataStrategy } from './data-strategy.ts';
+import { clientLoader, createDataStrategy } from './data-strategy.ts';
 
 async function start() {
   const boot = window.__BOOT__!;
@@ -25,7 +25,7 @@ async function start() {
   );
 
   // Hydration data (loader results and errors) comes from window.__staticRouterHydrationData.
-  const router = createBrowserRouter(routes, { basename: boot.basename, dataStrategy: singleFetchDataStrategy });
+  const router = createBrowserRouter(routes, { basename: boot.basename, dataStrategy: createDataStrategy(boot.basename) });
   const i18n = createI18n(boot.language, { [boot.language]: { translation: boot.translations } });
 
   hydrateRoot(

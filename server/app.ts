@@ -86,6 +86,16 @@ export async function buildApp(options: AppOptions): Promise<App> {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
 
+  // Graceful shutdown: once close() starts, answers in flight end their connection, so keep-alive sockets
+  // do not hold the process open until the shutdown timeout.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
+
   registerSecurityHeaders(app);
   await app.register(fastifyCookie, { secret: sessionSecret });
 

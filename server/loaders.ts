@@ -4,8 +4,7 @@
  * A loader throws `notFoundError(url)` for a missing thing: the page answers 404 with the spec's message.
  */
 import { data, redirect, type LoaderFunctionArgs } from 'react-router';
-import { localPath } from './render/guards.ts';
-import type { Language, Site } from '../shared/sites.ts';
+import { splitLanguagePrefix, type Language, type Site } from '../shared/sites.ts';
 import type { RouteId } from '../shared/routes.ts';
 import type { Services } from './services/index.ts';
 import type { SessionSnapshot } from './services/sessions.ts';
@@ -29,7 +28,8 @@ export interface NotFoundData {
 export function notFoundError(requestUrl: string) {
   const url = new URL(requestUrl);
   const fullPath = url.pathname + url.search;
-  return data<NotFoundData>({ message: `Page not found: ${fullPath}`, path: fullPath }, { status: 404 });
+  // statusText given explicitly: React Router's default for a thrown data() is "Internal Server Error".
+  return data<NotFoundData>({ message: `Page not found: ${fullPath}`, path: fullPath }, { status: 404, statusText: 'Not Found' });
 }
 
 type Args = LoaderFunctionArgs<LoadContext> & { context: LoadContext };
@@ -109,9 +109,13 @@ export const loaders = {
     const { catalog } = context.services;
     const product = await catalog.findProduct(params.category ?? '', params.product ?? '', context.site.priceList);
     if (!product) {
+      // "/kk/<product>" on a site without kk is a refused language prefix (spec: the 404 page), not an old link.
+      const segment = splitLanguagePrefix('/' + (params.category ?? ''), context.site);
+      if (segment && 'unknownPrefix' in segment) throw notFoundError(request.url);
       // A product reached under another category (an old link, a moved product): send to its one address.
+      // The path is relative to the router: the static handler prepends the basename ("/en") itself.
       const canonical = await catalog.productUrlBySlug(params.product ?? '');
-      if (canonical) throw redirect(localPath(context.basename, canonical), 301);
+      if (canonical) throw redirect(canonical, 301);
       throw notFoundError(request.url);
     }
     return { product, currency: context.site.currency };

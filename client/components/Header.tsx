@@ -1,5 +1,5 @@
 import { Link, NavLink, useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n.tsx';
 import type { ShellData } from '../Root.tsx';
 import { pathForLanguage, type Language } from '../../shared/sites.ts';
 import { useBoot } from '../boot.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n.tsx';
 
 /** The document title (React 19 hoists <title> into <head>): the page's name, then the shop's. */
 export function PageTitle({ children }: { children?: string }) {

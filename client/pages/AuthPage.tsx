@@ -4,7 +4,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import { useLoaderData, useRouteLoaderData } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n.tsx';
 import type { LoaderData } from '../../server/loaders.ts';
 import type { ShellData } from '../Root.tsx';
 import { useBoot } from '../boot.ts';

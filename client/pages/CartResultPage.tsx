@@ -1,6 +1,6 @@
 /** /cart/{success}: the result of the session's latest order. */
 import { Link, useLoaderData } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n.tsx';
 import type { LoaderData } from '../../server/loaders.ts';
 import { PageTitle } from '../components/PageTitle.tsx';
 import { OrderSummary } from '../components/OrderSummary.tsx';

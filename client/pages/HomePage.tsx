@@ -1,5 +1,5 @@
 import { Link, useRouteLoaderData } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n.tsx';
 import type { ShellData } from '../Root.tsx';
 import { PageTitle } from '../components/PageTitle.tsx';
 

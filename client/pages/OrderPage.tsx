@@ -1,6 +1,6 @@
 /** One order: /history/{id} for its signed-in owner, /cart/{success}/{id} right after checkout. */
 import { useLoaderData } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n.tsx';
 import type { LoaderData } from '../../server/loaders.ts';
 import { PageTitle } from '../components/PageTitle.tsx';
 import { OrderSummary } from '../components/OrderSummary.tsx';

@@ -1,6 +1,6 @@
 /** The error boundary of every page: the spec's not-found page for 404s, a short apology for anything else. */
 import { isRouteErrorResponse, useNavigate, useRouteError } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n.tsx';
 
 export function NotFoundView() {
   const { t } = useTranslation();

@@ -15,6 +15,8 @@ export interface Db extends Queryable {
   exec(sql: string): Promise<void>;
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** PGlite only: the whole data directory as a gzipped tarball (fast test fixtures, backups). */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 export interface DbOptions {
@@ -55,6 +57,7 @@ async function openPglite(options: DbOptions): Promise<Db> {
       closed = true;
       await pg.close();
     },
+    dumpDataDir: () => pg.dumpDataDir('gzip'),
   };
 }
 

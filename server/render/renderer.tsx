@@ -97,7 +97,9 @@ export function createRenderer(options: RendererOptions) {
     // One address per page: "/vibroizolyaciya/" → "/vibroizolyaciya".
     const [pathname, search] = splitUrl(path);
     if (pathname.length > 1 && pathname.endsWith('/')) {
-      return void reply.redirect(pathname.replace(/\/+$/, '') + (search ? '?' + search : ''), 301);
+      // Leading slashes collapse too: "//evil.example/" must not become the protocol-relative "//evil.example".
+      const target = '/' + pathname.replace(/^[/\\]+/, '').replace(/\/+$/, '');
+      return void reply.redirect(target + (search ? '?' + search : ''), 301);
     }
 
     const ctx = await loadContext(request);

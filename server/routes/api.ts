@@ -19,7 +19,13 @@ const token = z.string({ error: 'the site token is required' }).min(1).max(128);
 const domain = z.string().min(1).max(253).optional();
 const tokenQuery = z.object({ token: token.optional(), domain });
 const domainBody = z.object({ domain, token: token.optional() });
-const searchText = z.string().trim().min(1, 'must not be empty').max(200);
+// PostgreSQL text cannot hold U+0000: such a value is refused here (400), not by the database (500).
+const searchText = z
+  .string()
+  .trim()
+  .min(1, 'must not be empty')
+  .max(200)
+  .refine((s) => !s.includes('\u0000'), 'must not contain NUL characters');
 
 /** Where the token may travel: the spec's `token` query parameter, a `token` body field (forms), or a header. */
 function presentedToken(request: FastifyRequest): string | undefined {
@@ -34,12 +40,16 @@ export function registerApiRoutes(app: FastifyInstance, services: Services, site
   const auth = new AuthService(services.db);
 
   /** The site named by `domain` (spec: the current host, or a demo domain on localhost), else the request's. */
-  const siteFor = (request: FastifyRequest, domainValue: string | undefined): Site => {
+  const siteFor = (request: FastifyRequest, domainValue: string | undefined, part: 'query' | 'body'): Site => {
     if (domainValue === undefined) return request.site;
     const site = sites.find(domainValue);
-    if (!site) throw badRequest(`Unknown domain "${domainValue}"`, [{ field: 'domain', message: 'not a configured site' }]);
+    if (!site) throw badRequest(`Unknown domain "${domainValue}"`, [{ field: `${part}.domain`, message: 'not a configured site' }]);
     return site;
   };
+
+  // The API takes JSON (and urlencoded forms for sign-in/out); Fastify's default text/plain parser would hand
+  // the handlers a bare string. Without it a text/plain body is refused with 415 like any other media type.
+  app.removeContentTypeParser('text/plain');
 
   const requireToken = async (request: FastifyRequest) => {
     const value = presentedToken(request);
@@ -58,33 +68,33 @@ export function registerApiRoutes(app: FastifyInstance, services: Services, site
 
   app.get('/api/shop/categories', withToken, async (request) => {
     const q = parseInput(tokenQuery, request.query, 'query');
-    siteFor(request, q.domain);
+    siteFor(request, q.domain, 'query');
     return { data: { categories: await services.catalog.listCategories() } };
   });
 
   app.post('/api/site/search', async (request) => {
     const q = parseInput(tokenQuery, request.query, 'query');
     const body = parseInput(z.object({ search: searchText }), request.body, 'body');
-    siteFor(request, q.domain);
+    siteFor(request, q.domain, 'query');
     return { data: { results: await services.catalog.search(body.search) } };
   });
 
   app.get('/api/shop/cart', withToken, async (request) => {
     const q = parseInput(tokenQuery, request.query, 'query');
-    const site = siteFor(request, q.domain);
+    const site = siteFor(request, q.domain, 'query');
     const cart = await services.cart.entries(request.sessionId, site.id, site.priceList);
     return { data: { cart, total: cartTotal(cart), currency: site.currency } };
   });
 
   app.get('/api/site/city', withToken, async (request) => {
     const q = parseInput(tokenQuery.extend({ search: searchText }), request.query, 'query');
-    const site = siteFor(request, q.domain);
+    const site = siteFor(request, q.domain, 'query');
     return { data: { results: await services.cities.search(q.search, site.id) } };
   });
 
   app.get('/api/site/widget', withToken, async (request) => {
     const q = parseInput(tokenQuery.extend({ code: z.enum(WIDGET_CODES) }), request.query, 'query');
-    const site = siteFor(request, q.domain);
+    const site = siteFor(request, q.domain, 'query');
     const widgets = (await services.publicShell(site, request.siteLanguage)).widgets;
     return { data: { widget: { code: q.code, content: { html: widgets[q.code] } } } };
   });
@@ -92,14 +102,19 @@ export function registerApiRoutes(app: FastifyInstance, services: Services, site
   // Spec: POST /api/cart {domain} answers the list of cart entries itself.
   app.post('/api/cart', async (request) => {
     const body = parseInput(domainBody, request.body, 'body');
-    const site = siteFor(request, body.domain);
+    const site = siteFor(request, body.domain, 'body');
     return services.cart.entries(request.sessionId, site.id, site.priceList);
   });
 
   app.post('/api/compare', async (request) => {
     const body = parseInput(domainBody, request.body, 'body');
-    siteFor(request, body.domain);
+    siteFor(request, body.domain, 'body');
     return { totalItems: await services.compare.count(request.sessionId) };
+  });
+
+  // Any other /api/ address is a JSON 404, not the storefront's HTML "page not found" (GET /* would take it).
+  app.get('/api/*', async (request) => {
+    throw notFound(`No route for ${request.method} ${request.url.split('?')[0]}`);
   });
 
   // Spec: GET /api/location answers the visitor's IP (behind a proxy only when TRUST_PROXY allows it).

@@ -40,9 +40,13 @@ export class AuthService {
 
   async login(email: string, password: string, ip: string, currentSessionId: string): Promise<LoginResult> {
     const keys = ['email:' + email.toLowerCase(), 'ip:' + ip];
+    // The limit holds per key (this e-mail, this IP): each failure writes one row per key, so the rows of both
+    // keys are not summed (that would lock an address out after half the allowed failures).
     const [{ failures } = { failures: 0 }] = await this.db.query<{ failures: number }>(
-      `SELECT count(*)::int AS failures FROM login_attempts
-        WHERE key = ANY($1::text[]) AND attempt_at > now() - make_interval(mins => $2)`,
+      `SELECT coalesce(max(n), 0)::int AS failures FROM (
+         SELECT count(*) AS n FROM login_attempts
+          WHERE key = ANY($1::text[]) AND attempt_at > now() - make_interval(mins => $2)
+          GROUP BY key) per_key`,
       [keys, LOGIN_WINDOW_MINUTES],
     );
     if (failures >= LOGIN_MAX_FAILURES) return { ok: false, reason: 'rate_limited' };

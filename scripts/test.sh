@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# npm test: every test of the project, in the order a failure is cheapest to find.
+#   1. type check            tsc --noEmit
+#   2. client build           vite build (the server tests and the browser tests serve it)
+#   3. tap on PGlite          server and shared code, real HTTP through fastify.inject
+#   4. tap on PostgreSQL 15   the same suite against a real server (scripts/test-postgres.sh)
+#   5. Playwright             the production build in Debian's Chromium
+# Ends with one line "N passed, N failed" (tap counts assertions, Playwright counts tests).
+set -uo pipefail
+cd "$(dirname "$0")/.."
+logdir=$(mktemp -d)
+trap 'rm -rf "$logdir"' EXIT
+passed=0
+failed=0
+failures=()
+
+step() { printf '\n==== %s\n' "$1"; }
+note_failure() { failures+=("$1"); }
+
+# tap prints a last line like "# { total: 120, pass: 118, fail: 2 }".
+count_tap() {
+  local line total pass fail
+  line=$(grep -E '^# \{ total:' "$1" | tail -n 1)
+  total=$(sed -E 's/.*total: ([0-9]+).*/\1/' <<<"$line")
+  pass=$(sed -nE 's/.*pass: ([0-9]+).*/\1/p' <<<"$line")
+  fail=$(sed -nE 's/.*fail: ([0-9]+).*/\1/p' <<<"$line")
+  passed=$((passed + ${pass:-0}))
+  failed=$((failed + ${fail:-0}))
+  [ -n "$line" ] || failed=$((failed + 1)) # no summary at all: the runner itself failed
+  : "${total:=0}"
+}
+
+step "type check"
+if npx tsc --noEmit -p .; then passed=$((passed + 1)); else failed=$((failed + 1)); note_failure "type check"; fi
+
+step "client build"
+if npx vite build --logLevel warn; then passed=$((passed + 1)); else failed=$((failed + 1)); note_failure "client build"; fi
+
+step "tap (PGlite)"
+npx tap 2>&1 | tee "$logdir/tap.log"
+[ "${PIPESTATUS[0]}" -eq 0 ] || note_failure "tap (PGlite)"
+count_tap "$logdir/tap.log"
+
+step "tap (PostgreSQL 15)"
+bash scripts/test-postgres.sh 2>&1 | tee "$logdir/tap-pg.log"
+[ "${PIPESTATUS[0]}" -eq 0 ] || note_failure "tap (PostgreSQL)"
+count_tap "$logdir/tap-pg.log"
+
+step "Playwright (Chromium)"
+npx playwright test 2>&1 | tee "$logdir/e2e.log"
+e2e_status=${PIPESTATUS[0]}
+[ "$e2e_status" -eq 0 ] || note_failure "Playwright"
+e2e_pass=$(grep -oE '^ +[0-9]+ passed' "$logdir/e2e.log" | tail -n 1 | grep -oE '[0-9]+')
+e2e_fail=$(grep -oE '^ +[0-9]+ failed' "$logdir/e2e.log" | tail -n 1 | grep -oE '[0-9]+')
+passed=$((passed + ${e2e_pass:-0}))
+failed=$((failed + ${e2e_fail:-0}))
+if [ "$e2e_status" -ne 0 ] && [ -z "${e2e_fail:-}" ]; then failed=$((failed + 1)); fi
+
+echo
+if [ ${#failures[@]} -gt 0 ]; then echo "failed steps: ${failures[*]}"; fi
+echo "${passed} passed, ${failed} failed"
+[ ${#failures[@]} -eq 0 ]

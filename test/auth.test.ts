@@ -1,0 +1,373 @@
+/**
+ * Signing in and out (POST /api/auth/login, /api/auth/logout): JSON and plain-form posts, session rotation
+ * (the cart moves to the new session), cookie flags, the failed-attempt limit, no open redirect.
+ * Runs on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
+ */
+import t, { type Test } from 'tap';
+import type { LightMyRequestResponse } from 'fastify';
+import { startTestApp, createUser, type TestApp, type Visitor } from './helpers/app.ts';
+import { hashPassword, LOGIN_MAX_FAILURES, LOGIN_WINDOW_MINUTES } from '../server/services/auth.ts';
+import { SESSION_COOKIE } from '../server/http/request-context.ts';
+
+const app: TestApp = await startTestApp(t);
+const PASSWORD = 'Тихо-авто 2024!';
+
+let ipCounter = 0;
+/** Each test signs in from its own address, so that the per-IP failure limit of one test does not reach another. */
+const nextIp = () => `198.51.100.${++ipCounter}`;
+
+async function userWithPassword(email: string, name = 'Анна Петрова'): Promise<number> {
+  const id = await createUser(app, { email, name });
+  await app.db.query('UPDATE users SET password_hash = $1 WHERE id = $2', [await hashPassword(PASSWORD), id]);
+  return id;
+}
+
+function login(
+  v: Visitor | undefined,
+  body: Record<string, unknown>,
+  opts: { ip?: string; host?: string; form?: boolean; headers?: Record<string, string> } = {},
+): Promise<LightMyRequestResponse> {
+  const form = opts.form ?? false;
+  return app.request({
+    method: 'POST',
+    url: '/api/auth/login',
+    as: v,
+    host: opts.host,
+    remoteAddress: opts.ip ?? '127.0.0.1',
+    headers: {
+      ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+      ...(!form && v ? { 'x-csrf-token': v.token } : {}),
+      ...opts.headers,
+    },
+    payload: form ? new URLSearchParams({ ...(v ? { token: v.token } : {}), ...(body as Record<string, string>) }).toString() : body,
+  } as Parameters<TestApp['request']>[0]);
+}
+
+function sessionCookie(res: LightMyRequestResponse) {
+  const cookies = res.cookies.filter((c) => c.name === SESSION_COOKIE);
+  if (cookies.length !== 1) return undefined;
+  const cookie = cookies[0]!;
+  const unsigned = app.fastify.unsignCookie(cookie.value);
+  return { ...cookie, sessionId: unsigned.valid ? unsigned.value! : undefined };
+}
+
+async function sessionRow(id: string): Promise<{ user_id: number | null } | undefined> {
+  const [row] = await app.db.query<{ user_id: number | null }>('SELECT user_id FROM sessions WHERE id = $1', [id]);
+  return row;
+}
+
+function isJsonError(t: Test, res: LightMyRequestResponse, status: number, error: string): void {
+  t.equal(res.statusCode, status, `status ${status}`);
+  t.match(res.headers['content-type'], /^application\/json/);
+  const body = res.json();
+  t.equal(body.statusCode, status);
+  t.equal(body.error, error);
+  t.type(body.message, 'string');
+}
+
+t.test('JSON sign-in: the user and a new token; the session is rotated and the cart moves with it', async (t) => {
+  const email = 'anna@example.com';
+  const userId = await userWithPassword(email);
+  const v = app.visitor();
+  // The visitor already has state: a session row, a cart with an item, a compared product.
+  await app.db.query('INSERT INTO sessions (id) VALUES ($1)', [v.sessionId]);
+  const [cart] = await app.db.query<{ id: number }>(`INSERT INTO carts (session_id, site) VALUES ($1, 'ru') RETURNING id`, [v.sessionId]);
+  const [product] = await app.db.query<{ id: number; title: string }>(`SELECT id, title FROM products WHERE sku = 'VIB-STD-22'`);
+  await app.db.query('INSERT INTO cart_items (cart_id, product_id, quantity) VALUES ($1, $2, 4)', [cart!.id, product!.id]);
+  await app.db.query('INSERT INTO compare_items (session_id, product_id) VALUES ($1, $2)', [v.sessionId, product!.id]);
+
+  const res = await login(v, { email, password: PASSWORD }, { ip: nextIp() });
+  t.equal(res.statusCode, 200);
+  const cookie = sessionCookie(res);
+  t.ok(cookie, 'one new sid cookie');
+  const newId = cookie!.sessionId!;
+  t.ok(newId, 'signed with the app secret');
+  t.not(newId, v.sessionId, 'a new session id (no session fixation)');
+  t.strictSame(res.json(), {
+    data: { user: { id: userId, email, name: 'Анна Петрова' }, token: app.services.sessions.tokenFor(newId) },
+  });
+  t.not(res.json().data.token, v.token, 'a new token too');
+
+  // Cookie flags on localhost: HttpOnly, SameSite=Lax, whole site, long-lived, not Secure (plain http in development).
+  t.equal(cookie!.httpOnly, true, 'HttpOnly');
+  t.equal(cookie!.sameSite, 'Lax', 'SameSite=Lax');
+  t.notOk(cookie!.secure, 'no Secure flag on localhost');
+  t.equal(cookie!.path, '/');
+  t.equal(cookie!.maxAge, 180 * 24 * 3600);
+
+  // The database: old session gone, new one signed in, the cart and compare list moved.
+  t.equal(await sessionRow(v.sessionId), undefined, 'the old session row is gone');
+  t.strictSame(await sessionRow(newId), { user_id: userId }, 'the new session is signed in');
+  const [movedCart] = await app.db.query<{ session_id: string }>('SELECT session_id FROM carts WHERE id = $1', [cart!.id]);
+  t.equal(movedCart!.session_id, newId, 'the cart row moved to the new session');
+  const [{ n }] = (await app.db.query<{ n: number }>('SELECT count(*)::int AS n FROM compare_items WHERE session_id = $1', [newId])) as [{ n: number }];
+  t.equal(n, 1, 'the compare list moved');
+
+  // Through the API: the new cookie and token see the cart; the old token is refused for the new session.
+  const signedIn: Visitor = { sessionId: newId, cookie: `${SESSION_COOKIE}=${cookie!.value}`, token: res.json().data.token };
+  const cartRes = await app.request({ url: `/api/shop/cart?token=${signedIn.token}`, as: signedIn });
+  t.equal(cartRes.statusCode, 200);
+  t.equal(cartRes.json().data.cart.length, 1);
+  t.equal(cartRes.json().data.cart[0].quantity, 4);
+  t.equal(cartRes.json().data.total, 380 * 4);
+  const oldToken = await app.request({ url: `/api/shop/cart?token=${v.token}`, as: signedIn });
+  isJsonError(t, oldToken, 403, 'token_invalid');
+  // The old cookie is an empty session now.
+  const old = await app.request({ url: `/api/shop/cart?token=${v.token}`, as: v });
+  t.strictSame(old.json().data.cart, [], 'nothing left behind on the old session');
+});
+
+t.test('sign-in of a visitor without a stored session works too', async (t) => {
+  const email = 'fresh@example.com';
+  const userId = await userWithPassword(email, 'Фёдор');
+  const v = app.visitor();
+  const res = await login(v, { email, password: PASSWORD }, { ip: nextIp() });
+  t.equal(res.statusCode, 200);
+  t.equal(res.json().data.user.id, userId);
+  const newId = sessionCookie(res)!.sessionId!;
+  t.strictSame(await sessionRow(newId), { user_id: userId });
+  // E-mail is matched without regard to case.
+  const v2 = app.visitor();
+  const upper = await login(v2, { email: 'FRESH@Example.COM', password: PASSWORD }, { ip: nextIp() });
+  t.equal(upper.statusCode, 200);
+  t.equal(upper.json().data.user.email, email);
+});
+
+t.test('the cookie is Secure on a public host', async (t) => {
+  const email = 'secure@example.com';
+  await userWithPassword(email);
+  for (const host of ['tihoavto.ru', 'tihoavto.kz']) {
+    const v = app.visitor();
+    const res = await login(v, { email, password: PASSWORD }, { ip: nextIp(), host });
+    t.equal(res.statusCode, 200, host);
+    const cookie = sessionCookie(res)!;
+    t.equal(cookie.secure, true, `${host}: Secure`);
+    t.equal(cookie.httpOnly, true, `${host}: HttpOnly`);
+    t.equal(cookie.sameSite, 'Lax', `${host}: SameSite=Lax`);
+  }
+  // Every local alias counts as local.
+  for (const host of ['kz.localhost', '127.0.0.1']) {
+    const v = app.visitor();
+    const res = await login(v, { email, password: PASSWORD }, { ip: nextIp(), host });
+    t.equal(res.statusCode, 200, host);
+    t.notOk(sessionCookie(res)!.secure, `${host}: not Secure`);
+  }
+});
+
+t.test('wrong password and unknown e-mail: 401, the same answer, no session change', async (t) => {
+  const email = 'wrong@example.com';
+  const userId = await userWithPassword(email);
+  const ip = nextIp();
+  const v = app.visitor();
+  await app.db.query('INSERT INTO sessions (id) VALUES ($1)', [v.sessionId]);
+
+  const wrong = await login(v, { email, password: PASSWORD + 'x' }, { ip });
+  isJsonError(t, wrong, 401, 'invalid');
+  t.equal(sessionCookie(wrong), undefined, 'no cookie set');
+  t.strictSame(await sessionRow(v.sessionId), { user_id: null }, 'the session stays signed out');
+
+  const unknown = await login(v, { email: 'nobody@example.com', password: PASSWORD }, { ip });
+  isJsonError(t, unknown, 401, 'invalid');
+  t.strictSame(unknown.json(), wrong.json(), 'the answer does not tell which was wrong');
+  t.equal(sessionCookie(unknown), undefined);
+
+  // A user without a password (created by an order, say) cannot sign in with any password.
+  const noPassword = await createUser(app, { email: 'nopass@example.com' });
+  t.ok(noPassword);
+  isJsonError(t, await login(v, { email: 'nopass@example.com', password: 'anything' }, { ip }), 401, 'invalid');
+
+  // Each failure is recorded per e-mail and per IP: one for this e-mail, three from this address.
+  const rows = await app.db.query<{ key: string; n: number }>(
+    'SELECT key, count(*)::int AS n FROM login_attempts WHERE key IN ($1, $2, $3) GROUP BY key ORDER BY key',
+    ['email:' + email, 'email:nobody@example.com', 'ip:' + ip],
+  );
+  t.strictSame(rows, [
+    { key: 'email:nobody@example.com', n: 1 },
+    { key: 'email:' + email, n: 1 },
+    { key: 'ip:' + ip, n: 3 },
+  ]);
+  t.ok(userId);
+});
+
+t.test(`after ${LOGIN_MAX_FAILURES} failures within ${LOGIN_WINDOW_MINUTES} min: 429, even with the right password`, async (t) => {
+  t.equal(LOGIN_MAX_FAILURES, 10);
+  t.equal(LOGIN_WINDOW_MINUTES, 15);
+
+  t.test('per e-mail', async (t) => {
+    const email = 'limited@example.com';
+    await userWithPassword(email);
+    const ip = nextIp();
+    for (let i = 1; i <= 10; i++) {
+      const v = app.visitor();
+      const res = await login(v, { email, password: 'wrong-' + i }, { ip });
+      t.equal(res.statusCode, 401, `failure ${i} is a 401, not yet limited`);
+    }
+    const v = app.visitor();
+    const right = await login(v, { email, password: PASSWORD }, { ip });
+    isJsonError(t, right, 429, 'rate_limited');
+    t.equal(sessionCookie(right), undefined, 'not signed in');
+    // From another address the e-mail is still limited.
+    isJsonError(t, await login(app.visitor(), { email, password: PASSWORD }, { ip: nextIp() }), 429, 'rate_limited');
+    // A form post is sent back to the form (303), not signed in.
+    const form = await login(app.visitor(), { email, password: PASSWORD }, { ip: nextIp(), form: true });
+    t.equal(form.statusCode, 303);
+    t.equal(form.headers.location, '/auth');
+    t.equal(sessionCookie(form), undefined);
+
+    // Failures older than the window do not count.
+    await app.db.query(`UPDATE login_attempts SET attempt_at = now() - interval '16 minutes' WHERE key = $1`, ['email:' + email]);
+    const later = await login(app.visitor(), { email, password: PASSWORD }, { ip: nextIp() });
+    t.equal(later.statusCode, 200, 'after the window the right password works again');
+  });
+
+  t.test('per IP address, across e-mails', async (t) => {
+    const email = 'victim@example.com';
+    await userWithPassword(email);
+    const ip = nextIp();
+    for (let i = 1; i <= 10; i++) {
+      const res = await login(app.visitor(), { email: `guess${i}@example.com`, password: 'x' }, { ip });
+      t.equal(res.statusCode, 401, `failure ${i} is a 401`);
+    }
+    isJsonError(t, await login(app.visitor(), { email, password: PASSWORD }, { ip }), 429, 'rate_limited');
+    // The same user from another address is not affected.
+    t.equal((await login(app.visitor(), { email, password: PASSWORD }, { ip: nextIp() })).statusCode, 200);
+  });
+
+  t.test('a success clears the e-mail\'s failures', async (t) => {
+    const email = 'clears@example.com';
+    await userWithPassword(email);
+    for (let i = 1; i <= 9; i++) t.equal((await login(app.visitor(), { email, password: 'no' }, { ip: nextIp() })).statusCode, 401);
+    t.equal((await login(app.visitor(), { email, password: PASSWORD }, { ip: nextIp() })).statusCode, 200);
+    for (let i = 1; i <= 9; i++) t.equal((await login(app.visitor(), { email, password: 'no' }, { ip: nextIp() })).statusCode, 401);
+    t.equal((await login(app.visitor(), { email, password: PASSWORD }, { ip: nextIp() })).statusCode, 200, 'nine new failures are still under the limit');
+  });
+});
+
+t.test('form post: 303 to a local next, never to another site', async (t) => {
+  const email = 'form@example.com';
+  const userId = await userWithPassword(email);
+  const cases: Array<[next: string | undefined, location: string]> = [
+    ['/cart', '/cart'],
+    ['/history?page=2', '/history?page=2'],
+    ['/en/personal', '/en/personal'],
+    [undefined, '/personal'],
+    ['', '/personal'],
+    ['//evil.example', '/personal'],
+    ['https://evil.example', '/personal'],
+    ['http://evil.example/cart', '/personal'],
+    ['/\\evil.example', '/personal'],
+    ['\\\\evil.example', '/personal'],
+    ['javascript:alert(1)', '/personal'],
+    ['evil.example', '/personal'],
+    ['/ /evil.example', '/personal'],
+  ];
+  for (const [next, location] of cases) {
+    const v = app.visitor();
+    const res = await login(v, { email, password: PASSWORD, ...(next === undefined ? {} : { next }) }, { ip: nextIp(), form: true });
+    t.equal(res.statusCode, 303, `next ${JSON.stringify(next)}: 303`);
+    t.equal(res.headers.location, location, `next ${JSON.stringify(next)} → ${location}`);
+    const cookie = sessionCookie(res);
+    t.ok(cookie?.sessionId, 'signed in: a new cookie');
+    t.strictSame(await sessionRow(cookie!.sessionId!), { user_id: userId });
+  }
+  // The default target keeps the language of the form's page (from its Referer).
+  const en = await login(app.visitor(), { email, password: PASSWORD }, { ip: nextIp(), form: true, headers: { referer: 'http://localhost/en/auth' } });
+  t.equal(en.headers.location, '/en/personal');
+  const evilReferer = await login(app.visitor(), { email, password: PASSWORD }, { ip: nextIp(), form: true, headers: { referer: 'https://evil.example/x' } });
+  t.equal(evilReferer.headers.location, '/personal', 'a foreign Referer gives only a language, never a host');
+
+  // A failed form post goes back to the form, keeping a safe next only.
+  const failed = await login(app.visitor(), { email, password: 'wrong', next: '/cart' }, { ip: nextIp(), form: true });
+  t.equal(failed.statusCode, 303);
+  t.equal(failed.headers.location, '/auth?next=%2Fcart');
+  t.equal(sessionCookie(failed), undefined);
+  const failedEvil = await login(app.visitor(), { email, password: 'wrong', next: '//evil.example' }, { ip: nextIp(), form: true });
+  t.equal(failedEvil.statusCode, 303);
+  t.notMatch(failedEvil.headers.location, /evil/, 'no foreign address passed on');
+  t.match(failedEvil.headers.location, /^\/auth(\?|$)/);
+
+  // The form must carry the token too.
+  const noToken = await app.request({
+    method: 'POST',
+    url: '/api/auth/login',
+    as: app.visitor(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ email, password: PASSWORD, next: '/cart' }).toString(),
+  });
+  isJsonError(t, noToken, 403, 'token_required');
+});
+
+t.test('sign-in input is validated: 400 naming the field', async (t) => {
+  const v = app.visitor();
+  const cases: Array<[body: unknown, fields: string[]]> = [
+    [{ password: PASSWORD }, ['body.email']],
+    [{ email: 'not-an-email', password: PASSWORD }, ['body.email']],
+    [{ email: 123, password: PASSWORD }, ['body.email']],
+    [{ email: 'a@example.com' }, ['body.password']],
+    [{ email: 'a@example.com', password: '' }, ['body.password']],
+    [{ email: 'a@example.com', password: 'x'.repeat(201) }, ['body.password']],
+    [{ email: 'a@example.com', password: ['x'] }, ['body.password']],
+    [{ email: 'a@example.com', password: PASSWORD, next: 42 }, ['body.next']],
+    [{ email: 'a\u0000@example.com', password: PASSWORD }, ['body.email']],
+    [{}, ['body.email', 'body.password']],
+  ];
+  for (const [body, fields] of cases) {
+    const res = await login(v, body as Record<string, unknown>, { ip: nextIp() });
+    isJsonError(t, res, 400, 'bad_request');
+    t.strictSame([...new Set(res.json().issues.map((i: { field: string }) => i.field))].sort(), fields, JSON.stringify(body));
+  }
+  const array = await app.request({ method: 'POST', url: '/api/auth/login', as: v, headers: { 'x-csrf-token': v.token }, payload: [] as unknown as object });
+  isJsonError(t, array, 400, 'bad_request');
+  const malformed = await app.request({
+    method: 'POST',
+    url: '/api/auth/login',
+    as: v,
+    headers: { 'x-csrf-token': v.token, 'content-type': 'application/json' },
+    payload: '{"email":',
+  });
+  t.equal(malformed.statusCode, 400);
+  t.equal(malformed.json().statusCode, 400);
+  const [{ n }] = (await app.db.query<{ n: number }>('SELECT count(*)::int AS n FROM login_attempts WHERE key = $1', ['email:a@example.com'])) as [{ n: number }];
+  t.equal(n, 0, 'invalid input is not a failed attempt');
+});
+
+t.test('logout: the session is signed out (user_id NULL), with the token only', async (t) => {
+  const v = app.visitor();
+  const userId = await createUser(app, { email: 'out@example.com', signIn: v });
+  t.strictSame(await sessionRow(v.sessionId), { user_id: userId });
+
+  isJsonError(
+    t,
+    await app.request({ method: 'POST', url: '/api/auth/logout', as: v, payload: {} }),
+    403,
+    'token_required',
+  );
+  isJsonError(
+    t,
+    await app.request({ method: 'POST', url: '/api/auth/logout', as: v, payload: { token: app.visitor().token } }),
+    403,
+    'token_invalid',
+  );
+  t.strictSame(await sessionRow(v.sessionId), { user_id: userId }, 'still signed in after the refused calls');
+
+  const res = await app.request({ method: 'POST', url: '/api/auth/logout', as: v, payload: {}, headers: { 'x-csrf-token': v.token } });
+  t.equal(res.statusCode, 200);
+  t.strictSame(res.json(), { data: { signedIn: false } });
+  t.strictSame(await sessionRow(v.sessionId), { user_id: null }, 'signed out');
+
+  // The plain form (PersonalPage) posts the token in the body and is sent home.
+  const w = app.visitor();
+  const otherUser = await createUser(app, { email: 'out2@example.com', signIn: w });
+  t.ok(otherUser);
+  const form = await app.request({
+    method: 'POST',
+    url: '/api/auth/logout',
+    as: w,
+    headers: { 'content-type': 'application/x-www-form-urlencoded', referer: 'http://localhost/kk/personal' },
+    host: 'kz.localhost',
+    payload: new URLSearchParams({ token: w.token }).toString(),
+  });
+  t.equal(form.statusCode, 303);
+  t.equal(form.headers.location, '/kk/', 'home, in the language of the page');
+  t.strictSame(await sessionRow(w.sessionId), { user_id: null });
+});

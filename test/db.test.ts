@@ -1,0 +1,84 @@
+/** Migrations and the demo catalogue, on a fresh empty database (PGlite, or PostgreSQL in its lane). */
+import t from 'tap';
+import { migrate } from '../server/db/migrate.ts';
+import { catalogueIsEmpty, convertPrice, seedDemo, seedIfEmpty } from '../server/db/seed.ts';
+import { demoCategories, demoKits, demoProducts } from '../server/db/demo-data.ts';
+import { demoSitesConfig } from '../shared/sites-config.ts';
+import { createTestDb } from './helpers/db.ts';
+
+const counts = async (db: Awaited<ReturnType<typeof createTestDb>>['db']) => {
+  const tables = ['categories', 'products', 'product_prices', 'kits', 'kit_items', 'cities', 'widgets', 'price_lists'];
+  const out: Record<string, number> = {};
+  for (const table of tables) out[table] = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`))[0]!.n;
+  return out;
+};
+
+t.test('migrations apply once, in order, and a second run changes nothing', async (t) => {
+  const { db, drop } = await createTestDb({ seeded: false });
+  t.teardown(drop);
+  t.same(await migrate(db), ['001_init.sql', '002_login_attempts.sql']);
+  t.same(await migrate(db), []);
+  const applied = await db.query<{ name: string }>('SELECT name FROM schema_migrations ORDER BY name');
+  t.same(applied.map((r) => r.name), ['001_init.sql', '002_login_attempts.sql']);
+});
+
+t.test('the demo catalogue loads idempotently, with prices on every price list', async (t) => {
+  const { db, drop } = await createTestDb({ seeded: false });
+  t.teardown(drop);
+  await migrate(db);
+  t.ok(await catalogueIsEmpty(db));
+  t.equal(await seedIfEmpty(db, demoSitesConfig), true, 'first start loads the demo data');
+  const first = await counts(db);
+  t.equal(first.categories, demoCategories.length);
+  t.equal(first.products, demoProducts.length);
+  t.equal(first.kits, demoKits.length);
+  t.equal(first.price_lists, 5, 'ru, kz, md, uz, kg (the test site sells from ru)');
+  t.equal(first.product_prices, demoProducts.length * 5);
+
+  t.equal(await seedIfEmpty(db, demoSitesConfig), false, 'a later start leaves the catalogue alone');
+  await seedDemo(db, demoSitesConfig);
+  t.same(await counts(db), first, 'an explicit re-seed duplicates nothing');
+
+  const prices = await db.query<{ price_list: string; amount: number }>(
+    `SELECT pp.price_list, pp.amount::float8 AS amount FROM product_prices pp JOIN products p ON p.id = pp.product_id
+      WHERE p.title = 'Вибро Стандарт 2.2' ORDER BY pp.price_list`,
+  );
+  t.same(prices, [
+    { price_list: 'kg', amount: 370 },
+    { price_list: 'kz', amount: 2130 },
+    { price_list: 'md', amount: 76 },
+    { price_list: 'ru', amount: 380 },
+    { price_list: 'uz', amount: 53000 },
+  ]);
+});
+
+t.test('a shop owner’s edit survives a restart (seedIfEmpty)', async (t) => {
+  const { db, drop } = await createTestDb();
+  t.teardown(drop);
+  await db.query(`UPDATE categories SET title = 'Моя виброизоляция' WHERE slug = 'vibroizolyaciya'`);
+  await seedIfEmpty(db, demoSitesConfig);
+  t.equal((await db.query<{ title: string }>(`SELECT title FROM categories WHERE slug = 'vibroizolyaciya'`))[0]!.title, 'Моя виброизоляция');
+});
+
+t.test('price conversion rounds to the price list step and never to zero', async (t) => {
+  t.equal(convertPrice(380, 5.6, 10), 2130);
+  t.equal(convertPrice(380, 140, 1000), 53000);
+  t.equal(convertPrice(120, 0.2, 1), 24);
+  t.equal(convertPrice(1, 0.2, 1000), 1000);
+});
+
+t.test('the kits of domain.md add up', async (t) => {
+  const { db, drop } = await createTestDb();
+  t.teardown(drop);
+  const rows = await db.query<{ slug: string; total: number }>(
+    `SELECT k.slug, sum(pp.amount * ki.quantity)::float8 AS total FROM kits k
+       JOIN kit_items ki ON ki.kit_id = k.id JOIN product_prices pp ON pp.product_id = ki.product_id AND pp.price_list = 'ru'
+      GROUP BY k.slug ORDER BY k.slug`,
+  );
+  const bySlug = Object.fromEntries(rows.map((r) => [r.slug, r.total]));
+  t.equal(bySlug['dveri-4'], 7910);
+  t.equal(bySlug['pol-i-bagazhnik'], 10830);
+  t.equal(bySlug['krysha'], 3670);
+  t.equal(bySlug['kapot-i-kryshka-bagazhnika'], 4760);
+  t.equal(bySlug['arki'], 7070);
+});

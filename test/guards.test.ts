@@ -1,0 +1,254 @@
+/**
+ * The route guards of spec §6 (auth, personal, cart), on full page loads and through GET /_data/….
+ * A guard answers before any loader runs: a redirect for a page, {redirect} for the data endpoint.
+ */
+import t from 'tap';
+import { createOrder, createUser, hydrationData, startTestApp } from './helpers/app.ts';
+
+t.test('personal guard: anonymous visitors go to /auth?next=<path>', async (t) => {
+  const app = await startTestApp(t);
+  const visitor = app.visitor();
+
+  const cases: Array<[url: string, location: string]> = [
+    ['/personal', '/auth?next=%2Fpersonal'],
+    ['/history', '/auth?next=%2Fhistory'],
+    ['/history/1', '/auth?next=%2Fhistory%2F1'],
+    ['/personal?tab=orders&x=1', '/auth?next=%2Fpersonal%3Ftab%3Dorders%26x%3D1'],
+    ['/en/personal', '/en/auth?next=%2Fen%2Fpersonal'],
+    ['/en/history/7?a=b', '/en/auth?next=%2Fen%2Fhistory%2F7%3Fa%3Db'],
+  ];
+  for (const [url, location] of cases) {
+    for (const as of [undefined, visitor]) {
+      const res = await app.request({ url, as });
+      t.equal(res.statusCode, 302, `${url} (${as ? 'with' : 'without'} a session) → 302`);
+      t.equal(res.headers.location, location, `${url} → ${location}`);
+    }
+  }
+
+  t.test('kz: the prefix of the site’s own language is kept', async (t) => {
+    const res = await app.request({ url: '/kk/personal', host: 'kz.localhost' });
+    t.equal(res.statusCode, 302);
+    t.equal(res.headers.location, '/kk/auth?next=%2Fkk%2Fpersonal');
+  });
+
+  t.test('the guard redirects before any loader runs', async (t) => {
+    const mark = app.db.queries.length;
+    const res = await app.request({ url: '/history', as: visitor });
+    t.equal(res.statusCode, 302);
+    const ran = app.db.queries.slice(mark);
+    t.same(ran.filter((sql) => /FROM orders|FROM users/.test(sql)), [], 'no order or user query');
+  });
+
+  t.test('the redirect target is the sign-in page, which answers 200', async (t) => {
+    const res = await app.request({ url: '/auth?next=%2Fpersonal' });
+    t.equal(res.statusCode, 200);
+    t.same(hydrationData(res.body).loaderData.auth, { next: '/personal' });
+    t.match(res.body, 'name="next" value="/personal"');
+  });
+});
+
+t.test('auth guard and the signed-in personal area', async (t) => {
+  const app = await startTestApp(t);
+  const visitor = app.visitor();
+  const userId = await createUser(app, { signIn: visitor, email: 'signed.in@example.com', name: 'Анна' });
+
+  t.test('a signed-in visitor is sent from /auth to /personal', async (t) => {
+    const res = await app.request({ url: '/auth', as: visitor });
+    t.equal(res.statusCode, 302);
+    t.equal(res.headers.location, '/personal');
+
+    const withNext = await app.request({ url: '/auth?next=%2Fhistory', as: visitor });
+    t.equal(withNext.statusCode, 302);
+    t.equal(withNext.headers.location, '/personal');
+
+    const en = await app.request({ url: '/en/auth', as: visitor });
+    t.equal(en.statusCode, 302);
+    t.equal(en.headers.location, '/en/personal');
+  });
+
+  t.test('a signed-in visitor sees /personal with their e-mail', async (t) => {
+    const res = await app.request({ url: '/personal', as: visitor });
+    t.equal(res.statusCode, 200);
+    t.match(res.body, 'signed.in@example.com');
+    t.match(res.body, '<strong>Анна</strong>');
+    t.same(hydrationData(res.body).loaderData.personal.user, { id: userId, email: 'signed.in@example.com', name: 'Анна' });
+    t.equal(hydrationData(res.body).loaderData.root.signedIn, true);
+  });
+
+  t.test('a signed-in visitor sees /history', async (t) => {
+    const res = await app.request({ url: '/history', as: visitor });
+    t.equal(res.statusCode, 200);
+    t.same(hydrationData(res.body).loaderData.history.orders, []);
+  });
+
+  t.test('an anonymous visitor gets the sign-in page', async (t) => {
+    const res = await app.request({ url: '/auth', as: app.visitor() });
+    t.equal(res.statusCode, 200);
+    t.same(hydrationData(res.body).loaderData.auth, { next: null });
+    t.equal(hydrationData(res.body).loaderData.root.signedIn, false);
+  });
+
+  t.test('?next= is kept only when it is a local path', async (t) => {
+    const refused = ['//evil.example', 'https://evil.example/', '/\\evil.example', 'javascript:alert(1)', 'personal'];
+    for (const next of refused) {
+      const res = await app.request({ url: '/auth?next=' + encodeURIComponent(next) });
+      t.equal(res.statusCode, 200, `next=${next}`);
+      t.equal(hydrationData(res.body).loaderData.auth.next, null, `next=${next} is dropped`);
+      t.notMatch(res.body, 'name="next"', `next=${next}: no hidden next field`);
+    }
+    const kept = await app.request({ url: '/auth?next=' + encodeURIComponent('/history/3?x=1') });
+    t.equal(hydrationData(kept.body).loaderData.auth.next, '/history/3?x=1');
+  });
+
+  t.test('another user’s order in /history/<id> is a 404', async (t) => {
+    const otherUser = await createUser(app, { email: 'other@example.com' });
+    const foreign = await createOrder(app, { userId: otherUser });
+    const res = await app.request({ url: `/history/${foreign}`, as: visitor });
+    t.equal(res.statusCode, 404);
+    t.match(res.body, 'Упс! Страница не найдена!');
+    t.equal(hydrationData(res.body).errors?.pages?.data?.path, `/history/${foreign}`);
+
+    const own = await createOrder(app, { userId });
+    const mine = await app.request({ url: `/history/${own}`, as: visitor });
+    t.equal(mine.statusCode, 200);
+    t.match(mine.body, `Заказ № ${own}`);
+
+    const bad = await app.request({ url: '/history/abc', as: visitor });
+    t.equal(bad.statusCode, 404);
+  });
+});
+
+t.test('cart guard', async (t) => {
+  const app = await startTestApp(t);
+  const owner = app.visitor();
+  const ownerUser = await createUser(app, { email: 'buyer@example.com' });
+  const orderId = await createOrder(app, { sessionId: owner.sessionId, userId: ownerUser });
+
+  t.test('the order’s own session sees /cart/success/<id>', async (t) => {
+    const res = await app.request({ url: `/cart/success/${orderId}`, as: owner });
+    t.equal(res.statusCode, 200);
+    t.match(res.body, `<h1>Заказ № ${orderId}</h1>`);
+    t.match(res.body, 'Спасибо! Заказ оформлен.');
+    const { order, result } = hydrationData(res.body).loaderData['cart-order'];
+    t.equal(order.id, orderId);
+    t.equal(result, 'success');
+    t.notOk('session_id' in order, 'the owner keys stay on the server');
+    t.notOk('user_id' in order);
+
+    const fail = await app.request({ url: `/cart/fail/${orderId}`, as: owner });
+    t.equal(fail.statusCode, 200);
+    t.equal(hydrationData(fail.body).loaderData['cart-order'].result, 'fail');
+  });
+
+  t.test('the order’s user, signed in from another session, sees it too', async (t) => {
+    const elsewhere = app.visitor();
+    await app.db.query('INSERT INTO sessions (id, user_id) VALUES ($1, $2)', [elsewhere.sessionId, ownerUser]);
+    const res = await app.request({ url: `/cart/success/${orderId}`, as: elsewhere });
+    t.equal(res.statusCode, 200);
+    t.match(res.body, `Заказ № ${orderId}`);
+  });
+
+  t.test('a stranger is sent to /cart', async (t) => {
+    const stranger = app.visitor();
+    const res = await app.request({ url: `/cart/success/${orderId}`, as: stranger });
+    t.equal(res.statusCode, 302);
+    t.equal(res.headers.location, '/cart');
+
+    const anonymous = await app.request({ url: `/cart/success/${orderId}` });
+    t.equal(anonymous.statusCode, 302);
+    t.equal(anonymous.headers.location, '/cart');
+
+    const otherUser = app.visitor();
+    await createUser(app, { signIn: otherUser });
+    const signedIn = await app.request({ url: `/cart/success/${orderId}`, as: otherUser });
+    t.equal(signedIn.statusCode, 302, 'another signed-in user is a stranger too');
+    t.equal(signedIn.headers.location, '/cart');
+
+    const en = await app.request({ url: `/en/cart/success/${orderId}`, as: stranger });
+    t.equal(en.statusCode, 302);
+    t.equal(en.headers.location, '/en/cart');
+  });
+
+  t.test('a malformed or unknown order id is sent to /cart, even for the owner', async (t) => {
+    for (const id of ['abc', '0', '01', '-1', '1e3', '99999999999', String(orderId + 1000)]) {
+      const res = await app.request({ url: `/cart/success/${id}`, as: owner });
+      t.equal(res.statusCode, 302, `id ${id}`);
+      t.equal(res.headers.location, '/cart', `id ${id}`);
+    }
+  });
+
+  t.test('/cart/success without an id needs an order of this session', async (t) => {
+    const fresh = app.visitor();
+    const none = await app.request({ url: '/cart/success', as: fresh });
+    t.equal(none.statusCode, 302);
+    t.equal(none.headers.location, '/cart');
+
+    const anonymous = await app.request({ url: '/cart/success' });
+    t.equal(anonymous.statusCode, 302);
+    t.equal(anonymous.headers.location, '/cart');
+
+    const res = await app.request({ url: '/cart/success', as: owner });
+    t.equal(res.statusCode, 200);
+    t.match(res.body, '<h1>Спасибо! Заказ оформлен.</h1>');
+    t.match(res.body, `href="/cart/success/${orderId}"`);
+    t.equal(hydrationData(res.body).loaderData['cart-result'].order.id, orderId);
+  });
+
+  t.test('an unknown result word is a 404 for the owner', async (t) => {
+    const res = await app.request({ url: `/cart/unknownword/${orderId}`, as: owner });
+    t.equal(res.statusCode, 404);
+    t.match(res.body, 'Упс! Страница не найдена!');
+    t.equal(hydrationData(res.body).errors?.pages?.data?.message, `Page not found: /cart/unknownword/${orderId}`);
+
+    const noId = await app.request({ url: '/cart/unknownword', as: owner });
+    t.equal(noId.statusCode, 404);
+  });
+
+  t.test('an order of another site is a 404 on this one', async (t) => {
+    const kzOrder = await createOrder(app, { sessionId: owner.sessionId, site: 'kz' });
+    const res = await app.request({ url: `/cart/success/${kzOrder}`, as: owner });
+    t.equal(res.statusCode, 404);
+    const onKz = await app.request({ url: `/cart/success/${kzOrder}`, host: 'kz.localhost', as: owner });
+    t.equal(onKz.statusCode, 200);
+    t.match(onKz.body, `Заказ № ${kzOrder}`);
+  });
+});
+
+t.test('guards through /_data answer {redirect}', async (t) => {
+  const app = await startTestApp(t);
+  const anonymous = app.visitor();
+  const signedIn = app.visitor();
+  await createUser(app, { signIn: signedIn, email: 'data@example.com' });
+  const owner = app.visitor();
+  const orderId = await createOrder(app, { sessionId: owner.sessionId });
+
+  const data = async (url: string, as = anonymous) => {
+    const res = await app.request({ url, as });
+    t.equal(res.statusCode, 200, `${url} answers 200`);
+    t.match(res.headers['content-type'], 'application/json');
+    return res.json();
+  };
+
+  t.same(await data('/_data/personal?_routes=personal'), { redirect: '/auth?next=%2Fpersonal' }, 'personal: _routes is not part of next');
+  t.same(await data('/_data/personal?tab=1&_routes=personal'), { redirect: '/auth?next=%2Fpersonal%3Ftab%3D1' });
+  t.same(await data('/_data/history/5?_routes=history-entry'), { redirect: '/auth?next=%2Fhistory%2F5' });
+  t.same(await data('/_data/en/personal?_routes=personal'), { redirect: '/en/auth?next=%2Fen%2Fpersonal' });
+  t.same(await data('/_data/auth?_routes=auth', signedIn), { redirect: '/personal' });
+  t.same(await data('/_data/en/auth?_routes=auth', signedIn), { redirect: '/en/personal' });
+  t.same(await data(`/_data/cart/success/${orderId}?_routes=cart-order`), { redirect: '/cart' });
+  t.same(await data('/_data/cart/success/abc?_routes=cart-order', owner), { redirect: '/cart' });
+  t.same(await data('/_data/cart/success?_routes=cart-result'), { redirect: '/cart' });
+
+  const personal = await data('/_data/personal?_routes=personal', signedIn);
+  t.equal(personal.results.personal.data.user.email, 'data@example.com');
+  const auth = await data('/_data/auth?next=%2F%2Fevil.example&_routes=auth');
+  t.same(auth, { results: { auth: { data: { next: null } } } });
+
+  const order = await data(`/_data/cart/success/${orderId}?_routes=cart-order`, owner);
+  t.equal(order.results['cart-order'].data.order.id, orderId);
+  t.notOk('session_id' in order.results['cart-order'].data.order);
+  t.equal(order.results['cart-order'].data.result, 'success');
+
+  const unknownWord = await data(`/_data/cart/unknownword/${orderId}?_routes=cart-order`, owner);
+  t.equal(unknownWord.results['cart-order'].error.status, 404);
+});

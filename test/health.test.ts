@@ -1,0 +1,35 @@
+import t from 'tap';
+import { startTestApp } from './helpers/app.ts';
+
+t.test('health checks', async (t) => {
+  const app = await startTestApp(t);
+
+  t.test('/healthz answers while the process is up, whatever the host', async (t) => {
+    const res = await app.request({ url: '/healthz', host: '10.1.2.3:3000' });
+    t.equal(res.statusCode, 200);
+    t.same(res.json(), { status: 'ok' });
+  });
+
+  t.test('/readyz checks the database', async (t) => {
+    const res = await app.request({ url: '/readyz', host: '10.1.2.3' });
+    t.equal(res.statusCode, 200);
+    t.equal(res.json().status, 'ok');
+    t.equal(res.json().database, app.db.kind);
+  });
+
+  t.test('every answer carries the security headers', async (t) => {
+    const res = await app.request({ url: '/healthz' });
+    t.equal(res.headers['x-content-type-options'], 'nosniff');
+    t.equal(res.headers['x-frame-options'], 'DENY');
+    t.equal(res.headers['referrer-policy'], 'strict-origin-when-cross-origin');
+    t.match(res.headers['content-security-policy'], /default-src 'none'/);
+  });
+});
+
+t.test('/readyz answers 503 when the database is gone', async (t) => {
+  const app = await startTestApp(t);
+  await app.db.close();
+  const res = await app.request({ url: '/readyz' });
+  t.equal(res.statusCode, 503);
+  t.equal(res.json().status, 'unavailable');
+});

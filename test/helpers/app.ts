@@ -1,0 +1,89 @@
+/**
+ * A real app on a real database for one tap test file, with helpers to act as a visitor.
+ * Requests go through fastify.inject (real routing, hooks, parsers and serialisers; no socket).
+ */
+import type { Test } from 'tap';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp, type App } from '../../server/app.ts';
+import { loadConfig, type Config } from '../../server/config.ts';
+import { newSessionId } from '../../server/services/sessions.ts';
+import { SESSION_COOKIE } from '../../server/http/request-context.ts';
+import { createTestDb, type CountingDb } from './db.ts';
+
+export interface Visitor {
+  sessionId: string;
+  cookie: string;
+  token: string;
+}
+
+export interface TestApp extends App {
+  db: CountingDb;
+  config: Config;
+  /** A visitor with a session cookie and its site token (no session row until it has state). */
+  visitor(): Visitor;
+  /** fastify.inject with a Host (default localhost) and, when given, the visitor's cookie. */
+  request(options: InjectOptions & { host?: string; as?: Visitor }): Promise<LightMyRequestResponse>;
+}
+
+export async function startTestApp(t: Test, env: Record<string, string> = {}): Promise<TestApp> {
+  const { db, drop } = await createTestDb();
+  const config = loadConfig({ NODE_ENV: 'test', SESSION_SECRET: 'test-secret-test-secret-test-secret!', ...env });
+  const app = await buildApp({ config, db });
+  t.teardown(async () => {
+    await app.fastify.close();
+    await drop();
+  });
+  return {
+    ...app,
+    db,
+    config,
+    visitor() {
+      const sessionId = newSessionId();
+      return {
+        sessionId,
+        cookie: `${SESSION_COOKIE}=${app.fastify.signCookie(sessionId)}`,
+        token: app.services.sessions.tokenFor(sessionId),
+      };
+    },
+    request({ host, as, headers, ...options }) {
+      return app.fastify.inject({
+        ...options,
+        headers: { host: host ?? 'localhost', ...(as ? { cookie: as.cookie } : {}), ...headers },
+      });
+    },
+  };
+}
+
+/** Inserts a user and, optionally, signs the visitor's session in as that user. */
+export async function createUser(app: TestApp, opts: { email?: string; name?: string; signIn?: Visitor } = {}): Promise<number> {
+  const [user] = await app.db.query<{ id: number }>('INSERT INTO users (email, name) VALUES ($1, $2) RETURNING id', [
+    opts.email ?? `u${Math.random().toString(36).slice(2)}@example.com`,
+    opts.name ?? 'Покупатель',
+  ]);
+  if (opts.signIn) {
+    await app.db.query('INSERT INTO sessions (id, user_id) VALUES ($1, $2) ON CONFLICT (id) DO UPDATE SET user_id = $2', [opts.signIn.sessionId, user!.id]);
+  }
+  return user!.id;
+}
+
+/** Inserts an order for a session (and user), with one line. */
+export async function createOrder(app: TestApp, opts: { sessionId?: string; userId?: number; site?: string; total?: number }): Promise<number> {
+  if (opts.sessionId) await app.db.query('INSERT INTO sessions (id) VALUES ($1) ON CONFLICT DO NOTHING', [opts.sessionId]);
+  const [order] = await app.db.query<{ id: number }>(
+    `INSERT INTO orders (session_id, user_id, site, currency, total) VALUES ($1, $2, $3, 'RUB', $4) RETURNING id`,
+    [opts.sessionId ?? null, opts.userId ?? null, opts.site ?? 'ru', opts.total ?? 7910],
+  );
+  const [product] = await app.db.query<{ id: number }>(`SELECT id FROM products ORDER BY id LIMIT 1`);
+  await app.db.query(`INSERT INTO order_items (order_id, product_id, title, price, quantity) VALUES ($1, $2, 'Вибро Стандарт 2.2', 380, 2)`, [
+    order!.id,
+    product!.id,
+  ]);
+  return order!.id;
+}
+
+/** The hydration data a page embeds (window.__staticRouterHydrationData = …). */
+export function hydrationData(html: string): { loaderData: Record<string, any>; errors: Record<string, any> | null } {
+  const m = /window\.__staticRouterHydrationData=(\{.*?\});<\/script>/s.exec(html);
+  if (!m) throw new Error('no hydration data in the page');
+  return JSON.parse(m[1]!);
+}

@@ -1,0 +1,33 @@
+/**
+ * Runs once before the tap suite (package.json tap.before): builds the seeded database the tests start
+ * from — a PGlite data directory dump, or, for the PostgreSQL lane, a template database.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { openDb } from '../../server/db/index.ts';
+import { migrate } from '../../server/db/migrate.ts';
+import { seedDemo } from '../../server/db/seed.ts';
+import { demoSitesConfig } from '../../shared/sites-config.ts';
+import { FIXTURE_FILE, PG_TEMPLATE } from '../helpers/db.ts';
+
+const url = process.env.TEST_DATABASE_URL;
+if (url) {
+  const admin = await openDb({ databaseUrl: url, poolSize: 1 });
+  await admin.query(`DROP DATABASE IF EXISTS ${PG_TEMPLATE} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${PG_TEMPLATE}`);
+  const target = new URL(url);
+  target.pathname = '/' + PG_TEMPLATE;
+  const db = await openDb({ databaseUrl: target.toString(), poolSize: 1 });
+  await migrate(db);
+  await seedDemo(db, demoSitesConfig);
+  await db.close();
+  await admin.close();
+} else {
+  const db = await openDb({ dataDir: 'memory' });
+  await migrate(db);
+  await seedDemo(db, demoSitesConfig);
+  const dump = await db.dumpDataDir!();
+  mkdirSync(dirname(FIXTURE_FILE), { recursive: true });
+  writeFileSync(FIXTURE_FILE, Buffer.from(await dump.arrayBuffer()));
+  await db.close();
+}
