@@ -128,6 +128,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
     });
   }
 
+  // A build file that does not exist (an old hash after a deploy) is a plain 404, not a rendered page.
+  app.get('/assets/*', (_request, reply) => reply.callNotFound());
+
   await i18next.init({ resources: allResources(), fallbackLng: 'ru', initAsync: false, interpolation: { escapeValue: false } });
   const renderer = createRenderer({
     services,

@@ -33,3 +33,20 @@ t.test('/readyz answers 503 when the database is gone', async (t) => {
   t.equal(res.statusCode, 503);
   t.equal(res.json().status, 'unavailable');
 });
+
+t.test('hashed build files are cached for a year as immutable; public files for an hour', async (t) => {
+  const { readFileSync } = await import('node:fs');
+  const manifest = JSON.parse(readFileSync(new URL('../dist/client/.vite/manifest.json', import.meta.url), 'utf8'));
+  const entry = manifest['client/entry-client.tsx'].file as string;
+  const app = await startTestApp(t);
+  const res = await app.request({ url: '/' + entry });
+  t.equal(res.statusCode, 200);
+  t.match(res.headers['content-type'], /javascript/);
+  t.equal(res.headers['cache-control'], 'public, max-age=31536000, immutable');
+  const favicon = await app.request({ url: '/favicon.svg' });
+  t.equal(favicon.statusCode, 200);
+  t.equal(favicon.headers['cache-control'], 'public, max-age=3600');
+  const missing = await app.request({ url: '/assets/no-such-file.js' });
+  t.equal(missing.statusCode, 404, 'a missing asset is a 404, not a page');
+  t.notMatch(missing.headers['content-type'], /html/);
+});

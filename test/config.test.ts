@@ -1,0 +1,54 @@
+import t from 'tap';
+import { writeFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ConfigError, loadConfig } from '../server/config.ts';
+import { demoSitesConfig } from '../shared/sites-config.ts';
+
+t.test('defaults: embedded database in ./data, port 3000, demo sites', async (t) => {
+  const c = loadConfig({});
+  t.equal(c.port, 3000);
+  t.equal(c.databaseUrl, undefined);
+  t.equal(c.dataDir, './data');
+  t.equal(c.trustProxy, false);
+  t.equal(c.sites, demoSitesConfig);
+  t.equal(c.shellCacheTtlMs, 30_000);
+  t.equal(c.seedDemo, true);
+});
+
+t.test('values are parsed and checked; empty variables count as unset', async (t) => {
+  const c = loadConfig({ PORT: '8080', DATABASE_URL: 'postgres://u@db:5432/shop', TRUST_PROXY: '2', SEED_DEMO: 'false', SESSION_SECRET: '' });
+  t.equal(c.port, 8080);
+  t.equal(c.databaseUrl, 'postgres://u@db:5432/shop');
+  t.equal(c.trustProxy, 2);
+  t.equal(c.seedDemo, false);
+  t.equal(c.sessionSecret, undefined);
+  t.equal(loadConfig({ TRUST_PROXY: 'true' }).trustProxy, true);
+  t.same(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.0.0.2' }).trustProxy, ['10.0.0.1', '10.0.0.2']);
+  t.equal(loadConfig({ DATABASE_URL: '' }).databaseUrl, undefined);
+});
+
+t.test('bad values stop the boot with every problem named', async (t) => {
+  const err = t.throws(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', SESSION_SECRET: 'short' })) as Error;
+  t.ok(err instanceof ConfigError);
+  t.match(err.message, /PORT/);
+  t.match(err.message, /DATABASE_URL: must be a postgres:\/\/ URL/);
+  t.match(err.message, /SESSION_SECRET must be at least 32 characters/);
+});
+
+t.test('an operator replaces the sites config with a JSON file', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'sites-'));
+  const good = join(dir, 'sites.json');
+  const custom = structuredClone(demoSitesConfig);
+  custom.sites[0]!.phone = '8 800 000-00-00';
+  writeFileSync(good, JSON.stringify(custom));
+  t.equal(loadConfig({ SITES_FILE: good }).sites.sites[0]!.phone, '8 800 000-00-00');
+
+  const bad = join(dir, 'bad.json');
+  writeFileSync(bad, JSON.stringify({ defaultSite: 'ru', sites: [{ id: 'ru', host: 'x.ru' }] }));
+  t.throws(() => loadConfig({ SITES_FILE: bad }), /SITES_FILE .*bad\.json is invalid:\n.*sites\.0\./s);
+  const broken = join(dir, 'broken.json');
+  writeFileSync(broken, '{ not json');
+  t.throws(() => loadConfig({ SITES_FILE: broken }), /SITES_FILE .*broken\.json: /);
+  t.throws(() => loadConfig({ SITES_FILE: join(dir, 'missing.json') }), { name: 'ConfigError', message: /missing\.json: ENOENT/ });
+});
