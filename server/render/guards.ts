@@ -1,15 +1,16 @@
 /**
- * The guards of spec §6, run by the server before any loader of a matched route. Each returns the local
- * path to redirect to, or null to let the request through.
+ * The guards of spec §6, run by the server before any loader of a matched route (as the static handler's
+ * data strategy, server/render/renderer.tsx). Each returns the path to redirect to — relative to the router,
+ * React Router adds the language basename — or null to let the request through.
  *   auth     — /auth is for visitors who are not signed in: a signed-in one goes to /personal.
  *   personal — the personal area needs a signed-in visitor: others go to /auth?next=<the path they wanted>.
  *   cart     — an order's result page is for the session or user that placed the order: others go to /cart.
  */
-import type { RouteMatch } from 'react-router';
+import type { DataRouteMatch } from 'react-router';
 import type { GuardName, RouteHandle } from '../../shared/routes.ts';
 import type { LoadContext } from '../loaders.ts';
 
-type Guard = (ctx: LoadContext, match: RouteMatch, url: URL) => Promise<string | null>;
+type Guard = (ctx: LoadContext, match: DataRouteMatch, url: URL) => Promise<string | null>;
 
 /** A path inside the current language: "/personal" → "/en/personal" under the /en basename. */
 export function localPath(basename: string, path: string): string {
@@ -18,11 +19,12 @@ export function localPath(basename: string, path: string): string {
 
 const guards: Record<GuardName, Guard> = {
   async auth(ctx) {
-    return ctx.session.snapshot.userId !== null ? localPath(ctx.basename, '/personal') : null;
+    return ctx.session.snapshot.userId !== null ? '/personal' : null;
   },
   async personal(ctx, _match, url) {
     if (ctx.session.snapshot.userId !== null) return null;
-    return localPath(ctx.basename, '/auth?next=' + encodeURIComponent(url.pathname + url.search));
+    // next is the full document path (basename included): sign-in returns there with a page load.
+    return '/auth?next=' + encodeURIComponent(url.pathname + url.search);
   },
   async cart(ctx, match) {
     const { orders } = ctx.services;
@@ -31,12 +33,12 @@ const guards: Record<GuardName, Guard> = {
       id === undefined
         ? (await orders.latestForSession(ctx.session.id, ctx.site.id)) !== undefined
         : /^[1-9]\d{0,8}$/.test(id) && (await orders.isVisibleTo(Number(id), ctx.session.id, ctx.session.snapshot.userId));
-    return allowed ? null : localPath(ctx.basename, '/cart');
+    return allowed ? null : '/cart';
   },
 };
 
 /** Runs the guards named by the matched routes, outermost first; the first redirect wins. */
-export async function runGuards(matches: RouteMatch[], ctx: LoadContext, url: URL): Promise<string | null> {
+export async function runGuards(matches: DataRouteMatch[], ctx: LoadContext, url: URL): Promise<string | null> {
   for (const match of matches) {
     const guard = (match.route.handle as RouteHandle | undefined)?.guard;
     if (!guard) continue;

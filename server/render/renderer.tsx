@@ -10,8 +10,10 @@ import {
   createStaticHandler,
   createStaticRouter,
   isRouteErrorResponse,
-  matchRoutes,
+  redirect,
   StaticRouterProvider,
+  type DataStrategyFunction,
+  type DataStrategyResult,
   type LoaderFunction,
   type StaticHandler,
   type StaticHandlerContext,
@@ -19,6 +21,7 @@ import {
 import { isbot } from 'isbot';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { buildRoutes, type RouteHandle } from '../../shared/routes.ts';
+import type { Language } from '../../shared/sites.ts';
 import { jsonForScript } from '../../shared/serialize.ts';
 import { messages } from '../../shared/locales/index.ts';
 import { AppProviders } from '../../client/AppProviders.tsx';
@@ -55,6 +58,39 @@ export function createRenderer(options: RendererOptions) {
     return handler;
   };
 
+  /**
+   * Runs the matched routes' loaders — after their guards. The guards run as the static handler's data
+   * strategy: React Router has matched the routes already (no second match), and a guard's redirect
+   * replaces every loader. The redirect path is router-relative; React Router adds the basename.
+   */
+  function guardedQuery(
+    request: FastifyRequest,
+    ctx: LoadContext,
+    path: string,
+    signal: AbortSignal,
+    options: Pick<NonNullable<Parameters<StaticHandler['query']>[1]>, 'filterMatchesToLoad' | 'skipLoaderErrorBubbling'> = {},
+  ) {
+    const url = new URL(`https://${request.site.host}${path}`);
+    const dataStrategy: DataStrategyFunction = async ({ matches }) => {
+      const toLoad = matches.filter((m) => m.shouldCallHandler());
+      const target = await runGuards(matches, ctx, url);
+      if (target) {
+        const first = toLoad[0] ?? matches[0]!;
+        return { [first.route.id]: { type: 'data', result: redirect(target, 302) } };
+      }
+      const results = await Promise.all(toLoad.map((m) => m.resolve()));
+      return Object.fromEntries(toLoad.map((m, i) => [m.route.id, results[i]!])) as Record<string, DataStrategyResult>;
+    };
+    // The Request's origin comes from the sites config, never from the Host header.
+    const routerRequest = new Request(url, { method: 'GET', signal, headers: { accept: 'text/html' } });
+    return handlerFor(request.basename).query(routerRequest, { requestContext: ctx, dataStrategy, ...options });
+  }
+
+  // A page embeds its language's strings: serialised once per language, not per request.
+  const translationsJson = new Map(Object.entries(messages).map(([lang, strings]) => [lang, jsonForScript(strings)]));
+  const bootScript = (language: Language, basename: string) =>
+    `window.__BOOT__={"language":${jsonForScript(language)},"basename":${jsonForScript(basename)},"translations":${translationsJson.get(language)}};`;
+
   async function loadContext(request: FastifyRequest): Promise<LoadContext> {
     const snapshot = request.sessionIsNew ? EMPTY_SNAPSHOT : await services.sessions.snapshot(request.sessionId, request.site.id);
     return {
@@ -64,19 +100,6 @@ export function createRenderer(options: RendererOptions) {
       session: { id: request.sessionId, token: services.sessions.tokenFor(request.sessionId), snapshot },
       services,
     };
-  }
-
-  /** A Fetch Request for the router. Its origin comes from the sites config, never from the Host header. */
-  function routerRequest(request: FastifyRequest, path: string, signal: AbortSignal): Request {
-    return new Request(`https://${request.site.host}${path}`, { method: 'GET', signal, headers: { accept: 'text/html' } });
-  }
-
-  function abortOnDisconnect(reply: FastifyReply): AbortController {
-    const controller = new AbortController();
-    reply.raw.on('close', () => {
-      if (!reply.raw.writableFinished) controller.abort();
-    });
-    return controller;
   }
 
   /** Loader errors as the browser's router expects them (RouteErrorResponse kept; internals hidden). */
@@ -103,17 +126,12 @@ export function createRenderer(options: RendererOptions) {
     }
 
     const ctx = await loadContext(request);
-    const url = new URL(`https://${request.site.host}${path}`);
-    const matches = matchRoutes(routes, url.pathname, request.basename) ?? [];
-    const guardRedirect = await runGuards(matches, ctx, url);
-    if (guardRedirect) return void reply.redirect(guardRedirect, 302);
-
     const controller = abortOnDisconnect(reply);
-    const handler = handlerFor(request.basename);
-    const context = await handler.query(routerRequest(request, path, controller.signal), { requestContext: ctx });
+    const context = await guardedQuery(request, ctx, path, controller.signal);
     if (context instanceof Response) return sendRouterResponse(reply, context);
 
     issueSessionCookie(request, reply);
+    const handler = handlerFor(request.basename);
     const boot: BootData = { language: ctx.language, basename: ctx.basename, translations: messages[ctx.language] };
     const hydrationData = { loaderData: context.loaderData, actionData: context.actionData, errors: serializeErrors(context.errors, request) };
     const pageModules = context.matches.map((m) => (m.route.handle as RouteHandle | undefined)?.module).filter((m): m is string => !!m);
@@ -136,50 +154,10 @@ export function createRenderer(options: RendererOptions) {
     await streamHtml(request, reply, tree, {
       nonce: request.cspNonce,
       bootstrapModules: assets.bootstrapModules,
-      bootstrapScriptContent: `window.__BOOT__=${jsonForScript(boot)};window.__staticRouterHydrationData=${jsonForScript(hydrationData)};`,
+      bootstrapScriptContent: `${bootScript(ctx.language, ctx.basename)}window.__staticRouterHydrationData=${jsonForScript(hydrationData)};`,
       waitForAll: isbot(request.headers['user-agent'] ?? ''),
       controller,
-    });
-  }
-
-  function streamHtml(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    tree: ReactNode,
-    opts: { nonce: string; bootstrapModules: string[]; bootstrapScriptContent: string; waitForAll: boolean; controller: AbortController },
-  ): Promise<void> {
-    return new Promise<void>((resolve) => {
-      let settled = false;
-      const finish = (send: () => void) => {
-        if (settled) return;
-        settled = true;
-        send();
-        resolve();
-      };
-      const { pipe, abort } = renderToPipeableStream(tree, {
-        nonce: opts.nonce,
-        bootstrapModules: opts.bootstrapModules,
-        bootstrapScriptContent: opts.bootstrapScriptContent,
-        onShellReady() {
-          if (!opts.waitForAll) finish(() => reply.send(pipe(new PassThrough())));
-        },
-        onAllReady() {
-          if (opts.waitForAll) finish(() => reply.send(pipe(new PassThrough())));
-        },
-        onShellError(error) {
-          request.log.error({ err: error }, 'shell render failed');
-          finish(() => {
-            reply.code(500).type('text/html; charset=utf-8').send(STATIC_500_PAGE);
-          });
-        },
-        onError(error) {
-          if (!opts.controller.signal.aborted) request.log.error({ err: error }, 'render error');
-        },
-      });
-      // A stream that takes too long is cut: React sends what it has and leaves the rest to the client.
-      const timer = setTimeout(() => abort(new Error('render timeout')), options.renderTimeoutMs);
-      reply.raw.once('close', () => clearTimeout(timer));
-      opts.controller.signal.addEventListener('abort', () => abort(new Error('client disconnected')), { once: true });
+      timeoutMs: options.renderTimeoutMs,
     });
   }
 
@@ -194,21 +172,16 @@ export function createRenderer(options: RendererOptions) {
 
     reply.header('cache-control', 'private, no-cache');
     const ctx = await loadContext(request);
-    const url = new URL(`https://${request.site.host}${path}`);
-    const matches = matchRoutes(routes, url.pathname, request.basename) ?? [];
-    const guardRedirect = await runGuards(matches, ctx, url);
-    if (guardRedirect) return { redirect: guardRedirect };
-
     const controller = abortOnDisconnect(reply);
-    const context = await handlerFor(request.basename).query(routerRequest(request, path, controller.signal), {
-      requestContext: ctx,
+    const context = await guardedQuery(request, ctx, path, controller.signal, {
       filterMatchesToLoad: (m) => wanted.size === 0 || wanted.has(m.route.id),
       // Errors stay with the route that threw, so the browser's router places them itself.
       skipLoaderErrorBubbling: true,
     });
     if (context instanceof Response) {
       const location = context.headers.get('location');
-      if (location) return { redirect: location, reloadDocument: /^https?:\/\//.test(location) };
+      // A redirect to another origin (another site) leaves this document: the browser loads it in full.
+      if (location) return /^https?:\/\//.test(location) ? { redirect: location, reloadDocument: true } : { redirect: location };
       throw new Error(`a loader answered status ${context.status} without a location`);
     }
     const results: NonNullable<DataEnvelope['results']> = {};
@@ -222,6 +195,68 @@ export function createRenderer(options: RendererOptions) {
   }
 
   return { page, data };
+}
+
+/** An AbortController that fires when the client goes away before the answer is complete. */
+export function abortOnDisconnect(reply: FastifyReply): AbortController {
+  const controller = new AbortController();
+  reply.raw.on('close', () => {
+    if (!reply.raw.writableFinished) controller.abort();
+  });
+  return controller;
+}
+
+/**
+ * Streams a React tree into the reply: at shell-ready (at all-ready for crawlers), a static 500 page when the
+ * shell fails, aborted when the client disconnects or after timeoutMs (React then sends what it has and leaves
+ * the rest to the browser). Status and headers must be set before: they go out with the shell.
+ */
+export function streamHtml(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  tree: ReactNode,
+  opts: {
+    nonce: string;
+    bootstrapModules: string[];
+    bootstrapScriptContent: string;
+    waitForAll: boolean;
+    controller: AbortController;
+    timeoutMs: number;
+  },
+): Promise<void> {
+  return new Promise<void>((resolve) => {
+    let settled = false;
+    const finish = (send: () => void) => {
+      if (settled) return;
+      settled = true;
+      send();
+      resolve();
+    };
+    const { pipe, abort } = renderToPipeableStream(tree, {
+      nonce: opts.nonce,
+      bootstrapModules: opts.bootstrapModules,
+      bootstrapScriptContent: opts.bootstrapScriptContent,
+      onShellReady() {
+        if (!opts.waitForAll) finish(() => reply.send(pipe(new PassThrough())));
+      },
+      onAllReady() {
+        if (opts.waitForAll) finish(() => reply.send(pipe(new PassThrough())));
+      },
+      onShellError(error) {
+        request.log.error({ err: error }, 'shell render failed');
+        finish(() => {
+          reply.code(500).type('text/html; charset=utf-8').send(STATIC_500_PAGE);
+        });
+      },
+      onError(error) {
+        if (!opts.controller.signal.aborted) request.log.error({ err: error }, 'render error');
+      },
+    });
+    // A stream that takes too long is cut: React sends what it has and leaves the rest to the client.
+    const timer = setTimeout(() => abort(new Error('render timeout')), opts.timeoutMs);
+    reply.raw.once('close', () => clearTimeout(timer));
+    opts.controller.signal.addEventListener('abort', () => abort(new Error('client disconnected')), { once: true });
+  });
 }
 
 /** Server-only: asks React to emit <link rel="modulepreload"> and stylesheets in <head>. Renders nothing. */
