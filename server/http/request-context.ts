@@ -63,8 +63,12 @@ export function registerRequestContext(app: FastifyInstance, sites: SiteDirector
 
 /** Sets the session cookie, only when the visitor has none yet (a cookie on every answer defeats caches). */
 export function issueSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
-  if (!request.sessionIsNew) return;
-  reply.setCookie(SESSION_COOKIE, request.sessionId, {
+  if (request.sessionIsNew) setSessionCookie(request, reply, request.sessionId);
+}
+
+/** The signed session cookie: httpOnly, SameSite=Lax, Secure everywhere but on local hosts. */
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, sessionId: string): void {
+  reply.setCookie(SESSION_COOKIE, sessionId, {
     signed: true,
     httpOnly: true,
     sameSite: 'lax',

@@ -10,7 +10,7 @@ import { safeLocalPath } from '../../shared/safe-path.ts';
 import { localPath } from '../render/guards.ts';
 import { cartTotal } from '../../shared/cart.ts';
 import { badRequest, forbidden, notFound, parseInput } from '../http/errors.ts';
-import { isLocalHost, SESSION_COOKIE } from '../http/request-context.ts';
+import { setSessionCookie } from '../http/request-context.ts';
 import type { Services } from '../services/index.ts';
 import { AuthService } from '../services/auth.ts';
 import { WIDGET_CODES } from '../services/widgets.ts';
@@ -140,14 +140,7 @@ export function registerApiRoutes(app: FastifyInstance, services: Services, site
         message: result.reason === 'rate_limited' ? 'Too many failed attempts; try again later' : 'Wrong e-mail or password',
       });
     }
-    reply.setCookie(SESSION_COOKIE, result.sessionId, {
-      signed: true,
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: !isLocalHost(request.hostname),
-      path: '/',
-      maxAge: 180 * 24 * 3600,
-    });
+    setSessionCookie(request, reply, result.sessionId);
     if (isForm) return reply.redirect(safeLocalPath(body.next) ?? localTarget(request, '/personal'), 303);
     return { data: { user: result.user, token: services.sessions.tokenFor(result.sessionId) } };
   });
