@@ -92,8 +92,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', async (request, reply) => {
     if (closing) reply.header('connection', 'close');
+    // The id of the request's log lines, for a shopper's or operator's bug report.
+    reply.header('x-request-id', request.id);
   });
 
   registerSecurityHeaders(app);

@@ -24,6 +24,15 @@ t.test('health checks', async (t) => {
     t.equal(res.headers['referrer-policy'], 'strict-origin-when-cross-origin');
     t.match(res.headers['content-security-policy'], /default-src 'none'/);
   });
+
+  t.test('answers carry the request id of their log lines; a sane incoming id is kept', async (t) => {
+    const generated = await app.request({ url: '/healthz' });
+    t.match(generated.headers['x-request-id'], /^[0-9a-f-]{36}$/);
+    const given = await app.request({ url: '/healthz', headers: { 'x-request-id': 'lb-1234' } });
+    t.equal(given.headers['x-request-id'], 'lb-1234');
+    const hostile = await app.request({ url: '/healthz', headers: { 'x-request-id': 'a b<script>' } });
+    t.match(hostile.headers['x-request-id'], /^[0-9a-f-]{36}$/, 'an unsafe id is replaced');
+  });
 });
 
 t.test('/readyz answers 503 when the database is gone', async (t) => {
