@@ -15,7 +15,9 @@ ENV NODE_ENV=production \
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
-# The server runs its TypeScript through tsx (a production dependency); the client is the built bundle.
+# The server runs its TypeScript through tsx (a production dependency), which reads tsconfig.json for the
+# JSX transform; the client is the built bundle.
+COPY tsconfig.json ./
 COPY server ./server
 COPY shared ./shared
 COPY client ./client
@@ -26,6 +28,6 @@ USER node
 EXPOSE 3000
 VOLUME ["/data"]
 HEALTHCHECK --interval=30s --timeout=3s --start-period=20s --retries=3 \
-  CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+  CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/readyz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 # node directly (not npm): SIGTERM reaches the server, which finishes in-flight answers and closes the database.
 CMD ["node", "--import", "tsx", "server/main.ts"]

@@ -1,5 +1,5 @@
 /** The root route: the document and the shell around every page. */
-import { Outlet, useLoaderData, useRouteError } from 'react-router';
+import { Outlet, useLoaderData, useRouteError } from 'react-router-dom';
 import { useTranslation } from './i18n.tsx';
 import type { LoaderData } from '../server/loaders.ts';
 import { Document } from './Document.tsx';

@@ -3,7 +3,7 @@
  * GET /_data{path}?{search}&_routes=a,b → { redirect } | { results: { [routeId]: { data } | { error } } }.
  * The server runs the same loaders and guards as for a full page (server/render/renderer.tsx, `data`).
  */
-import { data, redirect, type DataStrategyFunction, type DataStrategyResult } from 'react-router';
+import { data, redirect, type DataStrategyFunction, type DataStrategyResult } from 'react-router-dom';
 
 export interface DataEnvelope {
   /** A full document path, basename included ("/en/auth?next=…"), as an HTTP Location would be. */

@@ -2,7 +2,7 @@
 import './styles.css';
 import { StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router-dom';
 import { buildRoutes } from '../shared/routes.ts';
 import { createI18n } from '../shared/i18n.ts';
 import { AppProviders } from './AppProviders.tsx';

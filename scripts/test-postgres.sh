@@ -4,7 +4,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1 || true)
+# PostgreSQL 15 (the version these machines and CI install); another installed version only when 15 is absent.
+bin=/usr/lib/postgresql/15/bin
+[ -x "$bin/initdb" ] || bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1 || true)
 if [ -z "$bin" ] || [ ! -x "$bin/initdb" ]; then
   echo "PostgreSQL server binaries not found (apt-get install postgresql-15)" >&2
   exit 1

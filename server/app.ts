@@ -145,7 +145,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(async (storefront) => {
     registerRequestContext(storefront, sites);
     // Sets request.i18n / request.t from request.lng (our language), and Content-Language.
-    await storefront.register(i18nextPlugin, { i18next, ignoreRoutes: ['/api/'] });
+    // API answers need no translations. (A list here would be matched anywhere in the URL, query included.)
+    await storefront.register(i18nextPlugin, { i18next, ignoreRoutes: (req: { url: string }) => req.url.startsWith('/api/') });
     registerApiRoutes(storefront, services, sites);
     storefront.get('/_data/*', (request, reply) => renderer.data(request, reply));
     // Returning the reply tells Fastify the answer is (being) sent: the page streams after the handler returns.

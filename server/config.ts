@@ -10,21 +10,18 @@ const bool = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
   .transform((v) => v === '1' || v === 'true' || v === 'yes');
 
-/** An empty variable (FOO= in an env file) counts as unset. */
-const optional = <S extends z.ZodType>(schema: S) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
-
 const envSchema = z.object({
   NODE_ENV: z.enum(['production', 'development', 'test']).default('development'),
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
   DATA_DIR: z.string().default('./data'),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   /** Key for signing the session cookie and deriving site tokens; generated and stored in the database when unset. */
-  SESSION_SECRET: optional(z.string().min(32, 'SESSION_SECRET must be at least 32 characters')),
+  SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
   /** Trust X-Forwarded-* headers (behind a reverse proxy): 'true', a hop count, or a comma list of proxy addresses. */
   TRUST_PROXY: z.string().default(''),
-  SITES_FILE: optional(z.string()),
+  SITES_FILE: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Seconds a page's shell data (categories, widgets) may be served from the per-site cache. */
   SHELL_CACHE_TTL: z.coerce.number().int().min(0).max(3600).default(30),
@@ -56,7 +53,9 @@ export class ConfigError extends Error {
 }
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(source);
+  // An empty variable (FOO= in an env file) counts as unset, for every variable.
+  const set = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = envSchema.safeParse(set);
   if (!parsed.success) {
     throw new ConfigError('Invalid environment:\n' + parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n'));
   }

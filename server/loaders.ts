@@ -1,9 +1,9 @@
 /**
  * The loader of every route in shared/routes.ts, keyed by route id. They run in-process: on a page request
- * inside the static handler, on a client navigation through GET /_data/… (server/render/data-endpoint.ts).
+ * inside the static handler, on a client navigation through GET /_data/… (server/render/renderer.tsx).
  * A loader throws `notFoundError(url)` for a missing thing: the page answers 404 with the spec's message.
  */
-import { data, redirect, type LoaderFunctionArgs } from 'react-router';
+import { data, redirect, type LoaderFunctionArgs } from 'react-router-dom';
 import { splitLanguagePrefix, type Language, type Site } from '../shared/sites.ts';
 import type { RouteId } from '../shared/routes.ts';
 import type { Services } from './services/index.ts';
@@ -34,6 +34,9 @@ export function notFoundError(requestUrl: string) {
 
 type Args = LoaderFunctionArgs<LoadContext> & { context: LoadContext };
 
+/** Catalogue slugs are lower-case latin, digits and dashes; anything else (a NUL byte, say) is simply not found. */
+const isSlug = (value: string | undefined): value is string => !!value && /^[a-z0-9][a-z0-9-]{0,119}$/.test(value);
+
 const positiveInt = (value: string | undefined): number | undefined =>
   value && /^[1-9]\d{0,8}$/.test(value) ? Number(value) : undefined;
 
@@ -42,8 +45,8 @@ export const CART_RESULTS = ['success', 'fail'] as const;
 
 export const loaders = {
   async root({ context }: Args) {
-    const { site, language, session, services } = context;
-    const shell = await services.publicShell(site, language);
+    const { site, session, services } = context;
+    const shell = await services.publicShell(site);
     return {
       site: publicSite(site) as PublicSite,
       categories: shell.categories,
@@ -72,20 +75,20 @@ export const loaders = {
   },
 
   async history({ context }: Args) {
-    const orders = await context.services.orders.listForUser(context.session.snapshot.userId!, context.site.id);
+    const orders = await context.services.orders.listForUser(context.session.snapshot.userId!, context.site);
     return { orders: orders.map(withoutOwner) };
   },
 
   async 'history-entry'({ request, params, context }: Args) {
     const id = positiveInt(params.id);
-    const order = id ? await context.services.orders.find(id, context.site.id) : undefined;
+    const order = id ? await context.services.orders.find(id, context.site) : undefined;
     if (!order || order.user_id !== context.session.snapshot.userId) throw notFoundError(request.url);
     return { order: withoutOwner(order), result: null };
   },
 
   async 'cart-result'({ request, params, context }: Args) {
     const result = cartResult(params.success);
-    const order = result && (await context.services.orders.latestForSession(context.session.id, context.site.id));
+    const order = result && (await context.services.orders.latestForSession(context.session.id, context.site));
     if (!result || !order) throw notFoundError(request.url);
     return { result, order: { ...withoutOwner(order), items: [] } };
   },
@@ -93,13 +96,13 @@ export const loaders = {
   async 'cart-order'({ request, params, context }: Args) {
     const result = cartResult(params.success);
     const id = positiveInt(params.id);
-    const order = result && id ? await context.services.orders.find(id, context.site.id) : undefined;
+    const order = result && id ? await context.services.orders.find(id, context.site) : undefined;
     if (!result || !order) throw notFoundError(request.url);
     return { result, order: withoutOwner(order) };
   },
 
   async category({ request, params, context }: Args) {
-    const category = await context.services.catalog.findCategory(params.category ?? '');
+    const category = isSlug(params.category) ? await context.services.catalog.findCategory(params.category) : undefined;
     if (!category) throw notFoundError(request.url);
     const products = await context.services.catalog.listProducts(category.id, context.site.priceList);
     return { category, products, currency: context.site.currency };
@@ -107,14 +110,15 @@ export const loaders = {
 
   async product({ request, params, context }: Args) {
     const { catalog } = context.services;
-    const product = await catalog.findProduct(params.category ?? '', params.product ?? '', context.site.priceList);
+    if (!isSlug(params.category) || !isSlug(params.product)) throw notFoundError(request.url);
+    const product = await catalog.findProduct(params.category, params.product, context.site.priceList);
     if (!product) {
       // "/kk/<product>" on a site without kk is a refused language prefix (spec: the 404 page), not an old link.
-      const segment = splitLanguagePrefix('/' + (params.category ?? ''), context.site);
+      const segment = splitLanguagePrefix('/' + params.category, context.site);
       if (segment && 'unknownPrefix' in segment) throw notFoundError(request.url);
       // A product reached under another category (an old link, a moved product): send to its one address.
       // The path is relative to the router: the static handler prepends the basename ("/en") itself.
-      const canonical = await catalog.productUrlBySlug(params.product ?? '');
+      const canonical = await catalog.productUrlBySlug(params.product);
       if (canonical) throw redirect(canonical, 301);
       throw notFoundError(request.url);
     }

@@ -2,12 +2,12 @@
  * Production entry: configuration from the environment, the database (migrated; demo data on first
  * start), the HTTP server; SIGTERM/SIGINT finish in-flight answers and close the database.
  */
-import pino from 'pino';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDb } from './db/index.ts';
 import { migrate } from './db/migrate.ts';
 import { seedIfEmpty } from './db/seed.ts';
 import { buildApp } from './app.ts';
+import { createLogger } from './logger.ts';
 
 async function main() {
   let config;
@@ -20,8 +20,13 @@ async function main() {
     }
     throw err;
   }
-  const logger = pino({ level: config.logLevel });
-  const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.dbPoolSize });
+  const logger = createLogger(config.logLevel);
+  const db = await openDb({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: config.dbPoolSize,
+    onPoolError: (err) => logger.error({ err }, 'database connection lost'),
+  });
   const applied = await migrate(db);
   if (applied.length) logger.info({ applied }, 'migrations applied');
   if (config.seedDemo && (await seedIfEmpty(db, config.sites))) logger.info('demo catalogue loaded');

@@ -8,7 +8,7 @@
  * (client/data-strategy.ts). Page components load lazily, one chunk per page.
  */
 import type { ComponentType } from 'react';
-import type { LoaderFunction, RouteObject, ShouldRevalidateFunction } from 'react-router';
+import type { LoaderFunction, RouteObject, ShouldRevalidateFunction } from 'react-router-dom';
 import { Root, RootErrorBoundary } from '../client/Root.tsx';
 import { PageErrorBoundary } from '../client/pages/PageError.tsx';
 

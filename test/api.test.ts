@@ -568,7 +568,7 @@ t.test('every POST route refuses a call without the token (403 token_required) a
   }
   const [session] = await app.db.query<{ user_id: number | null }>('SELECT user_id FROM sessions WHERE id = $1', [v.sessionId]);
   t.equal(session!.user_id, user!.id, 'the refused logout did not sign the session out');
-  const [{ n }] = (await app.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM login_attempts`)) as [{ n: number }];
+  const [{ n }] = (await app.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM login_throttle`)) as [{ n: number }];
   t.equal(n, 0, 'the refused login was not even tried');
 });
 

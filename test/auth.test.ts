@@ -6,7 +6,7 @@
 import t, { type Test } from 'tap';
 import type { LightMyRequestResponse } from 'fastify';
 import { startTestApp, createUser, type TestApp, type Visitor } from './helpers/app.ts';
-import { hashPassword, LOGIN_MAX_FAILURES, LOGIN_WINDOW_MINUTES } from '../server/services/auth.ts';
+import { hashPassword, LOGIN_MAX_ATTEMPTS_PER_EMAIL, LOGIN_MAX_ATTEMPTS_PER_IP, LOGIN_WINDOW_MINUTES } from '../server/services/auth.ts';
 import { SESSION_COOKIE } from '../server/http/request-context.ts';
 
 const app: TestApp = await startTestApp(t);
@@ -176,9 +176,9 @@ t.test('wrong password and unknown e-mail: 401, the same answer, no session chan
   t.ok(noPassword);
   isJsonError(t, await login(v, { email: 'nopass@example.com', password: 'anything' }, { ip }), 401, 'invalid');
 
-  // Each failure is recorded per e-mail and per IP: one for this e-mail, three from this address.
+  // Each attempt is counted per e-mail and per IP: one for each e-mail, three from this address.
   const rows = await app.db.query<{ key: string; n: number }>(
-    'SELECT key, count(*)::int AS n FROM login_attempts WHERE key IN ($1, $2, $3) GROUP BY key ORDER BY key',
+    'SELECT key, attempts AS n FROM login_throttle WHERE key IN ($1, $2, $3) ORDER BY key',
     ['email:' + email, 'email:nobody@example.com', 'ip:' + ip],
   );
   t.strictSame(rows, [
@@ -189,8 +189,9 @@ t.test('wrong password and unknown e-mail: 401, the same answer, no session chan
   t.ok(userId);
 });
 
-t.test(`after ${LOGIN_MAX_FAILURES} failures within ${LOGIN_WINDOW_MINUTES} min: 429, even with the right password`, async (t) => {
-  t.equal(LOGIN_MAX_FAILURES, 10);
+t.test(`after ${LOGIN_MAX_ATTEMPTS_PER_EMAIL} attempts within ${LOGIN_WINDOW_MINUTES} min: 429, even with the right password`, async (t) => {
+  t.equal(LOGIN_MAX_ATTEMPTS_PER_EMAIL, 10);
+  t.equal(LOGIN_MAX_ATTEMPTS_PER_IP, 50);
   t.equal(LOGIN_WINDOW_MINUTES, 15);
 
   t.test('per e-mail', async (t) => {
@@ -215,7 +216,7 @@ t.test(`after ${LOGIN_MAX_FAILURES} failures within ${LOGIN_WINDOW_MINUTES} min:
     t.equal(sessionCookie(form), undefined);
 
     // Failures older than the window do not count.
-    await app.db.query(`UPDATE login_attempts SET attempt_at = now() - interval '16 minutes' WHERE key = $1`, ['email:' + email]);
+    await app.db.query(`UPDATE login_throttle SET window_start = now() - interval '16 minutes' WHERE key = $1`, ['email:' + email]);
     const later = await login(app.visitor(), { email, password: PASSWORD }, { ip: nextIp() });
     t.equal(later.statusCode, 200, 'after the window the right password works again');
   });
@@ -224,7 +225,7 @@ t.test(`after ${LOGIN_MAX_FAILURES} failures within ${LOGIN_WINDOW_MINUTES} min:
     const email = 'victim@example.com';
     await userWithPassword(email);
     const ip = nextIp();
-    for (let i = 1; i <= 10; i++) {
+    for (let i = 1; i <= LOGIN_MAX_ATTEMPTS_PER_IP; i++) {
       const res = await login(app.visitor(), { email: `guess${i}@example.com`, password: 'x' }, { ip });
       t.equal(res.statusCode, 401, `failure ${i} is a 401`);
     }
@@ -327,11 +328,11 @@ t.test('sign-in input is validated: 400 naming the field', async (t) => {
   });
   t.equal(malformed.statusCode, 400);
   t.equal(malformed.json().statusCode, 400);
-  const [{ n }] = (await app.db.query<{ n: number }>('SELECT count(*)::int AS n FROM login_attempts WHERE key = $1', ['email:a@example.com'])) as [{ n: number }];
+  const [{ n }] = (await app.db.query<{ n: number }>('SELECT count(*)::int AS n FROM login_throttle WHERE key = $1', ['email:a@example.com'])) as [{ n: number }];
   t.equal(n, 0, 'invalid input is not a failed attempt');
 });
 
-t.test('logout: the session is signed out (user_id NULL), with the token only', async (t) => {
+t.test('logout: the visitor continues signed out under a new session id, with the token only', async (t) => {
   const v = app.visitor();
   const userId = await createUser(app, { email: 'out@example.com', signIn: v });
   t.strictSame(await sessionRow(v.sessionId), { user_id: userId });
@@ -352,8 +353,11 @@ t.test('logout: the session is signed out (user_id NULL), with the token only', 
 
   const res = await app.request({ method: 'POST', url: '/api/auth/logout', as: v, payload: {}, headers: { 'x-csrf-token': v.token } });
   t.equal(res.statusCode, 200);
-  t.strictSame(res.json(), { data: { signedIn: false } });
-  t.strictSame(await sessionRow(v.sessionId), { user_id: null }, 'signed out');
+  const fresh = sessionCookie(res)!;
+  t.ok(fresh.sessionId && fresh.sessionId !== v.sessionId, 'a new session id');
+  t.strictSame(res.json(), { data: { signedIn: false, token: app.services.sessions.tokenFor(fresh.sessionId!) } });
+  t.equal(await sessionRow(v.sessionId), undefined, 'the signed-in session is gone');
+  t.strictSame(await sessionRow(fresh.sessionId!), { user_id: null }, 'signed out');
 
   // The plain form (PersonalPage) posts the token in the body and is sent home.
   const w = app.visitor();
@@ -368,6 +372,40 @@ t.test('logout: the session is signed out (user_id NULL), with the token only', 
     payload: new URLSearchParams({ token: w.token }).toString(),
   });
   t.equal(form.statusCode, 303);
-  t.equal(form.headers.location, '/kk/', 'home, in the language of the page');
-  t.strictSame(await sessionRow(w.sessionId), { user_id: null });
+  t.equal(form.headers.location, '/kk', 'home, in the language of the page');
+  t.equal(await sessionRow(w.sessionId), undefined);
+  t.strictSame(await sessionRow(sessionCookie(form)!.sessionId!), { user_id: null });
+});
+
+t.test('concurrent attempts cannot get past the limit: each is counted before its password is checked', async (t) => {
+  const email = 'race@example.com';
+  await userWithPassword(email);
+  const answers = await Promise.all(
+    Array.from({ length: 30 }, () => login(app.visitor(), { email, password: 'wrong' }, { ip: nextIp() })),
+  );
+  const statuses = answers.map((a) => a.statusCode);
+  t.equal(statuses.filter((s) => s === 401).length, LOGIN_MAX_ATTEMPTS_PER_EMAIL, 'exactly the limit was checked');
+  t.equal(statuses.filter((s) => s === 429).length, 30 - LOGIN_MAX_ATTEMPTS_PER_EMAIL, 'the rest were refused unchecked');
+});
+
+t.test('a sign-in lapses after its time; expired sessions and old throttle rows are purged', async (t) => {
+  const { purgeExpired } = await import('../server/services/auth.ts');
+  const v = app.visitor();
+  const userId = await createUser(app, { email: 'lapse@example.com', signIn: v });
+  const signedIn = async () => {
+    const res = await app.request({ url: '/personal', as: v });
+    return res.statusCode === 200;
+  };
+  t.ok(await signedIn(), 'signed in');
+  await app.db.query(`UPDATE sessions SET signed_in_until = now() - interval '1 minute' WHERE id = $1`, [v.sessionId]);
+  t.notOk(await signedIn(), 'the lapsed sign-in no longer opens the personal area');
+
+  const gone = app.visitor();
+  await app.db.query(`INSERT INTO sessions (id, expires_at) VALUES ($1, now() - interval '1 minute')`, [gone.sessionId]);
+  await app.db.query(`INSERT INTO login_throttle (key, window_start, attempts) VALUES ('ip:203.0.113.9', now() - interval '2 days', 3)`);
+  const purged = await purgeExpired(app.db);
+  t.ok(purged.sessions >= 1 && purged.signedOut >= 1 && purged.throttle >= 1, JSON.stringify(purged));
+  t.equal(await sessionRow(gone.sessionId), undefined, 'the expired session is deleted');
+  t.strictSame(await sessionRow(v.sessionId), { user_id: null }, 'the lapsed one is signed out but keeps its cart');
+  t.ok(userId);
 });

@@ -52,3 +52,13 @@ t.test('an operator replaces the sites config with a JSON file', async (t) => {
   t.throws(() => loadConfig({ SITES_FILE: broken }), /SITES_FILE .*broken\.json: /);
   t.throws(() => loadConfig({ SITES_FILE: join(dir, 'missing.json') }), { name: 'ConfigError', message: /missing\.json: ENOENT/ });
 });
+
+t.test('an empty variable of any kind counts as unset, never as zero', async (t) => {
+  const c = loadConfig({ PORT: '', SHELL_CACHE_TTL: '', RENDER_TIMEOUT_MS: '', DB_POOL_SIZE: '', SEED_DEMO: '', TRUST_PROXY: '' });
+  t.equal(c.port, 3000);
+  t.equal(c.shellCacheTtlMs, 30_000);
+  t.equal(c.renderTimeoutMs, 10_000);
+  t.equal(c.dbPoolSize, 10);
+  t.equal(c.seedDemo, true);
+  t.equal(c.trustProxy, false);
+});

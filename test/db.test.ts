@@ -4,7 +4,8 @@ import { migrate } from '../server/db/migrate.ts';
 import { catalogueIsEmpty, convertPrice, seedDemo, seedIfEmpty } from '../server/db/seed.ts';
 import { demoCategories, demoKits, demoProducts } from '../server/db/demo-data.ts';
 import { demoSitesConfig } from '../shared/sites-config.ts';
-import { createTestDb } from './helpers/db.ts';
+import { createTestDb, usingPostgres } from './helpers/db.ts';
+import { openDb } from '../server/db/index.ts';
 
 const counts = async (db: Awaited<ReturnType<typeof createTestDb>>['db']) => {
   const tables = ['categories', 'products', 'product_prices', 'kits', 'kit_items', 'cities', 'widgets', 'price_lists'];
@@ -16,10 +17,10 @@ const counts = async (db: Awaited<ReturnType<typeof createTestDb>>['db']) => {
 t.test('migrations apply once, in order, and a second run changes nothing', async (t) => {
   const { db, drop } = await createTestDb({ seeded: false });
   t.teardown(drop);
-  t.same(await migrate(db), ['001_init.sql', '002_login_attempts.sql']);
+  t.same(await migrate(db), ['001_init.sql', '002_login_throttle.sql']);
   t.same(await migrate(db), []);
   const applied = await db.query<{ name: string }>('SELECT name FROM schema_migrations ORDER BY name');
-  t.same(applied.map((r) => r.name), ['001_init.sql', '002_login_attempts.sql']);
+  t.same(applied.map((r) => r.name), ['001_init.sql', '002_login_throttle.sql']);
 });
 
 t.test('the demo catalogue loads idempotently, with prices on every price list', async (t) => {
@@ -81,4 +82,16 @@ t.test('the kits of domain.md add up', async (t) => {
   t.equal(bySlug['krysha'], 3670);
   t.equal(bySlug['kapot-i-kryshka-bagazhnika'], 4760);
   t.equal(bySlug['arki'], 7070);
+});
+
+t.test('pods starting together on one PostgreSQL database migrate and seed it once', { skip: !usingPostgres() && 'PostgreSQL lane only (PGlite has one connection)' }, async (t) => {
+  const { db, drop, url } = await createTestDb({ seeded: false });
+  t.teardown(drop);
+  const pods = await Promise.all([1, 2, 3].map(() => openDb({ databaseUrl: url, poolSize: 2 })));
+  t.teardown(() => Promise.all(pods.map((p) => p.close())));
+  const migrated = await Promise.all(pods.map((p) => migrate(p)));
+  t.same(migrated.flat().sort(), ['001_init.sql', '002_login_throttle.sql'], 'each migration applied by exactly one pod');
+  const seeded = await Promise.all(pods.map((p) => seedIfEmpty(p, demoSitesConfig)));
+  t.equal(seeded.filter(Boolean).length, 1, 'one pod loaded the demo data');
+  t.equal((await counts(db)).products, demoProducts.length);
 });

@@ -59,3 +59,15 @@ t.test('hashed build files are cached for a year as immutable; public files for 
   t.equal(missing.statusCode, 404, 'a missing asset is a 404, not a page');
   t.notMatch(missing.headers['content-type'], /html/);
 });
+
+t.test('a page whose data cannot be read (database down) is the static 500 page, not JSON', async (t) => {
+  const app = await startTestApp(t);
+  const visitor = app.visitor();
+  await app.db.close();
+  const res = await app.request({ url: '/', as: visitor });
+  t.equal(res.statusCode, 500);
+  t.match(res.headers['content-type'], /text\/html/);
+  t.match(res.body, /Что-то пошло не так/);
+  t.match(res.headers['content-security-policy'], /style-src 'self' 'unsafe-inline'/, 'its inline style may apply');
+  t.notMatch(res.body, /closed|PGlite|database/i, 'no internals');
+});

@@ -3,7 +3,7 @@
  * embedded data, the session cookie, the per-site shell cache, header counters and client-side navigation.
  */
 import t from 'tap';
-import { createMemoryRouter } from 'react-router';
+import { createMemoryRouter } from 'react-router-dom';
 import { createUser, hydrationData, startTestApp, type TestApp, type Visitor } from './helpers/app.ts';
 import { messages } from '../shared/locales/index.ts';
 import { buildRoutes } from '../shared/routes.ts';
@@ -522,7 +522,7 @@ t.test('session cookie', async (t) => {
   });
 });
 
-t.test('shell cache: no database round trip for the shell of a cached site and language', async (t) => {
+t.test('shell cache: no database round trip for the shell of a cached site', async (t) => {
   const app = await startTestApp(t);
   app.services.invalidateCaches();
   const shellQueries = (from: number) => app.db.queries.slice(from).filter((sql) => /FROM categories|FROM widgets/.test(sql));
@@ -535,7 +535,7 @@ t.test('shell cache: no database round trip for the shell of a cached site and l
   mark = app.db.queries.length;
   const second = await app.request({ url: '/' });
   t.equal(second.statusCode, 200);
-  t.same(shellQueries(mark), [], 'the second page of the same site and language runs no shell query');
+  t.same(shellQueries(mark), [], 'the second page of the same site runs no shell query');
   t.same(hydrationData(second.body).loaderData.root.categories, hydrationData(first.body).loaderData.root.categories);
 
   mark = app.db.queries.length;
@@ -554,8 +554,40 @@ t.test('shell cache: no database round trip for the shell of a cached site and l
   t.same(shellQueries(mark), [], 'and it is cached in turn');
 
   mark = app.db.queries.length;
-  await app.request({ url: '/en' });
-  t.equal(shellQueries(mark).length, 2, 'another language has its own cache entry');
+  const en = await app.request({ url: '/en' });
+  t.equal(en.statusCode, 200);
+  t.same(shellQueries(mark), [], 'the shell data does not depend on the language: /en shares the entry');
+});
+
+t.test('a query string that contains "/api/" is an ordinary page', async (t) => {
+  const app = await startTestApp(t);
+  const res = await app.request({ url: '/?utm_source=/api/x' });
+  t.equal(res.statusCode, 200);
+  t.match(res.body, /<h1>/);
+});
+
+t.test('bytes that can be no slug (NUL, upper case) are not found, never a database error', async (t) => {
+  const app = await startTestApp(t);
+  for (const url of ['/%00', '/a/%00', '/%00/%00', '/VIBROIZOLYACIYA', '/_data/%00?_routes=category']) {
+    const res = await app.request({ url });
+    t.not(res.statusCode, 500, url);
+    if (!url.startsWith('/_data')) t.equal(res.statusCode, 404, url);
+  }
+});
+
+t.test('an unknown host sent with an absolute-form target is redirected by path only', async (t) => {
+  const { connect } = await import('node:net');
+  const app = await startTestApp(t);
+  await app.fastify.listen({ port: 0, host: '127.0.0.1' });
+  const port = (app.fastify.server.address() as { port: number }).port;
+  const socket = connect(port, '127.0.0.1');
+  let answer = '';
+  socket.on('data', (d) => (answer += d.toString()));
+  await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+  socket.write('GET http://evil.example/x?y=1 HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n');
+  await new Promise<void>((resolve) => socket.on('close', () => resolve()));
+  t.match(answer, /^HTTP\/1\.1 302/);
+  t.match(answer, /\r\nlocation: https:\/\/tihoavto\.ru\/x\?y=1\r\n/i);
 });
 
 t.test('header counters', async (t) => {

@@ -4,16 +4,13 @@ import { Price } from './Price.tsx';
 
 type Order = LoaderData<'cart-order'>['order'];
 
-/** Order date in UTC as YYYY-MM-DD: the same string on server and browser, whatever their time zones. */
-const orderDate = (iso: string) => iso.slice(0, 10);
-
 export function OrderSummary({ order }: { order: Order }) {
   const { t } = useTranslation();
   return (
     <div className="order">
       <dl className="order__facts">
         <dt>{t('order.date')}</dt>
-        <dd>{orderDate(order.created_at)}</dd>
+        <dd>{order.created_date}</dd>
         <dt>{t('order.status')}</dt>
         <dd>{t(`order.statuses.${order.status}`, { defaultValue: order.status })}</dd>
         <dt>{t('order.total')}</dt>
@@ -34,4 +31,3 @@ export function OrderSummary({ order }: { order: Order }) {
   );
 }
 
-export { orderDate };

@@ -3,7 +3,7 @@
  * hydrated, posts JSON and shows errors in place.
  */
 import { useState, type FormEvent } from 'react';
-import { useLoaderData, useRouteLoaderData } from 'react-router';
+import { useLoaderData, useRouteLoaderData } from 'react-router-dom';
 import { useTranslation } from '../i18n.tsx';
 import type { LoaderData } from '../../server/loaders.ts';
 import type { ShellData } from '../Root.tsx';

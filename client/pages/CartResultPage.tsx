@@ -1,5 +1,5 @@
 /** /cart/{success}: the result of the session's latest order. */
-import { Link, useLoaderData } from 'react-router';
+import { Link, useLoaderData } from 'react-router-dom';
 import { useTranslation } from '../i18n.tsx';
 import type { LoaderData } from '../../server/loaders.ts';
 import { PageTitle } from '../components/PageTitle.tsx';

@@ -1,9 +1,8 @@
-import { Link, useLoaderData } from 'react-router';
+import { Link, useLoaderData } from 'react-router-dom';
 import { useTranslation } from '../i18n.tsx';
 import type { LoaderData } from '../../server/loaders.ts';
 import { PageTitle } from '../components/PageTitle.tsx';
 import { Price } from '../components/Price.tsx';
-import { orderDate } from '../components/OrderSummary.tsx';
 
 export function Component() {
   const { t } = useTranslation();
@@ -18,7 +17,7 @@ export function Component() {
         <ul className="history">
           {orders.map((o) => (
             <li key={o.id}>
-              <Link to={`/history/${o.id}`}>{t('order.title', { id: o.id })}</Link> — {orderDate(o.created_at)} —{' '}
+              <Link to={`/history/${o.id}`}>{t('order.title', { id: o.id })}</Link> — {o.created_date} —{' '}
               {t(`order.statuses.${o.status}`, { defaultValue: o.status })} — <Price amount={o.total} currency={o.currency} />
             </li>
           ))}

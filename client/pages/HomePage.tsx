@@ -1,4 +1,4 @@
-import { Link, useRouteLoaderData } from 'react-router';
+import { Link, useRouteLoaderData } from 'react-router-dom';
 import { useTranslation } from '../i18n.tsx';
 import type { ShellData } from '../Root.tsx';
 import { PageTitle } from '../components/PageTitle.tsx';

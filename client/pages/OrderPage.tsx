@@ -1,5 +1,5 @@
 /** One order: /history/{id} for its signed-in owner, /cart/{success}/{id} right after checkout. */
-import { useLoaderData } from 'react-router';
+import { useLoaderData } from 'react-router-dom';
 import { useTranslation } from '../i18n.tsx';
 import type { LoaderData } from '../../server/loaders.ts';
 import { PageTitle } from '../components/PageTitle.tsx';

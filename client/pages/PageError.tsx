@@ -1,5 +1,5 @@
 /** The error boundary of every page: the spec's not-found page for 404s, a short apology for anything else. */
-import { isRouteErrorResponse, useNavigate, useRouteError } from 'react-router';
+import { isRouteErrorResponse, useNavigate, useRouteError } from 'react-router-dom';
 import { useTranslation } from '../i18n.tsx';
 
 export function NotFoundView() {

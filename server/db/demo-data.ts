@@ -1,5 +1,5 @@
 /**
- * Demo catalogue of the ТихоАвто shop (see shared/domain.md).
+ * Demo catalogue of the ТихоАвто shop (see the team notes: ../shared/domain.md, beside the repository).
  * Prices are estimates in RUB per sheet / per unit; a shop owner replaces all of this in the database.
  * Plain data only: no imports, no side effects.
  */

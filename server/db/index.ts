@@ -28,10 +28,12 @@ export interface DbOptions {
   loadDataDirFile?: string;
   /** PostgreSQL pool size per process. */
   poolSize?: number;
+  /** Errors of idle pooled connections (a server restart): reported here, never thrown. */
+  onPoolError?: (err: Error) => void;
 }
 
 export async function openDb(options: DbOptions): Promise<Db> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize ?? 10) : openPglite(options);
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize ?? 10, options.onPoolError) : openPglite(options);
 }
 
 async function openPglite(options: DbOptions): Promise<Db> {
@@ -61,13 +63,13 @@ async function openPglite(options: DbOptions): Promise<Db> {
   };
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<Db> {
+async function openPostgres(url: string, poolSize: number, onPoolError: DbOptions['onPoolError']): Promise<Db> {
   const { default: pg } = await import('pg');
   // int8 (counts, sums of integers) as JavaScript numbers: our counts stay far below 2^53.
   pg.types.setTypeParser(20, (v) => Number(v));
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle client's error (server restart) must not crash the process; the next query reconnects.
-  pool.on('error', () => {});
+  pool.on('error', (err) => onPoolError?.(err));
   let closed = false;
   return {
     kind: 'postgres',

@@ -1,9 +1,11 @@
 /**
- * Loads the demo catalogue of ../shared/domain.md. Idempotent: rows are upserted by their natural keys
- * (slug, sku, code), so a second run changes nothing and duplicates nothing. On start-up it runs only
+ * Loads the demo catalogue of the team notes (../shared/domain.md, beside the repository). Idempotent: rows
+ * are upserted by their natural keys (slug, sku, code), so a second run changes nothing and duplicates nothing.
+ * On start-up it runs only
  * while the catalogue is empty (see seedIfEmpty), so a shop owner's edits are never overwritten.
  */
 import type { Db, Queryable } from './index.ts';
+import { SCHEMA_LOCK_KEY } from './migrate.ts';
 import type { SitesConfig } from '../../shared/sites.ts';
 import { demoCategories, demoCities, demoKits, demoProducts, demoWidgets, priceFactors } from './demo-data.ts';
 
@@ -14,89 +16,98 @@ export function convertPrice(rub: number, factor: number, rounding: number): num
 
 export async function seedDemo(db: Db, sites: SitesConfig): Promise<void> {
   await db.transaction(async (tx) => {
-    const priceLists = new Map<string, { currency: string; rounding: number }>();
-    for (const site of sites.sites) priceLists.set(site.priceList, { currency: site.currency, rounding: site.rounding });
-    for (const [code, { currency }] of priceLists) {
-      await tx.query(
-        `INSERT INTO price_lists (code, currency) VALUES ($1, $2) ON CONFLICT (code) DO UPDATE SET currency = EXCLUDED.currency`,
-        [code, currency],
-      );
-    }
-
-    for (const c of demoCategories) {
-      await tx.query(
-        `INSERT INTO categories (id, slug, title, description, preview_image, sort) VALUES ($1, $2, $3, $4, $5, $6)
-         ON CONFLICT (id) DO UPDATE SET slug = EXCLUDED.slug, title = EXCLUDED.title, description = EXCLUDED.description,
-           preview_image = EXCLUDED.preview_image, sort = EXCLUDED.sort`,
-        [c.id, c.slug, c.title, c.description, `/img/categories/${c.slug}.svg`, c.sort],
-      );
-    }
-    const categoryIds = new Map(demoCategories.map((c) => [c.slug, c.id]));
-
-    const productIds = new Map<string, number>();
-    for (const p of demoProducts) {
-      const [row] = await tx.query<{ id: number }>(
-        `INSERT INTO products (sku, slug, category_id, title, description, attributes, popularity)
-         VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7)
-         ON CONFLICT (sku) DO UPDATE SET slug = EXCLUDED.slug, category_id = EXCLUDED.category_id, title = EXCLUDED.title,
-           description = EXCLUDED.description, attributes = EXCLUDED.attributes, popularity = EXCLUDED.popularity
-         RETURNING id`,
-        [p.sku, p.slug, categoryIds.get(p.category), p.title, p.description, JSON.stringify(p.attributes), p.popularity],
-      );
-      productIds.set(p.sku, row!.id);
-      for (const [code, { rounding }] of priceLists) {
-        const factor = priceFactors[code as keyof typeof priceFactors];
-        if (factor === undefined) continue;
-        await tx.query(
-          `INSERT INTO product_prices (product_id, price_list, amount) VALUES ($1, $2, $3)
-           ON CONFLICT (product_id, price_list) DO UPDATE SET amount = EXCLUDED.amount`,
-          [row!.id, code, convertPrice(p.priceRub, factor, rounding)],
-        );
-      }
-    }
-
-    for (const k of demoKits) {
-      const [kit] = await tx.query<{ id: number }>(
-        `INSERT INTO kits (slug, title, description, discount_percent) VALUES ($1, $2, $3, $4)
-         ON CONFLICT (slug) DO UPDATE SET title = EXCLUDED.title, description = EXCLUDED.description,
-           discount_percent = EXCLUDED.discount_percent
-         RETURNING id`,
-        [k.slug, k.title, k.description, k.discountPercent],
-      );
-      await tx.query('DELETE FROM kit_items WHERE kit_id = $1', [kit!.id]);
-      for (const item of k.items) {
-        await tx.query('INSERT INTO kit_items (kit_id, product_id, quantity) VALUES ($1, $2, $3)', [
-          kit!.id,
-          productIds.get(item.sku),
-          item.quantity,
-        ]);
-      }
-    }
-
-    for (const c of demoCities) {
-      await tx.query(
-        `INSERT INTO cities (site, title, region, url) VALUES ($1, $2, $3, $4)
-         ON CONFLICT (site, title) DO UPDATE SET region = EXCLUDED.region, url = EXCLUDED.url`,
-        [c.site, c.title, c.region, c.url],
-      );
-    }
-
-    for (const w of demoWidgets) {
-      await tx.query(
-        `INSERT INTO widgets (code, site, html) VALUES ($1, $2, $3) ON CONFLICT (code, site) DO UPDATE SET html = EXCLUDED.html`,
-        [w.code, w.site === 'default' ? '*' : w.site, w.html],
-      );
-    }
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [SCHEMA_LOCK_KEY]);
+    await seedInto(tx, sites);
   });
+}
+
+/** On start-up: loads the demo data only into an empty catalogue. Pods starting together load it once. */
+export async function seedIfEmpty(db: Db, sites: SitesConfig): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [SCHEMA_LOCK_KEY]);
+    if (!(await catalogueIsEmpty(tx))) return false;
+    await seedInto(tx, sites);
+    return true;
+  });
+}
+
+async function seedInto(tx: Queryable, sites: SitesConfig): Promise<void> {
+  const priceLists = new Map<string, { currency: string; rounding: number }>();
+  for (const site of sites.sites) priceLists.set(site.priceList, { currency: site.currency, rounding: site.rounding });
+  for (const [code, { currency }] of priceLists) {
+    await tx.query(
+      `INSERT INTO price_lists (code, currency) VALUES ($1, $2) ON CONFLICT (code) DO UPDATE SET currency = EXCLUDED.currency`,
+      [code, currency],
+    );
+  }
+
+  for (const c of demoCategories) {
+    await tx.query(
+      `INSERT INTO categories (id, slug, title, description, preview_image, sort) VALUES ($1, $2, $3, $4, $5, $6)
+       ON CONFLICT (id) DO UPDATE SET slug = EXCLUDED.slug, title = EXCLUDED.title, description = EXCLUDED.description,
+         preview_image = EXCLUDED.preview_image, sort = EXCLUDED.sort`,
+      [c.id, c.slug, c.title, c.description, `/img/categories/${c.slug}.svg`, c.sort],
+    );
+  }
+  const categoryIds = new Map(demoCategories.map((c) => [c.slug, c.id]));
+
+  const productIds = new Map<string, number>();
+  for (const p of demoProducts) {
+    const [row] = await tx.query<{ id: number }>(
+      `INSERT INTO products (sku, slug, category_id, title, description, attributes, popularity)
+       VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7)
+       ON CONFLICT (sku) DO UPDATE SET slug = EXCLUDED.slug, category_id = EXCLUDED.category_id, title = EXCLUDED.title,
+         description = EXCLUDED.description, attributes = EXCLUDED.attributes, popularity = EXCLUDED.popularity
+       RETURNING id`,
+      [p.sku, p.slug, categoryIds.get(p.category), p.title, p.description, JSON.stringify(p.attributes), p.popularity],
+    );
+    productIds.set(p.sku, row!.id);
+    for (const [code, { rounding }] of priceLists) {
+      const factor = priceFactors[code as keyof typeof priceFactors];
+      if (factor === undefined) continue;
+      await tx.query(
+        `INSERT INTO product_prices (product_id, price_list, amount) VALUES ($1, $2, $3)
+         ON CONFLICT (product_id, price_list) DO UPDATE SET amount = EXCLUDED.amount`,
+        [row!.id, code, convertPrice(p.priceRub, factor, rounding)],
+      );
+    }
+  }
+
+  for (const k of demoKits) {
+    const [kit] = await tx.query<{ id: number }>(
+      `INSERT INTO kits (slug, title, description, discount_percent) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (slug) DO UPDATE SET title = EXCLUDED.title, description = EXCLUDED.description,
+         discount_percent = EXCLUDED.discount_percent
+       RETURNING id`,
+      [k.slug, k.title, k.description, k.discountPercent],
+    );
+    await tx.query('DELETE FROM kit_items WHERE kit_id = $1', [kit!.id]);
+    for (const item of k.items) {
+      await tx.query('INSERT INTO kit_items (kit_id, product_id, quantity) VALUES ($1, $2, $3)', [
+        kit!.id,
+        productIds.get(item.sku),
+        item.quantity,
+      ]);
+    }
+  }
+
+  for (const c of demoCities) {
+    await tx.query(
+      `INSERT INTO cities (site, title, region, url) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (site, title) DO UPDATE SET region = EXCLUDED.region, url = EXCLUDED.url`,
+      [c.site, c.title, c.region, c.url],
+    );
+  }
+
+  for (const w of demoWidgets) {
+    await tx.query(
+      `INSERT INTO widgets (code, site, html) VALUES ($1, $2, $3) ON CONFLICT (code, site) DO UPDATE SET html = EXCLUDED.html`,
+      [w.code, w.site === 'default' ? '*' : w.site, w.html],
+    );
+  }
 }
 
 export async function catalogueIsEmpty(db: Queryable): Promise<boolean> {
   const [row] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM categories');
   return row!.n === 0;
-}
-
-export async function seedIfEmpty(db: Db, sites: SitesConfig): Promise<boolean> {
-  if (!(await catalogueIsEmpty(db))) return false;
-  await seedDemo(db, sites);
-  return true;
 }

@@ -34,7 +34,9 @@ export function registerRequestContext(app: FastifyInstance, sites: SiteDirector
     const site = sites.find(request.hostname);
     if (!site) {
       // Unknown hosts go to the main site; the target is built from config, never from the request's Host.
-      return reply.redirect(`https://${sites.defaultSite.host}${request.url}`, 302);
+      // Only the path and query travel (an absolute-form target "GET http://x/y" gives just "/y").
+      const { pathname, search } = new URL(request.url, 'http://unknown.invalid');
+      return reply.redirect(`https://${sites.defaultSite.host}${pathname}${search}`, 302);
     }
     request.site = site;
     const path = request.url.split('?')[0]!;

@@ -6,15 +6,16 @@
  *   personal — the personal area needs a signed-in visitor: others go to /auth?next=<the path they wanted>.
  *   cart     — an order's result page is for the session or user that placed the order: others go to /cart.
  */
-import type { DataRouteMatch } from 'react-router';
+import type { DataRouteMatch } from 'react-router-dom';
 import type { GuardName, RouteHandle } from '../../shared/routes.ts';
 import type { LoadContext } from '../loaders.ts';
 
 type Guard = (ctx: LoadContext, match: DataRouteMatch, url: URL) => Promise<string | null>;
 
-/** A path inside the current language: "/personal" → "/en/personal" under the /en basename. */
+/** A path inside the current language: "/personal" → "/en/personal", "/" → "/en" under the /en basename. */
 export function localPath(basename: string, path: string): string {
-  return basename === '/' ? path : basename + path;
+  if (basename === '/') return path;
+  return path === '/' ? basename : basename + path;
 }
 
 const guards: Record<GuardName, Guard> = {
@@ -31,7 +32,7 @@ const guards: Record<GuardName, Guard> = {
     const id = match.params.id;
     const allowed =
       id === undefined
-        ? (await orders.latestForSession(ctx.session.id, ctx.site.id)) !== undefined
+        ? (await orders.latestForSession(ctx.session.id, ctx.site)) !== undefined
         : /^[1-9]\d{0,8}$/.test(id) && (await orders.isVisibleTo(Number(id), ctx.session.id, ctx.session.snapshot.userId));
     return allowed ? null : '/cart';
   },

@@ -17,7 +17,7 @@ import {
   type LoaderFunction,
   type StaticHandler,
   type StaticHandlerContext,
-} from 'react-router';
+} from 'react-router-dom';
 import { isbot } from 'isbot';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { buildRoutes, type RouteHandle } from '../../shared/routes.ts';
@@ -115,7 +115,23 @@ export function createRenderer(options: RendererOptions) {
     );
   }
 
+  /** A page answer; any failure before the stream starts (the database down, say) is the static 500 page. */
   async function page(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    try {
+      await renderPage(request, reply);
+    } catch (err) {
+      if (reply.sent || reply.raw.headersSent) throw err;
+      request.log.error({ err }, 'page failed');
+      reply
+        .code(500)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .headers(pageSecurityHeaders(request.cspNonce, { dev: !!options.dev }))
+        .send(STATIC_500_PAGE);
+    }
+  }
+
+  async function renderPage(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const path = request.url;
     // One address per page: "/vibroizolyaciya/" → "/vibroizolyaciya".
     const [pathname, search] = splitUrl(path);

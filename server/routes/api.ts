@@ -95,7 +95,7 @@ export function registerApiRoutes(app: FastifyInstance, services: Services, site
   app.get('/api/site/widget', withToken, async (request) => {
     const q = parseInput(tokenQuery.extend({ code: z.enum(WIDGET_CODES) }), request.query, 'query');
     const site = siteFor(request, q.domain, 'query');
-    const widgets = (await services.publicShell(site, request.siteLanguage)).widgets;
+    const widgets = (await services.publicShell(site)).widgets;
     return { data: { widget: { code: q.code, content: { html: widgets[q.code] } } } };
   });
 
@@ -146,9 +146,10 @@ export function registerApiRoutes(app: FastifyInstance, services: Services, site
   });
 
   app.post('/api/auth/logout', async (request, reply) => {
-    await auth.logout(request.sessionId);
+    const sessionId = await auth.logout(request.sessionId);
+    setSessionCookie(request, reply, sessionId);
     if (isFormPost(request)) return reply.redirect(localTarget(request, '/'), 303);
-    return { data: { signedIn: false } };
+    return { data: { signedIn: false, token: services.sessions.tokenFor(sessionId) } };
   });
 }
 

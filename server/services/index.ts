@@ -1,6 +1,6 @@
 /** The in-process services every loader and API route uses; built once per app. */
 import type { Db } from '../db/index.ts';
-import type { Site, Language } from '../../shared/sites.ts';
+import type { Site } from '../../shared/sites.ts';
 import { CatalogService, type Category } from './catalog.ts';
 import { CityService } from './cities.ts';
 import { CartService, CompareService } from './cart.ts';
@@ -9,7 +9,7 @@ import { SessionService } from './sessions.ts';
 import { TtlCache } from './ttl-cache.ts';
 import { WidgetService, type Widgets } from './widgets.ts';
 
-/** The part of every page's shell that is the same for all visitors of a site and language. */
+/** The part of every page's shell that is the same for all visitors of a site. */
 export interface PublicShell {
   categories: Category[];
   widgets: Widgets;
@@ -25,7 +25,8 @@ export interface Services {
   compare: CompareService;
   orders: OrderService;
   users: UserService;
-  publicShell(site: Site, language: Language): Promise<PublicShell>;
+  /** Categories and widgets of a site (language-independent today: titles live in the database in Russian). */
+  publicShell(site: Site): Promise<PublicShell>;
   /** Drops cached shell data (after an owner's edit, and in tests). */
   invalidateCaches(): void;
 }
@@ -45,8 +46,8 @@ export function createServices(db: Db, options: { sessionSecret: string; shellCa
     compare: new CompareService(db),
     orders: new OrderService(db),
     users: new UserService(db),
-    publicShell: (site, language) =>
-      shellCache.get(`${site.id}:${language}`, async () => {
+    publicShell: (site) =>
+      shellCache.get(site.id, async () => {
         const [categories, siteWidgets] = await Promise.all([catalog.listCategories(), widgets.allForSite(site.id)]);
         return { categories, widgets: siteWidgets };
       }),

@@ -5,7 +5,10 @@ export interface OrderSummary {
   status: string;
   currency: string;
   total: number;
+  /** ISO time in UTC. */
   created_at: string;
+  /** The day the order was placed, DD.MM.YYYY in its site's time zone (what a shopper reads). */
+  created_date: string;
   session_id: string | null;
   user_id: number | null;
 }
@@ -16,17 +19,21 @@ export interface OrderLine {
   quantity: number;
 }
 
+/** The order columns; $1 is the site's time zone, for the local date. */
 const orderColumns = `SELECT id, status, currency, total::float8 AS total,
-       to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS created_at, session_id, user_id
+       to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS created_at,
+       to_char(created_at AT TIME ZONE $1, 'DD.MM.YYYY') AS created_date, session_id, user_id
   FROM orders`;
+
+type SiteRef = { id: string; timeZone: string };
 
 export class OrderService {
   constructor(private readonly db: Queryable) {}
 
-  async find(id: number, siteId: string): Promise<(OrderSummary & { items: OrderLine[] }) | undefined> {
+  async find(id: number, site: SiteRef): Promise<(OrderSummary & { items: OrderLine[] }) | undefined> {
     const [order] = await this.db.query<OrderSummary>(
-      `${orderColumns} WHERE id = $1 AND site = $2`,
-      [id, siteId],
+      `${orderColumns} WHERE id = $2 AND site = $3`,
+      [site.timeZone, id, site.id],
     );
     if (!order) return undefined;
     const items = await this.db.query<OrderLine>(
@@ -45,18 +52,18 @@ export class OrderService {
     return !!row;
   }
 
-  async latestForSession(sessionId: string, siteId: string): Promise<OrderSummary | undefined> {
+  async latestForSession(sessionId: string, site: SiteRef): Promise<OrderSummary | undefined> {
     const [row] = await this.db.query<OrderSummary>(
-      `${orderColumns} WHERE session_id = $1 AND site = $2 ORDER BY created_at DESC, id DESC LIMIT 1`,
-      [sessionId, siteId],
+      `${orderColumns} WHERE session_id = $2 AND site = $3 ORDER BY created_at DESC, id DESC LIMIT 1`,
+      [site.timeZone, sessionId, site.id],
     );
     return row;
   }
 
-  listForUser(userId: number, siteId: string): Promise<OrderSummary[]> {
+  listForUser(userId: number, site: SiteRef): Promise<OrderSummary[]> {
     return this.db.query<OrderSummary>(
-      `${orderColumns} WHERE user_id = $1 AND site = $2 ORDER BY created_at DESC, id DESC LIMIT 100`,
-      [userId, siteId],
+      `${orderColumns} WHERE user_id = $2 AND site = $3 ORDER BY created_at DESC, id DESC LIMIT 100`,
+      [site.timeZone, userId, site.id],
     );
   }
 }

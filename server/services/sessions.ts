@@ -4,7 +4,7 @@
  * The cookie holds a random session id, signed. The site token is derived from it with an HMAC, so it
  * needs no storage and every pod that shares the secret checks it alike; a state-changing call must
  * present it (CSRF: another origin can make the browser send the cookie, but cannot read the token).
- * The session row is written only when the visitor first has state (docs/decisions/003-sessions.md).
+ * The session row is written only when the visitor first has state (docs/decisions/003-sessions-and-site-token.md).
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Db, Queryable } from '../db/index.ts';
@@ -54,11 +54,11 @@ export class SessionService {
   /** The signed-in user and the counters a page header shows, in one round trip. */
   async snapshot(sessionId: string, siteId: string): Promise<SessionSnapshot> {
     const [row] = await this.db.query<SessionSnapshot>(
-      `SELECT s.user_id AS "userId",
+      `SELECT CASE WHEN s.signed_in_until > now() THEN s.user_id END AS "userId",
               (SELECT count(*)::int FROM carts c JOIN cart_items ci ON ci.cart_id = c.id
                 WHERE c.session_id = s.id AND c.site = $2) AS "cartCount",
               (SELECT count(*)::int FROM compare_items ci WHERE ci.session_id = s.id) AS "compareCount"
-         FROM sessions s WHERE s.id = $1`,
+         FROM sessions s WHERE s.id = $1 AND s.expires_at > now()`,
       [sessionId, siteId],
     );
     return row ?? EMPTY_SNAPSHOT;

@@ -37,7 +37,7 @@ function counting(db: Db): CountingDb {
   };
 }
 
-export async function createTestDb(options: { seeded?: boolean } = {}): Promise<{ db: CountingDb; drop: () => Promise<void> }> {
+export async function createTestDb(options: { seeded?: boolean } = {}): Promise<{ db: CountingDb; drop: () => Promise<void>; url?: string }> {
   const seeded = options.seeded ?? true;
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
@@ -49,6 +49,7 @@ export async function createTestDb(options: { seeded?: boolean } = {}): Promise<
     const db = await openDb({ databaseUrl: dbUrl.toString(), poolSize: 4 });
     return {
       db: counting(db),
+      url: dbUrl.toString(),
       drop: async () => {
         await db.close();
         await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

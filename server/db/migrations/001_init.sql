@@ -73,11 +73,13 @@ CREATE INDEX cities_title_lower ON cities (lower(title) text_pattern_ops);
 
 CREATE TABLE users (
   id            serial PRIMARY KEY,
-  email         text NOT NULL UNIQUE,
+  email         text NOT NULL,
   name          text NOT NULL DEFAULT '',
   password_hash text,
   created_at    timestamptz NOT NULL DEFAULT now()
 );
+-- E-mail addresses are unique and looked up regardless of case.
+CREATE UNIQUE INDEX users_email_lower ON users (lower(email));
 
 -- A visitor's session. The row is written only once the visitor has state (a cart, a login):
 -- page views of anonymous visitors cost no write. id is the random value of the signed cookie.
@@ -85,9 +87,14 @@ CREATE TABLE sessions (
   id           text PRIMARY KEY,
   user_id      integer REFERENCES users(id) ON DELETE SET NULL,
   created_at   timestamptz NOT NULL DEFAULT now(),
-  last_seen_at timestamptz NOT NULL DEFAULT now()
+  last_seen_at timestamptz NOT NULL DEFAULT now(),
+  -- The session (and its cart) is gone after expires_at, the cookie's lifetime; a sign-in counts only until
+  -- signed_in_until (set at sign-in). A stolen cookie does not work forever.
+  expires_at      timestamptz NOT NULL DEFAULT now() + interval '180 days',
+  signed_in_until timestamptz NOT NULL DEFAULT now() + interval '30 days'
 );
 CREATE INDEX sessions_user ON sessions (user_id);
+CREATE INDEX sessions_expires ON sessions (expires_at);
 
 -- One cart per session and site (prices differ per site).
 CREATE TABLE carts (
