@@ -1,8 +1,8 @@
 /**
  * Loads the demo catalogue of the team notes (../shared/domain.md, beside the repository). Idempotent: rows
  * are upserted by their natural keys (slug, sku, code), so a second run changes nothing and duplicates nothing.
- * On start-up it runs only
- * while the catalogue is empty (see seedIfEmpty), so a shop owner's edits are never overwritten.
+ * On start-up it runs only while the catalogue is empty (seedIfEmpty), so a shop owner's edits are never
+ * overwritten.
  */
 import type { Db, Queryable } from './index.ts';
 import { SCHEMA_LOCK_KEY } from './migrate.ts';
