@@ -8,6 +8,7 @@ import { migrate } from './db/migrate.ts';
 import { seedIfEmpty } from './db/seed.ts';
 import { buildApp } from './app.ts';
 import { createLogger } from './logger.ts';
+import { purgeExpired } from './services/auth.ts';
 
 async function main() {
   let config;
@@ -37,6 +38,19 @@ async function main() {
       : undefined;
   const { fastify } = await buildApp({ config, db, logger, vite });
 
+  // Housekeeping: expired sessions, lapsed sign-ins, old login-throttle rows. Hourly; every pod may run it.
+  const housekeeping = async () => {
+    try {
+      const purged = await purgeExpired(db);
+      if (purged.sessions || purged.signedOut || purged.throttle) logger.info({ purged }, 'expired rows purged');
+    } catch (err) {
+      logger.error({ err }, 'housekeeping failed');
+    }
+  };
+  const housekeepingTimer = setInterval(housekeeping, 3600_000);
+  housekeepingTimer.unref();
+  void housekeeping();
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -48,6 +62,7 @@ async function main() {
       process.exit(1);
     }, 25_000);
     timer.unref();
+    clearInterval(housekeepingTimer);
     try {
       await fastify.close(); // stops accepting, waits for in-flight answers
       await vite?.close();
