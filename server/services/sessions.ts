@@ -51,17 +51,24 @@ export class SessionService {
     return given.length === expected.length && timingSafeEqual(given, expected);
   }
 
-  /** The signed-in user and the counters a page header shows, in one round trip. */
+  /**
+   * The signed-in user and the counters a page header shows. Most returning visitors have no session row
+   * (no state yet): for them this is one primary-key lookup; the counters are read only for rows that exist.
+   */
   async snapshot(sessionId: string, siteId: string): Promise<SessionSnapshot> {
-    const [row] = await this.db.query<SessionSnapshot>(
-      `SELECT CASE WHEN s.signed_in_until > now() THEN s.user_id END AS "userId",
-              (SELECT count(*)::int FROM carts c JOIN cart_items ci ON ci.cart_id = c.id
-                WHERE c.session_id = s.id AND c.site = $2) AS "cartCount",
-              (SELECT count(*)::int FROM compare_items ci WHERE ci.session_id = s.id) AS "compareCount"
-         FROM sessions s WHERE s.id = $1 AND s.expires_at > now()`,
+    const [session] = await this.db.query<{ userId: number | null }>(
+      `SELECT CASE WHEN signed_in_until > now() THEN user_id END AS "userId"
+         FROM sessions WHERE id = $1 AND expires_at > now()`,
+      [sessionId],
+    );
+    if (!session) return EMPTY_SNAPSHOT;
+    const [counts] = await this.db.query<{ cartCount: number; compareCount: number }>(
+      `SELECT (SELECT count(*)::int FROM carts c JOIN cart_items ci ON ci.cart_id = c.id
+                WHERE c.session_id = $1 AND c.site = $2) AS "cartCount",
+              (SELECT count(*)::int FROM compare_items WHERE session_id = $1) AS "compareCount"`,
       [sessionId, siteId],
     );
-    return row ?? EMPTY_SNAPSHOT;
+    return { userId: session.userId, ...counts! };
   }
 
   /** Makes sure the session row exists (before the visitor's first stored state). */
