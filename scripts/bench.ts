@@ -3,6 +3,8 @@
  * @fastify/static — both production servers in their own processes, measured in one run with autocannon
  * on loopback. Prints req/s, p50 and p99 latency, and the SSR/static ratios.
  *   BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 50)
+ * The SSR server uses an in-memory PGlite, or PostgreSQL when DATABASE_URL is set (a returning visitor's page
+ * costs one session lookup, where PGlite's per-query overhead shows).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
