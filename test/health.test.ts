@@ -55,6 +55,9 @@ t.test('hashed build files are cached for a year as immutable; public files for 
   const favicon = await app.request({ url: '/favicon.svg' });
   t.equal(favicon.statusCode, 200);
   t.equal(favicon.headers['cache-control'], 'public, max-age=3600');
+  const policy = await app.request({ url: '/docs/policy.pdf' });
+  t.equal(policy.statusCode, 200, 'the policy the footer widget links to exists');
+  t.equal(policy.headers['content-type'], 'application/pdf');
   const missing = await app.request({ url: '/assets/no-such-file.js' });
   t.equal(missing.statusCode, 404, 'a missing asset is a 404, not a page');
   t.notMatch(missing.headers['content-type'], /html/);
