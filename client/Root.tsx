@@ -1,11 +1,12 @@
 /** The root route: the document and the shell around every page. */
-import { Outlet, useLoaderData, useRouteError } from 'react-router-dom';
+import { Outlet, ScrollRestoration, useLoaderData, useRouteError } from 'react-router-dom';
 import { useTranslation } from './i18n.tsx';
 import type { LoaderData } from '../server/loaders.ts';
 import { Document } from './Document.tsx';
 import { useBoot } from './boot.ts';
 import { Header } from './components/Header.tsx';
 import { Footer } from './components/Footer.tsx';
+import { CookieBanner } from './components/CookieBanner.tsx';
 
 export type ShellData = LoaderData<'root'>;
 
@@ -19,6 +20,9 @@ export function Root() {
         <Outlet />
       </main>
       <Footer shell={shell} />
+      <CookieBanner accepted={shell.cookieConsent} />
+      {/* Spec §2: after a page change the scroll returns to the top, a hash scrolls to its element, Back restores. */}
+      <ScrollRestoration />
     </Document>
   );
 }

@@ -110,3 +110,29 @@ test('signing in through the form leads back to the page that asked for it', asy
   await expect(page).toHaveURL(/\/history$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('История заказов');
 });
+
+test('the cookie banner goes away for good once accepted', async ({ page, context }) => {
+  await page.goto('/');
+  await hydrated(page);
+  const banner = page.getByRole('region', { name: 'Уведомление о файлах cookie' });
+  await expect(banner).toBeVisible();
+  await expect(banner.getByRole('link', { name: 'Политика конфиденциальности' })).toHaveAttribute('href', '/docs/policy.pdf');
+  await banner.getByRole('button', { name: 'Согласен' }).click();
+  await expect(banner).toHaveCount(0);
+  const consent = (await context.cookies()).find((c) => c.name === 'cooky');
+  expect(consent?.value).toBe('1');
+  await page.reload();
+  await expect(page.locator('.cookie-banner')).toHaveCount(0);
+});
+
+test('after a client-side page change the page starts at the top', async ({ page }) => {
+  await page.setViewportSize({ width: 800, height: 400 });
+  await page.goto('/');
+  await hydrated(page);
+  const link = page.locator('.category-grid').getByRole('link', { name: 'Комплекты шумоизоляции' });
+  await link.scrollIntoViewIfNeeded();
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
+  await link.click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Комплекты шумоизоляции');
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+});

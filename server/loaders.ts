@@ -16,6 +16,8 @@ export interface LoadContext {
   language: Language;
   basename: string;
   session: { id: string; token: string; snapshot: SessionSnapshot };
+  /** The visitor accepted cookies (spec §3 `cooky`): the banner is not rendered. */
+  cookieConsent: boolean;
   services: Services;
 }
 
@@ -54,6 +56,7 @@ export const loaders = {
       cartCount: session.snapshot.cartCount,
       compareCount: session.snapshot.compareCount,
       signedIn: session.snapshot.userId !== null,
+      cookieConsent: context.cookieConsent,
       /** The site token (spec §3 `_token`): sent as `token` with API calls. */
       token: session.token,
     };

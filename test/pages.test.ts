@@ -683,3 +683,21 @@ t.test('client-side navigation loads route data as JSON, one request per navigat
   t.equal(router.state.errors?.pages?.status, 404, 'the 404 reaches the pages boundary');
   t.same(router.state.errors?.pages?.data, { message: 'Page not found: /en/no/such/page', path: '/en/no/such/page' });
 });
+
+t.test('cookie banner: rendered until cooky=1 is stored, never after (no flash)', async (t) => {
+  const app = await startTestApp(t);
+  const fresh = await app.request({ url: '/' });
+  t.equal(hydrationData(fresh.body).loaderData.root.cookieConsent, false);
+  t.match(fresh.body, /<section class="cookie-banner" aria-label="Уведомление о файлах cookie">/);
+  t.match(fresh.body, /<a href="\/docs\/policy\.pdf"[^>]*>Политика конфиденциальности<\/a>/);
+  t.match(fresh.body, />Согласен<\/button>/);
+
+  const accepted = await app.request({ url: '/', headers: { cookie: 'cooky=1' } });
+  t.equal(hydrationData(accepted.body).loaderData.root.cookieConsent, true);
+  t.notMatch(accepted.body, /cookie-banner/);
+
+  const other = await app.request({ url: '/', headers: { cookie: 'cooky=0' } });
+  t.match(other.body, /cookie-banner/, 'only "1" means accepted');
+  const en = await app.request({ url: '/en' });
+  t.match(en.body, />I agree<\/button>/, 'in the page language');
+});

@@ -25,6 +25,7 @@ import type { Language } from '../../shared/sites.ts';
 import { jsonForScript } from '../../shared/serialize.ts';
 import { messages } from '../../shared/locales/index.ts';
 import { AppProviders } from '../../client/AppProviders.tsx';
+import { CONSENT_COOKIE } from '../../client/components/CookieBanner.tsx';
 import type { BootData } from '../../client/boot.ts';
 import type { DataEnvelope } from '../../client/data-strategy.ts';
 import { loaders, type LoadContext } from '../loaders.ts';
@@ -98,6 +99,7 @@ export function createRenderer(options: RendererOptions) {
       language: request.siteLanguage,
       basename: request.basename,
       session: { id: request.sessionId, token: services.sessions.tokenFor(request.sessionId), snapshot },
+      cookieConsent: request.cookies[CONSENT_COOKIE] === '1',
       services,
     };
   }

@@ -65,6 +65,12 @@ const en: LocaleMessages = {
     fail: 'The order has not been paid. Please try paying again or choose another payment method.',
     statuses: { new: 'New', paid: 'Paid', shipped: 'Shipped', done: 'Completed', cancelled: 'Cancelled' },
   },
+  cookies: {
+    label: 'Cookie notice',
+    text: 'We use cookies. By continuing to use the site you accept the terms of use.',
+    policy: 'Privacy policy',
+    accept: 'I agree',
+  },
   notFound: { title: 'Oops! Page not found!', home: 'Go to home page' },
   error: { title: 'Something went wrong', text: 'Please try reloading the page.', reload: 'Reload page' },
 };

@@ -68,6 +68,12 @@ const ro: LocaleMessages = {
     fail: 'Comanda nu a fost plătită. Încercați să plătiți din nou sau alegeți o altă metodă de plată.',
     statuses: { new: 'Nouă', paid: 'Plătită', shipped: 'Expediată', done: 'Finalizată', cancelled: 'Anulată' },
   },
+  cookies: {
+    label: 'Notificare privind cookie-urile',
+    text: 'Folosim cookie-uri. Continuând să utilizați site-ul, acceptați condițiile de utilizare.',
+    policy: 'Politica de confidențialitate',
+    accept: 'Sunt de acord',
+  },
   notFound: { title: 'Hopa! Pagina nu a fost găsită!', home: 'Pagina principală' },
   error: { title: 'Ceva nu a mers bine', text: 'Încercați să reîncărcați pagina.', reload: 'Reîncărcați pagina' },
 };

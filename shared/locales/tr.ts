@@ -65,6 +65,12 @@ const tr: LocaleMessages = {
     fail: 'Sipariş ödenmedi. Lütfen tekrar ödemeyi deneyin veya başka bir ödeme yöntemi seçin.',
     statuses: { new: 'Yeni', paid: 'Ödendi', shipped: 'Kargoya verildi', done: 'Tamamlandı', cancelled: 'İptal edildi' },
   },
+  cookies: {
+    label: 'Çerez bildirimi',
+    text: 'Çerez kullanıyoruz. Siteyi kullanmaya devam ederek kullanım koşullarını kabul etmiş olursunuz.',
+    policy: 'Gizlilik politikası',
+    accept: 'Kabul ediyorum',
+  },
   notFound: { title: 'Hay aksi! Sayfa bulunamadı!', home: 'Ana sayfaya dön' },
   error: { title: 'Bir şeyler ters gitti', text: 'Lütfen sayfayı yenilemeyi deneyin.', reload: 'Sayfayı yenile' },
 };

@@ -65,6 +65,12 @@ const uz: LocaleMessages = {
     fail: 'Buyurtma toʻlanmadi. Qayta toʻlab koʻring yoki boshqa toʻlov usulini tanlang.',
     statuses: { new: 'Yangi', paid: 'Toʻlangan', shipped: 'Joʻnatilgan', done: 'Bajarilgan', cancelled: 'Bekor qilingan' },
   },
+  cookies: {
+    label: 'Cookie fayllari haqida bildirishnoma',
+    text: 'Biz cookie fayllaridan foydalanamiz. Saytdan foydalanishda davom etib, siz foydalanish shartlarini qabul qilasiz.',
+    policy: 'Maxfiylik siyosati',
+    accept: 'Roziman',
+  },
   notFound: { title: 'Voy! Sahifa topilmadi!', home: 'Bosh sahifaga' },
   error: { title: 'Nimadir xato ketdi', text: 'Sahifani yangilab koʻring.', reload: 'Sahifani yangilash' },
 };
