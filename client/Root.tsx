@@ -7,6 +7,7 @@ import { useBoot } from './boot.ts';
 import { Header } from './components/Header.tsx';
 import { Footer } from './components/Footer.tsx';
 import { CookieBanner } from './components/CookieBanner.tsx';
+import { SeoLinks } from './components/SeoLinks.tsx';
 
 export type ShellData = LoaderData<'root'>;
 
@@ -15,6 +16,7 @@ export function Root() {
   const { language } = useBoot();
   return (
     <Document lang={language}>
+      <SeoLinks site={shell.site} />
       <Header shell={shell} />
       <main id="content" className="page">
         <Outlet />

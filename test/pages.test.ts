@@ -701,3 +701,31 @@ t.test('cookie banner: rendered until cooky=1 is stored, never after (no flash)'
   const en = await app.request({ url: '/en' });
   t.match(en.body, />I agree<\/button>/, 'in the page language');
 });
+
+t.test('canonical and hreflang links come from the sites config', async (t) => {
+  const app = await startTestApp(t);
+  const links = (html: string) => [...html.matchAll(/<link rel="(canonical|alternate)"(?: hrefLang="([^"]+)")? href="([^"]+)"\/>/g)].map((m) => [m[1], m[2] ?? '', m[3]]);
+
+  const en = await app.request({ url: '/en/vibroizolyaciya?page=2', headers: { 'x-forwarded-host': 'evil.example' } });
+  t.same(links(en.body), [
+    ['canonical', '', 'https://tihoavto.ru/en/vibroizolyaciya'],
+    ['alternate', 'ru', 'https://tihoavto.ru/vibroizolyaciya'],
+    ['alternate', 'en', 'https://tihoavto.ru/en/vibroizolyaciya'],
+    ['alternate', 'zh-CN', 'https://tihoavto.ru/zh-CN/vibroizolyaciya'],
+    ['alternate', 'tr', 'https://tihoavto.ru/tr/vibroizolyaciya'],
+    ['alternate', 'x-default', 'https://tihoavto.ru/vibroizolyaciya'],
+  ]);
+  t.match(en.body, /<head>.*<link rel="canonical".*<\/head>/s, 'in the head');
+
+  const kz = await app.request({ url: '/kk', host: 'kz.localhost' });
+  t.same(links(kz.body), [
+    ['canonical', '', 'https://tihoavto.kz/kk'],
+    ['alternate', 'ru', 'https://tihoavto.kz/'],
+    ['alternate', 'kk', 'https://tihoavto.kz/kk'],
+    ['alternate', 'x-default', 'https://tihoavto.kz/'],
+  ]);
+
+  const test = await app.request({ url: '/', host: 'test.localhost' });
+  t.same(links(test.body), [], 'the test site has no canonical address');
+  t.match(test.body, /<meta name="robots" content="noindex, nofollow"\/>/);
+});

@@ -1,0 +1,24 @@
+/**
+ * Canonical address and hreflang alternates of the current page, built from the sites config (never from the
+ * request's Host). React 19 hoists these <link>/<meta> elements into <head>. Test sites are kept out of search
+ * engines altogether.
+ */
+import { useLocation } from 'react-router-dom';
+import { DEFAULT_LANGUAGE, pathForLanguage } from '../../shared/sites.ts';
+import type { PublicSite } from '../../shared/public-site.ts';
+import { useBoot } from '../boot.ts';
+
+export function SeoLinks({ site }: { site: PublicSite }) {
+  const { language } = useBoot();
+  const { pathname } = useLocation();
+  if (site.isTest) return <meta name="robots" content="noindex, nofollow" />;
+  const url = (lang: typeof language) => `https://${site.host}${pathForLanguage(pathname, lang)}`;
+  return (
+    <>
+      <link rel="canonical" href={url(language)} />
+      {site.languages.length > 1 &&
+        site.languages.map((lang) => <link key={lang} rel="alternate" hrefLang={lang} href={url(lang)} />)}
+      {site.languages.length > 1 && <link rel="alternate" hrefLang="x-default" href={url(DEFAULT_LANGUAGE)} />}
+    </>
+  );
+}
