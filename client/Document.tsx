@@ -1,10 +1,13 @@
 /** The HTML document. React renders all of it on the server and hydrates all of it in the browser. */
 import type { ReactNode } from 'react';
+import { ColorModeScript } from './color-mode.tsx';
 
 export function Document({ lang, children }: { lang: string; children: ReactNode }) {
   return (
-    <html lang={lang}>
+    // The head script sets data-theme and color-scheme on <html> before React hydrates.
+    <html lang={lang} suppressHydrationWarning>
       <head>
+        <ColorModeScript />
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#2e7d32" />

@@ -136,3 +136,32 @@ test('after a client-side page change the page starts at the top', async ({ page
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Комплекты шумоизоляции');
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 });
+
+test.describe('colour mode', () => {
+  test.use({ colorScheme: 'dark' });
+
+  test('follows the system until the shopper chooses; the choice holds from the first paint on', async ({ page }) => {
+    const problems = watchConsole(page);
+    await page.goto('/');
+    // Read before React runs at all: the head script already applied the mode.
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    await hydrated(page);
+    const group = page.getByRole('group', { name: 'Тема оформления' });
+    await expect(group.getByRole('radio', { name: 'Как в системе' })).toBeChecked();
+    await group.getByRole('radio', { name: 'Светлая' }).check();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+    expect(await page.evaluate(() => localStorage.getItem('color-mode'))).toBe('light');
+
+    // On the next load the stored choice wins over the dark system before any script of the page runs.
+    await page.addInitScript(() => {
+      document.addEventListener('readystatechange', () => {
+        if (document.readyState === 'interactive') (window as unknown as { __themeAtParse: string }).__themeAtParse = document.documentElement.dataset.theme ?? '';
+      });
+    });
+    await page.reload();
+    expect(await page.evaluate(() => (window as unknown as { __themeAtParse: string }).__themeAtParse)).toBe('light');
+    await hydrated(page);
+    await expect(page.getByRole('group', { name: 'Тема оформления' }).getByRole('radio', { name: 'Светлая' })).toBeChecked();
+    expect(problems).toEqual([]);
+  });
+});

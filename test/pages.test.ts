@@ -729,3 +729,12 @@ t.test('canonical and hreflang links come from the sites config', async (t) => {
   t.same(links(test.body), [], 'the test site has no canonical address');
   t.match(test.body, /<meta name="robots" content="noindex, nofollow"\/>/);
 });
+
+t.test('the colour-mode head script runs before the body and carries the nonce', async (t) => {
+  const app = await startTestApp(t);
+  const res = await app.request({ url: '/' });
+  const nonce = /'nonce-([^']+)'/.exec(res.headers['content-security-policy'] as string)![1];
+  const head = /<head>(.*)<\/head>/s.exec(res.body)![1]!;
+  // In the head, so it runs before the body is parsed and painted.
+  t.ok(head.includes(`<script nonce="${nonce}">(function(){var m=null;try{m=localStorage.getItem("color-mode")`), 'in the head, with the nonce');
+});

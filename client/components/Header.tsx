@@ -4,6 +4,7 @@ import type { ShellData } from '../Root.tsx';
 import { pathForLanguage, type Language } from '../../shared/sites.ts';
 import { useBoot } from '../boot.ts';
 import { WidgetHtml } from './WidgetHtml.tsx';
+import { ColorModeSwitch } from '../color-mode.tsx';
 
 export function Header({ shell }: { shell: ShellData }) {
   const { t } = useTranslation();
@@ -34,6 +35,7 @@ export function Header({ shell }: { shell: ShellData }) {
           <Link to="/personal">{t('header.personal')}</Link>
         </nav>
         <LanguageSwitcher languages={shell.site.languages} />
+        <ColorModeSwitch />
       </div>
       <nav className="site-header__categories" aria-label={t('header.categories')}>
         <ul>

@@ -26,6 +26,7 @@ import { jsonForScript } from '../../shared/serialize.ts';
 import { messages } from '../../shared/locales/index.ts';
 import { AppProviders } from '../../client/AppProviders.tsx';
 import { CONSENT_COOKIE } from '../../client/components/CookieBanner.tsx';
+import { NonceContext } from '../../client/color-mode.tsx';
 import type { BootData } from '../../client/boot.ts';
 import type { DataEnvelope } from '../../client/data-strategy.ts';
 import { loaders, type LoadContext } from '../loaders.ts';
@@ -157,10 +158,12 @@ export function createRenderer(options: RendererOptions) {
     const router = createStaticRouter(handler.dataRoutes, context);
     const tree = (
       <StrictMode>
+        <NonceContext.Provider value={request.cspNonce}>
         <AppProviders boot={boot} i18n={request.i18n}>
           <Preloads modules={assets.modulePreloads(pageModules)} stylesheets={assets.stylesheets(pageModules)} nonce={request.cspNonce} />
           <StaticRouterProvider router={router} context={context} hydrate={false} />
         </AppProviders>
+        </NonceContext.Provider>
       </StrictMode>
     );
 

@@ -65,6 +65,12 @@ const en: LocaleMessages = {
     fail: 'The order has not been paid. Please try paying again or choose another payment method.',
     statuses: { new: 'New', paid: 'Paid', shipped: 'Shipped', done: 'Completed', cancelled: 'Cancelled' },
   },
+  colorMode: {
+    label: 'Colour theme',
+    system: 'System',
+    light: 'Light',
+    dark: 'Dark',
+  },
   cookies: {
     label: 'Cookie notice',
     text: 'We use cookies. By continuing to use the site you accept the terms of use.',

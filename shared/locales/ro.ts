@@ -68,6 +68,12 @@ const ro: LocaleMessages = {
     fail: 'Comanda nu a fost plătită. Încercați să plătiți din nou sau alegeți o altă metodă de plată.',
     statuses: { new: 'Nouă', paid: 'Plătită', shipped: 'Expediată', done: 'Finalizată', cancelled: 'Anulată' },
   },
+  colorMode: {
+    label: 'Tema de culori',
+    system: 'Ca în sistem',
+    light: 'Luminoasă',
+    dark: 'Întunecată',
+  },
   cookies: {
     label: 'Notificare privind cookie-urile',
     text: 'Folosim cookie-uri. Continuând să utilizați site-ul, acceptați condițiile de utilizare.',

@@ -65,6 +65,12 @@ const tr: LocaleMessages = {
     fail: 'Sipariş ödenmedi. Lütfen tekrar ödemeyi deneyin veya başka bir ödeme yöntemi seçin.',
     statuses: { new: 'Yeni', paid: 'Ödendi', shipped: 'Kargoya verildi', done: 'Tamamlandı', cancelled: 'İptal edildi' },
   },
+  colorMode: {
+    label: 'Renk teması',
+    system: 'Sistem',
+    light: 'Açık',
+    dark: 'Koyu',
+  },
   cookies: {
     label: 'Çerez bildirimi',
     text: 'Çerez kullanıyoruz. Siteyi kullanmaya devam ederek kullanım koşullarını kabul etmiş olursunuz.',

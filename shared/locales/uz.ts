@@ -65,6 +65,12 @@ const uz: LocaleMessages = {
     fail: 'Buyurtma toʻlanmadi. Qayta toʻlab koʻring yoki boshqa toʻlov usulini tanlang.',
     statuses: { new: 'Yangi', paid: 'Toʻlangan', shipped: 'Joʻnatilgan', done: 'Bajarilgan', cancelled: 'Bekor qilingan' },
   },
+  colorMode: {
+    label: 'Rang mavzusi',
+    system: 'Tizimdagidek',
+    light: 'Yorugʻ',
+    dark: 'Qorongʻi',
+  },
   cookies: {
     label: 'Cookie fayllari haqida bildirishnoma',
     text: 'Biz cookie fayllaridan foydalanamiz. Saytdan foydalanishda davom etib, siz foydalanish shartlarini qabul qilasiz.',

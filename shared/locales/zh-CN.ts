@@ -62,6 +62,12 @@ const zhCN: LocaleMessages = {
     fail: '订单未支付。请重新支付或选择其他支付方式。',
     statuses: { new: '新订单', paid: '已支付', shipped: '已发货', done: '已完成', cancelled: '已取消' },
   },
+  colorMode: {
+    label: '颜色主题',
+    system: '跟随系统',
+    light: '浅色',
+    dark: '深色',
+  },
   cookies: {
     label: 'Cookie 提示',
     text: '我们使用 Cookie。继续使用本网站即表示您接受使用条款。',
