@@ -165,3 +165,36 @@ test.describe('colour mode', () => {
     expect(problems).toEqual([]);
   });
 });
+
+test('the test site shows its notice; once closed, not again for 4 hours', async ({ page, baseURL }) => {
+  const problems = watchConsole(page);
+  const start = Date.parse('2026-11-21T09:00:00Z');
+  await page.clock.setFixedTime(start);
+  const site = baseURL!.replace('localhost', 'test.localhost');
+  await page.goto(site + '/');
+  const dialog = page.getByRole('dialog', { name: 'уведомление' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('Это тестовый сайт');
+  await dialog.getByRole('button', { name: 'Закрыть' }).click();
+  await expect(dialog).toBeHidden();
+  expect(Number(await page.evaluate(() => localStorage.getItem('modal')))).toBe(start + 4 * 3600_000);
+
+  await page.clock.setFixedTime(start + 4 * 3600_000 - 60_000);
+  await page.reload();
+  await hydrated(page);
+  await expect(dialog).toBeHidden();
+
+  await page.clock.setFixedTime(start + 4 * 3600_000 + 1000);
+  await page.reload();
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  expect(Number(await page.evaluate(() => localStorage.getItem('modal')))).toBe(start + 8 * 3600_000 + 1000);
+  expect(problems).toEqual([]);
+});
+
+test('no notice on the main site at localhost without a modal widget', async ({ page }) => {
+  await page.goto('/');
+  await hydrated(page);
+  await expect(page.locator('dialog')).toHaveCount(0);
+});

@@ -18,6 +18,8 @@ export interface LoadContext {
   session: { id: string; token: string; snapshot: SessionSnapshot };
   /** The visitor accepted cookies (spec §3 `cooky`): the banner is not rendered. */
   cookieConsent: boolean;
+  /** The request came to a local host (localhost, *.localhost), where test notices show too. */
+  localHost: boolean;
   services: Services;
 }
 
@@ -57,6 +59,8 @@ export const loaders = {
       compareCount: session.snapshot.compareCount,
       signedIn: session.snapshot.userId !== null,
       cookieConsent: context.cookieConsent,
+      /** Spec §4: the notification dialog, on the test and local hosts only, when the modal widget has content. */
+      showNotice: (site.isTest || context.localHost) && shell.widgets.modal !== '',
       /** The site token (spec §3 `_token`): sent as `token` with API calls. */
       token: session.token,
     };

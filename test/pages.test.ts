@@ -738,3 +738,21 @@ t.test('the colour-mode head script runs before the body and carries the nonce',
   // In the head, so it runs before the body is parsed and painted.
   t.ok(head.includes(`<script nonce="${nonce}">(function(){var m=null;try{m=localStorage.getItem("color-mode")`), 'in the head, with the nonce');
 });
+
+t.test('the notification dialog is rendered on the test and local hosts only, and only with content', async (t) => {
+  const app = await startTestApp(t);
+  const root = (html: string) => hydrationData(html).loaderData.root;
+
+  const test = await app.request({ url: '/', host: 'test.localhost' });
+  t.equal(root(test.body).showNotice, true);
+  t.match(test.body, /<dialog class="notice-dialog" aria-labelledby="notice-title"><h2 id="notice-title">уведомление<\/h2><div><div class="test-site-notice">/);
+
+  const local = await app.request({ url: '/' });
+  t.equal(root(local.body).showNotice, false, 'localhost without a modal widget: nothing to show');
+  t.notMatch(local.body, /notice-dialog/);
+
+  await app.db.query(`INSERT INTO widgets (code, site, html) VALUES ('modal', 'ru', '<p>Плановые работы</p>')`);
+  app.services.invalidateCaches();
+  t.equal(root((await app.request({ url: '/' })).body).showNotice, true, 'a local host with a modal widget');
+  t.equal(root((await app.request({ url: '/', host: 'tihoavto.ru' })).body).showNotice, false, 'never on the public host');
+});

@@ -1,6 +1,7 @@
 import { useTranslation } from '../i18n.tsx';
 import type { ShellData } from '../Root.tsx';
 import { WidgetHtml } from './WidgetHtml.tsx';
+import { NoticeDialog } from './NoticeDialog.tsx';
 
 export function Footer({ shell }: { shell: ShellData }) {
   const { t } = useTranslation();
@@ -16,6 +17,7 @@ export function Footer({ shell }: { shell: ShellData }) {
       <small>
         © {shell.site.brand}. {t('footer.rights')}.
       </small>
+      {shell.showNotice && <NoticeDialog html={shell.widgets.modal} />}
     </footer>
   );
 }

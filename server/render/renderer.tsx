@@ -32,7 +32,7 @@ import type { DataEnvelope } from '../../client/data-strategy.ts';
 import { loaders, type LoadContext } from '../loaders.ts';
 import type { Services } from '../services/index.ts';
 import { EMPTY_SNAPSHOT } from '../services/sessions.ts';
-import { issueSessionCookie } from '../http/request-context.ts';
+import { isLocalHost, issueSessionCookie } from '../http/request-context.ts';
 import { pageSecurityHeaders } from '../http/security.ts';
 import { runGuards } from './guards.ts';
 import type { PageAssets } from './assets.ts';
@@ -101,6 +101,7 @@ export function createRenderer(options: RendererOptions) {
       basename: request.basename,
       session: { id: request.sessionId, token: services.sessions.tokenFor(request.sessionId), snapshot },
       cookieConsent: request.cookies[CONSENT_COOKIE] === '1',
+      localHost: isLocalHost(request.hostname),
       services,
     };
   }

@@ -71,6 +71,7 @@ const en: LocaleMessages = {
     light: 'Light',
     dark: 'Dark',
   },
+  notice: { title: 'notice', close: 'Close' },
   cookies: {
     label: 'Cookie notice',
     text: 'We use cookies. By continuing to use the site you accept the terms of use.',

@@ -74,6 +74,7 @@ const ro: LocaleMessages = {
     light: 'Luminoasă',
     dark: 'Întunecată',
   },
+  notice: { title: 'notificare', close: 'Închide' },
   cookies: {
     label: 'Notificare privind cookie-urile',
     text: 'Folosim cookie-uri. Continuând să utilizați site-ul, acceptați condițiile de utilizare.',

@@ -71,6 +71,7 @@ const tr: LocaleMessages = {
     light: 'Açık',
     dark: 'Koyu',
   },
+  notice: { title: 'bildirim', close: 'Kapat' },
   cookies: {
     label: 'Çerez bildirimi',
     text: 'Çerez kullanıyoruz. Siteyi kullanmaya devam ederek kullanım koşullarını kabul etmiş olursunuz.',

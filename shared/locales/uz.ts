@@ -71,6 +71,7 @@ const uz: LocaleMessages = {
     light: 'Yorugʻ',
     dark: 'Qorongʻi',
   },
+  notice: { title: 'bildirishnoma', close: 'Yopish' },
   cookies: {
     label: 'Cookie fayllari haqida bildirishnoma',
     text: 'Biz cookie fayllaridan foydalanamiz. Saytdan foydalanishda davom etib, siz foydalanish shartlarini qabul qilasiz.',

@@ -68,6 +68,7 @@ const zhCN: LocaleMessages = {
     light: '浅色',
     dark: '深色',
   },
+  notice: { title: '通知', close: '关闭' },
   cookies: {
     label: 'Cookie 提示',
     text: '我们使用 Cookie。继续使用本网站即表示您接受使用条款。',
