@@ -71,8 +71,14 @@ export const loaders = {
   home: () => null,
 
   async auth({ request }: Args) {
-    // Only a local path may be a return target: no open redirect through ?next=.
-    return { next: safeLocalPath(new URL(request.url).searchParams.get('next')) };
+    const params = new URL(request.url).searchParams;
+    const failed = params.get('failed');
+    return {
+      // Only a local path may be a return target: no open redirect through ?next=.
+      next: safeLocalPath(params.get('next')),
+      /** A plain-form sign-in that failed comes back here with the reason. */
+      failed: failed === 'limit' || failed === 'credentials' ? failed : null,
+    };
   },
 
   async personal({ request, context }: Args) {

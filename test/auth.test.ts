@@ -212,7 +212,7 @@ t.test(`after ${LOGIN_MAX_ATTEMPTS_PER_EMAIL} attempts within ${LOGIN_WINDOW_MIN
     // A form post is sent back to the form (303), not signed in.
     const form = await login(app.visitor(), { email, password: PASSWORD }, { ip: nextIp(), form: true });
     t.equal(form.statusCode, 303);
-    t.equal(form.headers.location, '/auth');
+    t.equal(form.headers.location, '/auth?failed=limit');
     t.equal(sessionCookie(form), undefined);
 
     // Failures older than the window do not count.
@@ -280,8 +280,13 @@ t.test('form post: 303 to a local next, never to another site', async (t) => {
   // A failed form post goes back to the form, keeping a safe next only.
   const failed = await login(app.visitor(), { email, password: 'wrong', next: '/cart' }, { ip: nextIp(), form: true });
   t.equal(failed.statusCode, 303);
-  t.equal(failed.headers.location, '/auth?next=%2Fcart');
+  t.equal(failed.headers.location, '/auth?failed=credentials&next=%2Fcart');
   t.equal(sessionCookie(failed), undefined);
+  // The form page then says what went wrong, without JavaScript.
+  const shown = await app.request({ url: failed.headers.location as string });
+  t.match(shown.body, /<p role="alert" class="form__error">Неверный e-mail или пароль\.<\/p>/);
+  const tampered = await app.request({ url: '/auth?failed=<script>' });
+  t.notMatch(tampered.body, /role="alert"/, 'an unknown reason shows nothing');
   const failedEvil = await login(app.visitor(), { email, password: 'wrong', next: '//evil.example' }, { ip: nextIp(), form: true });
   t.equal(failedEvil.statusCode, 303);
   t.notMatch(failedEvil.headers.location, /evil/, 'no foreign address passed on');

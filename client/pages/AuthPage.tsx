@@ -13,10 +13,10 @@ import { apiPost } from '../api.ts';
 
 export function Component() {
   const { t } = useTranslation();
-  const { next } = useLoaderData() as LoaderData<'auth'>;
+  const { next, failed } = useLoaderData() as LoaderData<'auth'>;
   const { token } = useRouteLoaderData('root') as ShellData;
   const { basename } = useBoot();
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(failed ? t(failed === 'limit' ? 'auth.tooMany' : 'auth.failed') : null);
   const [busy, setBusy] = useState(false);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {

@@ -68,8 +68,8 @@ export function registerApiRoutes(app: FastifyInstance, services: Services, site
 
   app.get('/api/shop/categories', withToken, async (request) => {
     const q = parseInput(tokenQuery, request.query, 'query');
-    siteFor(request, q.domain, 'query');
-    return { data: { categories: await services.catalog.listCategories() } };
+    // The same per-site cache as the page shell: no database round trip.
+    return { data: { categories: (await services.publicShell(siteFor(request, q.domain, 'query'))).categories } };
   });
 
   app.post('/api/site/search', async (request) => {
@@ -133,7 +133,13 @@ export function registerApiRoutes(app: FastifyInstance, services: Services, site
     const isForm = isFormPost(request);
     if (!result.ok) {
       const status = result.reason === 'rate_limited' ? 429 : 401;
-      if (isForm) return reply.redirect(localTarget(request, '/auth') + (body.next ? '?next=' + encodeURIComponent(safeLocalPath(body.next) ?? '') : ''), 303);
+      if (isForm) {
+        // Back to the form, which says what went wrong (the page works without JavaScript).
+        const params = new URLSearchParams({ failed: result.reason === 'rate_limited' ? 'limit' : 'credentials' });
+        const next = safeLocalPath(body.next);
+        if (next) params.set('next', next);
+        return reply.redirect(`${localTarget(request, '/auth')}?${params}`, 303);
+      }
       return reply.code(status).send({
         statusCode: status,
         error: result.reason,
