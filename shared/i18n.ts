@@ -1,9 +1,6 @@
 /** i18next set-up shared by server and browser. The server holds every language; a page embeds only its own. */
 import i18next, { type i18n as I18n, type Resource } from 'i18next';
 import { DEFAULT_LANGUAGE, type Language } from './sites.ts';
-import type { Messages } from './locales/ru.ts';
-
-export type Translations = Messages;
 
 export function createI18n(language: Language, resources: Resource): I18n {
   const instance = i18next.createInstance();

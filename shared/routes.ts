@@ -107,11 +107,3 @@ export function buildRoutes(loaderFor: (id: RouteId) => LoaderFunction): RouteOb
   };
   return routeDefs.map(build);
 }
-
-/** Every route id, for the server's loader table and the tests. */
-export function allRouteIds(): RouteId[] {
-  const ids: RouteId[] = [];
-  const walk = (defs: RouteDef[]) => defs.forEach((d) => (ids.push(d.id), d.children && walk(d.children)));
-  walk(routeDefs);
-  return ids;
-}
