@@ -598,7 +598,7 @@ t.test('header counters', async (t) => {
   t.equal(hydrationData(before.body).loaderData.root.cartCount, 0);
   t.equal(hydrationData(before.body).loaderData.root.compareCount, 0);
   t.notMatch(before.body, 'class="badge"', 'no cart badge when the cart is empty');
-  t.match(before.body, '<span class="counter">0</span>');
+  t.match(before.body, '<span class="counter" aria-hidden="true">0</span>');
 
   const products = await app.db.query<{ id: number }>('SELECT id FROM products ORDER BY id LIMIT 3');
   await app.db.query('INSERT INTO sessions (id) VALUES ($1)', [visitor.sessionId]);
@@ -615,8 +615,8 @@ t.test('header counters', async (t) => {
   const root = hydrationData(after.body).loaderData.root;
   t.equal(root.cartCount, 2);
   t.equal(root.compareCount, 3);
-  t.match(after.body, '<span class="badge">2</span>', 'the cart badge shows the count');
-  t.match(after.body, '<span class="counter">3</span>');
+  t.match(after.body, '<span class="badge" aria-hidden="true">2</span>', 'the cart badge shows the count');
+  t.match(after.body, '<span class="counter" aria-hidden="true">3</span>');
 
   // The cart belongs to the ru site: the kz site shows its own (empty) cart for the same session.
   const kz = await app.request({ url: '/', host: 'kz.localhost', as: visitor });

@@ -1,5 +1,8 @@
+/** The site footer (spec §2): information links, social and policy widgets, support contacts, the notice dialog. */
+import { Link } from 'react-router-dom';
 import { useTranslation } from '../i18n.tsx';
 import type { ShellData } from '../Root.tsx';
+import { FOOTER_LINKS, telHref } from '../../shared/navigation.ts';
 import { WidgetHtml } from './WidgetHtml.tsx';
 import { NoticeDialog } from './NoticeDialog.tsx';
 
@@ -7,9 +10,17 @@ export function Footer({ shell }: { shell: ShellData }) {
   const { t } = useTranslation();
   return (
     <footer className="site-footer">
+      <nav aria-label={t('footer.links')}>
+        <ul className="site-footer__links">
+          {FOOTER_LINKS.map((item) => (
+            <li key={item.path}>
+              <Link to={item.path}>{t(`nav.${item.label}`)}</Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
       <div className="site-footer__contacts">
-        <span>{t('footer.support')}:</span>{' '}
-        <a href={`tel:${shell.site.phone.replace(/[^\d+]/g, '')}`}>{shell.site.phone}</a>{' '}
+        <span>{t('footer.support')}:</span> <a href={telHref(shell.site.phone)}>{shell.site.phone}</a>{' '}
         <a href={`mailto:${shell.site.email}`}>{shell.site.email}</a>
       </div>
       <WidgetHtml className="site-footer__social" html={shell.widgets.footersocial} />

@@ -1,19 +1,40 @@
+/**
+ * The site header (spec §2): logo, main menu with the category dropdown, compare/cart/personal icons with
+ * their counters, the phone, the language switcher and colour mode. On narrow screens the menu collapses
+ * behind a button; any route change closes it (spec §4).
+ */
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { useTranslation } from '../i18n.tsx';
 import type { ShellData } from '../Root.tsx';
 import { pathForLanguage, type Language } from '../../shared/sites.ts';
+import { MAIN_MENU, MATERIALS_PATH, categoryMenuUrl, telHref } from '../../shared/navigation.ts';
 import { useBoot } from '../boot.ts';
 import { WidgetHtml } from './WidgetHtml.tsx';
 import { ColorModeSwitch } from '../color-mode.tsx';
+import { Icon } from './icons.tsx';
 
 export function Header({ shell }: { shell: ShellData }) {
   const { t } = useTranslation();
-  // One location read for all category links (NavLink would match each link on its own).
-  const { pathname } = useLocation();
-  const isCurrent = (url: string) => pathname === url || pathname.startsWith(url + '/');
+  const location = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
+  // Spec §4: the mobile menu is reset to closed on any route change (a new location key).
+  useEffect(() => setMenuOpen(false), [location.key]);
+
   return (
-    <header className="site-header">
+    <header className={menuOpen ? 'site-header site-header--menu-open' : 'site-header'}>
       <div className="site-header__top">
+        <button
+          type="button"
+          className="menu-button"
+          aria-expanded={menuOpen}
+          aria-controls={menuId}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <Icon name={menuOpen ? 'close' : 'menu'} />
+          <span className="visually-hidden">{t(menuOpen ? 'header.menuClose' : 'header.menuOpen')}</span>
+        </button>
         <Link to="/" className="logo" aria-label={t('header.home')}>
           {shell.site.brand}
         </Link>
@@ -21,34 +42,120 @@ export function Header({ shell }: { shell: ShellData }) {
           {shell.widgets.headerPhone ? (
             <WidgetHtml html={shell.widgets.headerPhone} />
           ) : (
-            <a href={`tel:${shell.site.phone.replace(/[^\d+]/g, '')}`}>{shell.site.phone}</a>
+            <a href={telHref(shell.site.phone)}>{shell.site.phone}</a>
           )}
         </div>
-        <nav className="site-header__icons">
-          <Link to="/compare" aria-label={t('header.compareItems', { count: shell.compareCount })}>
-            {t('header.compare')} <span className="counter">{shell.compareCount}</span>
+        <nav className="site-header__icons" aria-label={t('header.account')}>
+          <Link to="/compare" className="header-icon header-icon--compare" aria-label={t('header.compareItems', { count: shell.compareCount })}>
+            <Icon name="compare" />
+            <span className="counter" aria-hidden="true">{shell.compareCount}</span>
           </Link>
-          <Link to="/cart" aria-label={t('header.cartItems', { count: shell.cartCount })}>
-            {t('header.cart')}
-            {shell.cartCount > 0 && <span className="badge">{shell.cartCount}</span>}
+          <Link to="/cart" className="header-icon header-icon--cart" aria-label={shell.cartCount > 0 ? t('header.cartItems', { count: shell.cartCount }) : t('header.cart')}>
+            <Icon name="cart" />
+            {shell.cartCount > 0 && (
+              <span className="badge" aria-hidden="true">
+                {shell.cartCount}
+              </span>
+            )}
           </Link>
-          <Link to="/personal">{t('header.personal')}</Link>
+          <Link to="/personal" className="header-icon" aria-label={t('header.personal')}>
+            <Icon name="personal" />
+          </Link>
         </nav>
-        <LanguageSwitcher languages={shell.site.languages} />
-        <ColorModeSwitch />
+        <div className="site-header__prefs">
+          <LanguageSwitcher languages={shell.site.languages} />
+          <ColorModeSwitch />
+        </div>
       </div>
-      <nav className="site-header__categories" aria-label={t('header.categories')}>
-        <ul>
-          {shell.categories.map((c) => (
-            <li key={c.id}>
-              <Link to={c.url} className={isCurrent(c.url) ? 'active' : undefined} aria-current={isCurrent(c.url) ? 'page' : undefined}>
-                {c.title}
+      <MainMenu id={menuId} shell={shell} pathname={location.pathname} />
+    </header>
+  );
+}
+
+/** Marks the link of the page being shown (one location read for all links; NavLink would match each on its own). */
+function currentLinkProps(active: boolean) {
+  return active ? ({ 'aria-current': 'page', className: 'active' } as const) : {};
+}
+
+function MainMenu({ id, shell, pathname }: { id: string; shell: ShellData; pathname: string }) {
+  const { t } = useTranslation();
+  const isCurrent = (url: string) => pathname === url || pathname.startsWith(url + '/');
+  const current = (url: string) => currentLinkProps(isCurrent(url));
+  return (
+    <nav id={id} className="site-nav" aria-label={t('header.mainMenu')}>
+      <ul className="site-nav__list">
+        {MAIN_MENU.map((item) =>
+          item.path === MATERIALS_PATH ? (
+            <CatalogueItem key={item.path} shell={shell} isCurrent={isCurrent} />
+          ) : (
+            <li key={item.path}>
+              <Link to={item.path} {...current(item.path)}>
+                {t(`nav.${item.label}`)}
               </Link>
             </li>
-          ))}
-        </ul>
-      </nav>
-    </header>
+          ),
+        )}
+        {/* Spec §2: /compare is also in the mobile menu. */}
+        <li className="site-nav__mobile-only">
+          <Link to="/compare" {...current('/compare')}>
+            {t('header.compare')} <span className="counter">{shell.compareCount}</span>
+          </Link>
+        </li>
+      </ul>
+    </nav>
+  );
+}
+
+/**
+ * "Каталог": a link to /materials plus a disclosure button for the category dropdown. Hover and keyboard
+ * focus open it on wide screens through CSS alone (so it works before hydration and without JavaScript);
+ * the button opens it for touch and screen-reader users; Escape closes it and returns focus to the button.
+ */
+function CatalogueItem({ shell, isCurrent }: { shell: ShellData; isCurrent: (url: string) => boolean }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const [open, setOpen] = useState(false);
+  const listId = useId();
+  const itemRef = useRef<HTMLLIElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => setOpen(false), [location.key]);
+  useEffect(() => {
+    if (!open) return;
+    const closeOnOutside = (event: PointerEvent) => {
+      if (!itemRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', closeOnOutside);
+    return () => document.removeEventListener('pointerdown', closeOnOutside);
+  }, [open]);
+  const onKeyDown = (event: React.KeyboardEvent) => {
+    if (event.key === 'Escape' && open) {
+      event.stopPropagation();
+      setOpen(false);
+      buttonRef.current?.focus();
+    }
+  };
+  return (
+    <li ref={itemRef} className={open ? 'site-nav__dropdown is-open' : 'site-nav__dropdown'} onKeyDown={onKeyDown}>
+      <Link to={MATERIALS_PATH} {...currentLinkProps(isCurrent(MATERIALS_PATH))}>
+        {t('nav.materials')}
+      </Link>
+      <button ref={buttonRef} type="button" className="site-nav__toggle" aria-expanded={open} aria-controls={listId} onClick={() => setOpen((o) => !o)}>
+        <Icon name="chevron" />
+        <span className="visually-hidden">{t('header.categories')}</span>
+      </button>
+      <ul id={listId} className="site-nav__submenu">
+        {shell.categories.map((category) => {
+          const url = categoryMenuUrl(category);
+          return (
+            <li key={category.id}>
+              <Link to={url} {...currentLinkProps(isCurrent(url))}>
+                {category.title}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </li>
   );
 }
 
