@@ -1,11 +1,12 @@
 /** The HTML document. React renders all of it on the server and hydrates all of it in the browser. */
 import type { ReactNode } from 'react';
 import { ColorModeScript } from './color-mode.tsx';
+import type { ForcedColorMode } from '../shared/routes.ts';
 
-export function Document({ lang, children }: { lang: string; children: ReactNode }) {
+export function Document({ lang, forcedColorMode, children }: { lang: string; forcedColorMode?: ForcedColorMode; children: ReactNode }) {
   return (
-    // The head script sets data-theme and color-scheme on <html> before React hydrates.
-    <html lang={lang} suppressHydrationWarning>
+    // The head script sets data-theme and color-scheme on <html> before React hydrates (data-force-theme wins).
+    <html lang={lang} data-force-theme={forcedColorMode} suppressHydrationWarning>
       <head>
         <ColorModeScript />
         <meta charSet="utf-8" />

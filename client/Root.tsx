@@ -8,14 +8,17 @@ import { Header } from './components/Header.tsx';
 import { Footer } from './components/Footer.tsx';
 import { CookieBanner } from './components/CookieBanner.tsx';
 import { SeoLinks } from './components/SeoLinks.tsx';
+import { useApplyForcedColorMode, useForcedColorMode } from './color-mode.tsx';
 
 export type ShellData = LoaderData<'root'>;
 
 export function Root() {
   const shell = useLoaderData() as ShellData;
   const { language } = useBoot();
+  const forcedColorMode = useForcedColorMode();
+  useApplyForcedColorMode(forcedColorMode);
   return (
-    <Document lang={language}>
+    <Document lang={language} forcedColorMode={forcedColorMode}>
       <SeoLinks site={shell.site} />
       <Header shell={shell} />
       <main id="content" className="page">

@@ -5,7 +5,9 @@
  * after load, so the nonce never enters client state).
  */
 import { createContext, useContext, useEffect, useState } from 'react';
+import { useMatches } from 'react-router-dom';
 import { useTranslation } from './i18n.tsx';
+import type { ForcedColorMode, RouteHandle } from '../shared/routes.ts';
 
 export const COLOR_MODES = ['system', 'light', 'dark'] as const;
 export type ColorMode = (typeof COLOR_MODES)[number];
@@ -20,15 +22,34 @@ function applyColorMode(mode: string | null) {
   document.documentElement.style.colorScheme = dark ? 'dark' : 'light';
 }
 
+/** The mode the deepest matched route forces (its handle.colorMode), if any. */
+export function useForcedColorMode(): ForcedColorMode | undefined {
+  const matches = useMatches();
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const forced = (matches[i]!.handle as RouteHandle | undefined)?.colorMode;
+    if (forced) return forced;
+  }
+  return undefined;
+}
+
 /**
- * applyColorMode(stored mode) as a literal, so server and browser render the same text whatever their
+ * Keeps <html> in the forced mode while such a page is shown, and back in the visitor's mode after it.
+ * (The first paint is handled by the head script, which reads data-force-theme.)
+ */
+export function useApplyForcedColorMode(forced: ForcedColorMode | undefined) {
+  useEffect(() => applyColorMode(forced ?? storedMode()), [forced]);
+}
+
+/**
+ * applyColorMode(forced mode ?? stored mode) as a literal, so server and browser render the same text whatever their
  * compilers do to function source.
  */
 const HEAD_SCRIPT =
   '(function(){var m=null;try{m=localStorage.getItem(' +
   JSON.stringify(COLOR_MODE_KEY) +
-  ')}catch(e){}var d=m==="dark"||(m!=="light"&&window.matchMedia("(prefers-color-scheme: dark)").matches);' +
-  'var r=document.documentElement;r.dataset.theme=d?"dark":"light";r.style.colorScheme=d?"dark":"light"})()';
+  ')}catch(e){}var r=document.documentElement;m=r.dataset.forceTheme||m;' +
+  'var d=m==="dark"||(m!=="light"&&window.matchMedia("(prefers-color-scheme: dark)").matches);' +
+  'r.dataset.theme=d?"dark":"light";r.style.colorScheme=d?"dark":"light"})()';
 
 /** The inline head script. Its nonce differs per request and is hidden by browsers: no hydration warning. */
 export function ColorModeScript() {
@@ -45,19 +66,23 @@ function storedMode(): ColorMode {
   }
 }
 
-/** Three radio buttons. The server renders "system"; the stored choice is read after hydration. */
+/**
+ * Three radio buttons. The server renders "system"; the stored choice is read after hydration. On a page that
+ * forces a mode the switch is disabled (the visitor's choice is kept for the other pages).
+ */
 export function ColorModeSwitch() {
   const { t } = useTranslation();
+  const forced = useForcedColorMode();
   const [mode, setMode] = useState<ColorMode>('system');
   useEffect(() => setMode(storedMode()), []);
   useEffect(() => {
-    if (mode !== 'system') return;
+    if (mode !== 'system' || forced) return;
     // Follow the OS while on "system".
     const query = window.matchMedia('(prefers-color-scheme: dark)');
     const follow = () => applyColorMode('system');
     query.addEventListener('change', follow);
     return () => query.removeEventListener('change', follow);
-  }, [mode]);
+  }, [mode, forced]);
   const choose = (next: ColorMode) => {
     setMode(next);
     try {
@@ -68,11 +93,11 @@ export function ColorModeSwitch() {
     applyColorMode(next);
   };
   return (
-    <fieldset className="color-mode">
+    <fieldset className="color-mode" disabled={forced !== undefined} title={forced ? t('colorMode.forced') : undefined}>
       <legend className="visually-hidden">{t('colorMode.label')}</legend>
       {COLOR_MODES.map((m) => (
         <label key={m}>
-          <input type="radio" name="color-mode" value={m} checked={mode === m} onChange={() => choose(m)} />
+          <input type="radio" name="color-mode" value={m} checked={(forced ?? mode) === m} onChange={() => choose(m)} />
           {t(`colorMode.${m}`)}
         </label>
       ))}

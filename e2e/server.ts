@@ -11,7 +11,13 @@ const db = await openDb({ dataDir: 'memory' });
 await migrate(db);
 await seedDemo(db, config.sites);
 // A shopper account the sign-in tests use.
-await db.query('INSERT INTO users (email, name, password_hash) VALUES ($1, $2, $3)', ['shopper@example.com', 'Анна', await hashPassword('correct horse')]);
+const [shopper] = await db.query<{ id: number }>('INSERT INTO users (email, name, password_hash) VALUES ($1, $2, $3) RETURNING id', [
+  'shopper@example.com',
+  'Анна',
+  await hashPassword('correct horse'),
+]);
+// …with one past order (its receipt page forces the light colour mode).
+await db.query(`INSERT INTO orders (user_id, site, currency, total) VALUES ($1, 'ru', 'RUB', 7910)`, [shopper!.id]);
 const { fastify } = await buildApp({ config, db });
 await fastify.listen({ host: '127.0.0.1', port: config.port });
 const stop = async () => {

@@ -98,3 +98,38 @@ for (const [name, path] of [
     });
   }
 }
+
+test.describe('a page that forces a colour mode', () => {
+  test.use({ colorScheme: 'dark' });
+
+  test('an order receipt is light from the first paint, the switch is disabled, and other pages keep the dark mode', async ({ page }) => {
+    await page.goto('/auth?next=/history');
+    await hydrated(page);
+    await page.getByLabel('E-mail').fill('shopper@example.com');
+    await page.getByLabel('Пароль').fill('correct horse');
+    await page.getByRole('button', { name: 'Войти' }).click();
+    await expect(page).toHaveURL(/\/history$/);
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+
+    // Client navigation to the receipt: light; back: dark again.
+    await page.locator('main a[href^="/history/"]').first().click();
+    await expect(page).toHaveURL(/\/history\/\d+$/);
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+    const group = page.getByRole('group', { name: 'Тема оформления' });
+    await expect(group.getByRole('radio', { name: 'Тёмная' })).toBeDisabled();
+    await expect(group.getByRole('radio', { name: 'Светлая' })).toBeChecked();
+    await page.goBack();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await expect(group.getByRole('radio', { name: 'Тёмная' })).toBeEnabled();
+
+    // A full load of the receipt is light before any page script runs.
+    await page.addInitScript(() => {
+      document.addEventListener('readystatechange', () => {
+        if (document.readyState === 'interactive') (window as unknown as { __themeAtParse: string }).__themeAtParse = document.documentElement.dataset.theme ?? '';
+      });
+    });
+    await page.goForward();
+    await page.reload();
+    expect(await page.evaluate(() => (window as unknown as { __themeAtParse: string }).__themeAtParse)).toBe('light');
+  });
+});

@@ -3,7 +3,8 @@
  * (hydration, client navigation). Routes carry:
  *   - `id`: the key of the route's loader in server/loaders.ts (every route has one),
  *   - `handle.guard`: the guard the server runs before any loader (spec §6),
- *   - `handle.module`: the page module's source path, so the server can preload its chunk from the Vite manifest.
+ *   - `handle.module`: the page module's source path, so the server can preload its chunk from the Vite manifest,
+ *   - `handle.colorMode`: a colour mode the page forces over the visitor's choice (spec §3).
  * Loaders are attached by each side: the server runs them in-process, the browser fetches their data as JSON
  * (client/data-strategy.ts). Page components load lazily, one chunk per page.
  */
@@ -13,11 +14,13 @@ import { Root, RootErrorBoundary } from '../client/Root.tsx';
 import { PageErrorBoundary } from '../client/pages/PageError.tsx';
 
 export type GuardName = 'auth' | 'cart' | 'personal';
+export type ForcedColorMode = 'light' | 'dark';
 
 export interface RouteHandle {
   guard?: GuardName;
   /** Source path of the lazy page module, a key of the Vite manifest. */
   module?: string;
+  colorMode?: ForcedColorMode;
 }
 
 interface PageModule {
@@ -29,6 +32,7 @@ interface RouteDef {
   path?: string;
   index?: true;
   guard?: GuardName;
+  colorMode?: ForcedColorMode;
   /** The page module: its manifest key and its importer (a literal import() so Vite splits it). */
   page?: [module: string, load: () => Promise<PageModule>];
   Component?: ComponentType;
@@ -71,10 +75,11 @@ const routeDefs: RouteDef[] = [
           { id: 'auth', path: 'auth', guard: 'auth', page: ['client/pages/AuthPage.tsx', () => import('../client/pages/AuthPage.tsx')] },
           { id: 'personal', path: 'personal', guard: 'personal', page: ['client/pages/PersonalPage.tsx', () => import('../client/pages/PersonalPage.tsx')] },
           { id: 'history', path: 'history', guard: 'personal', page: ['client/pages/HistoryPage.tsx', () => import('../client/pages/HistoryPage.tsx')] },
-          { id: 'history-entry', path: 'history/:id', guard: 'personal', page: ['client/pages/OrderPage.tsx', () => import('../client/pages/OrderPage.tsx')] },
+          // Order receipts are printed: they force the light mode.
+          { id: 'history-entry', path: 'history/:id', guard: 'personal', colorMode: 'light', page: ['client/pages/OrderPage.tsx', () => import('../client/pages/OrderPage.tsx')] },
           { id: 'cart', path: 'cart', page: ['client/pages/CartPage.tsx', () => import('../client/pages/CartPage.tsx')] },
           { id: 'cart-result', path: 'cart/:success', guard: 'cart', page: ['client/pages/CartResultPage.tsx', () => import('../client/pages/CartResultPage.tsx')] },
-          { id: 'cart-order', path: 'cart/:success/:id', guard: 'cart', page: ['client/pages/OrderPage.tsx', () => import('../client/pages/OrderPage.tsx')] },
+          { id: 'cart-order', path: 'cart/:success/:id', guard: 'cart', colorMode: 'light', page: ['client/pages/OrderPage.tsx', () => import('../client/pages/OrderPage.tsx')] },
           { id: 'category', path: ':category', page: ['client/pages/CategoryPage.tsx', () => import('../client/pages/CategoryPage.tsx')] },
           { id: 'product', path: ':category/:product', page: ['client/pages/ProductPage.tsx', () => import('../client/pages/ProductPage.tsx')] },
           // Every other path: the loader answers 404 "Page not found: {fullPath}".
@@ -91,6 +96,7 @@ export function buildRoutes(loaderFor: (id: RouteId) => LoaderFunction): RouteOb
     const handle: RouteHandle = {};
     if (def.guard) handle.guard = def.guard;
     if (def.page) handle.module = def.page[0];
+    if (def.colorMode) handle.colorMode = def.colorMode;
     const route = {
       id: def.id,
       path: def.path,

@@ -87,6 +87,7 @@ const en: LocaleMessages = {
   },
   colorMode: {
     label: 'Colour theme',
+    forced: 'This page always uses one colour scheme',
     system: 'System',
     light: 'Light',
     dark: 'Dark',

@@ -87,6 +87,7 @@ const kk: LocaleMessages = {
   },
   colorMode: {
     label: 'Түс тақырыбы',
+    forced: 'Бұл бет әрқашан бір тақырыппен көрсетіледі',
     system: 'Жүйедегідей',
     light: 'Ашық',
     dark: 'Қараңғы',

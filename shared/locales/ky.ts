@@ -87,6 +87,7 @@ const ky: LocaleMessages = {
   },
   colorMode: {
     label: 'Түс темасы',
+    forced: 'Бул барак дайыма бир темада көрсөтүлөт',
     system: 'Системадагыдай',
     light: 'Ачык',
     dark: 'Караңгы',

@@ -90,6 +90,7 @@ const ro: LocaleMessages = {
   },
   colorMode: {
     label: 'Tema de culori',
+    forced: 'Această pagină folosește mereu aceeași temă',
     system: 'Ca în sistem',
     light: 'Luminoasă',
     dark: 'Întunecată',

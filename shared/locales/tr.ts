@@ -87,6 +87,7 @@ const tr: LocaleMessages = {
   },
   colorMode: {
     label: 'Renk teması',
+    forced: 'Bu sayfa her zaman tek bir renk temasıyla gösterilir',
     system: 'Sistem',
     light: 'Açık',
     dark: 'Koyu',

@@ -87,6 +87,7 @@ const uz: LocaleMessages = {
   },
   colorMode: {
     label: 'Rang mavzusi',
+    forced: 'Bu sahifa doim bitta mavzuda koʻrsatiladi',
     system: 'Tizimdagidek',
     light: 'Yorugʻ',
     dark: 'Qorongʻi',

@@ -84,6 +84,7 @@ const zhCN: LocaleMessages = {
   },
   colorMode: {
     label: '颜色主题',
+    forced: '此页面始终使用固定的配色',
     system: '跟随系统',
     light: '浅色',
     dark: '深色',
