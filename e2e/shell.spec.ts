@@ -133,3 +133,14 @@ test.describe('a page that forces a colour mode', () => {
     expect(await page.evaluate(() => (window as unknown as { __themeAtParse: string }).__themeAtParse)).toBe('light');
   });
 });
+
+test('UI defaults of spec §9: green primary buttons with a 401 ms ripple, the cookie banner on the overlay layer', async ({ page }) => {
+  await page.goto('/');
+  const accept = page.getByRole('button', { name: 'Согласен' });
+  const style = await accept.evaluate((el) => {
+    const s = getComputedStyle(el);
+    return { duration: s.transitionDuration, property: s.transitionProperty, background: s.backgroundColor };
+  });
+  expect(style).toEqual({ duration: '0.401s', property: 'background-size', background: 'rgb(46, 125, 50)' });
+  expect(await page.locator('.cookie-banner').evaluate((el) => getComputedStyle(el).zIndex)).toBe('1000');
+});
