@@ -1,4 +1,7 @@
 /** Cart entries in the spec's shape (§3: sku holding actual_price, quantity) and the total rule of §9. */
+
+/** The most of one product a cart line may hold (the database checks it too). */
+export const MAX_QUANTITY = 999;
 export interface CartEntry {
   sku: {
     id: number;

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { splitLanguagePrefix, type Site, type SiteDirectory } from '../../shared/sites.ts';
 import { safeLocalPath } from '../../shared/safe-path.ts';
 import { localPath } from '../render/guards.ts';
-import { cartTotal } from '../../shared/cart.ts';
+import { cartTotal, MAX_QUANTITY } from '../../shared/cart.ts';
 import { badRequest, forbidden, notFound, parseInput } from '../http/errors.ts';
 import { setSessionCookie } from '../http/request-context.ts';
 import type { Services } from '../services/index.ts';
@@ -79,11 +79,16 @@ export function registerApiRoutes(app: FastifyInstance, services: Services, site
     return { data: { results: await services.catalog.search(body.search) } };
   });
 
+  /** The cart in the spec's shape (data.cart), with its total (§9 rule), currency and line count. */
+  const cartAnswer = async (request: FastifyRequest, site: Site) => {
+    const cart = await services.cart.entries(request.sessionId, site.id, site.priceList);
+    return { data: { cart, total: cartTotal(cart), currency: site.currency, count: cart.length } };
+  };
+
   app.get('/api/shop/cart', withToken, async (request) => {
     const q = parseInput(tokenQuery, request.query, 'query');
     const site = siteFor(request, q.domain, 'query');
-    const cart = await services.cart.entries(request.sessionId, site.id, site.priceList);
-    return { data: { cart, total: cartTotal(cart), currency: site.currency } };
+    return cartAnswer(request, site);
   });
 
   app.get('/api/site/city', withToken, async (request) => {
@@ -104,6 +109,37 @@ export function registerApiRoutes(app: FastifyInstance, services: Services, site
     const body = parseInput(domainBody, request.body, 'body');
     const site = siteFor(request, body.domain, 'body');
     return services.cart.entries(request.sessionId, site.id, site.priceList);
+  });
+
+  // Cart changes (not in the spec, which leaves checkout calls unshown). JSON for the page's scripts; a form post
+  // (the page without JavaScript) is sent back to `next` or the cart. Prices always come from the database.
+  const productId = z.coerce.number({ error: 'must be a product id' }).int().positive().max(2_147_483_647);
+  const cartChangeBody = z
+    .object({
+      productId,
+      quantity: z.coerce.number({ error: 'must be a whole number' }).int().min(0).max(MAX_QUANTITY).default(1),
+      mode: z.enum(['add', 'set']).default('add'),
+      domain,
+      token: token.optional(),
+      next: z.string().max(2000).optional(),
+    })
+    .refine((b) => b.mode === 'set' || b.quantity > 0, { message: 'must be at least 1 when adding', path: ['quantity'] });
+
+  app.post('/api/cart/items', async (request, reply) => {
+    const body = parseInput(cartChangeBody, request.body, 'body');
+    const site = siteFor(request, body.domain, 'body');
+    const refused = await services.cart.change(request.sessionId, site, body.productId, body.quantity, body.mode);
+    if (refused) throw notFound(`Product ${body.productId} is not sold on this site`);
+    if (isFormPost(request)) return reply.redirect(safeLocalPath(body.next) ?? localTarget(request, '/cart'), 303);
+    return cartAnswer(request, site);
+  });
+
+  app.delete('/api/cart/items/:productId', async (request) => {
+    const params = parseInput(z.object({ productId }), request.params, 'params');
+    const q = parseInput(tokenQuery, request.query, 'query');
+    const site = siteFor(request, q.domain, 'query');
+    await services.cart.remove(request.sessionId, site.id, params.productId);
+    return cartAnswer(request, site);
   });
 
   app.post('/api/compare', async (request) => {

@@ -1,9 +1,62 @@
 /** The cart of a session on a site, priced from the site's price list. */
 import type { Queryable } from '../db/index.ts';
-import type { CartEntry } from '../../shared/cart.ts';
+import { MAX_QUANTITY, type CartEntry } from '../../shared/cart.ts';
+import type { SessionService } from './sessions.ts';
+
+/** Why a cart change was refused: the product does not exist, is withdrawn, or has no price on this site. */
+export type CartChangeRefusal = 'not_sold';
 
 export class CartService {
-  constructor(private readonly db: Queryable) {}
+  constructor(
+    private readonly db: Queryable,
+    private readonly sessions: Pick<SessionService, 'ensureRow'>,
+  ) {}
+
+  /**
+   * Puts `quantity` of a product in the cart ('add' adds to what is there, 'set' replaces it; 'set' 0 removes),
+   * capped at MAX_QUANTITY. Creates the session row and the cart on first use. Prices are never stored here:
+   * the cart is priced from the site's price list each time it is read.
+   */
+  async change(
+    sessionId: string,
+    site: { id: string; priceList: string },
+    productId: number,
+    quantity: number,
+    mode: 'add' | 'set',
+  ): Promise<CartChangeRefusal | null> {
+    if (mode === 'set' && quantity === 0) {
+      await this.remove(sessionId, site.id, productId);
+      return null;
+    }
+    const [sold] = await this.db.query(
+      `SELECT 1 FROM products p JOIN product_prices pp ON pp.product_id = p.id AND pp.price_list = $2
+        WHERE p.id = $1 AND p.is_active`,
+      [productId, site.priceList],
+    );
+    if (!sold) return 'not_sold';
+    await this.sessions.ensureRow(sessionId);
+    const [cart] = await this.db.query<{ id: number }>(
+      `INSERT INTO carts (session_id, site) VALUES ($1, $2)
+       ON CONFLICT (session_id, site) DO UPDATE SET updated_at = now() RETURNING id`,
+      [sessionId, site.id],
+    );
+    // One statement, so concurrent adds from two tabs sum up instead of overwriting each other.
+    await this.db.query(
+      `INSERT INTO cart_items (cart_id, product_id, quantity) VALUES ($1, $2, $3)
+       ON CONFLICT (cart_id, product_id) DO UPDATE
+         SET quantity = LEAST(CASE WHEN $4 THEN cart_items.quantity + EXCLUDED.quantity ELSE EXCLUDED.quantity END, $5)`,
+      [cart!.id, productId, quantity, mode === 'add', MAX_QUANTITY],
+    );
+    return null;
+  }
+
+  async remove(sessionId: string, siteId: string, productId: number): Promise<void> {
+    await this.db.query(
+      `DELETE FROM cart_items ci USING carts c
+        WHERE ci.cart_id = c.id AND c.session_id = $1 AND c.site = $2 AND ci.product_id = $3`,
+      [sessionId, siteId, productId],
+    );
+  }
 
   async entries(sessionId: string, siteId: string, priceList: string): Promise<CartEntry[]> {
     const rows = await this.db.query<{ id: number; code: string; title: string; url: string; actual_price: number; quantity: number }>(

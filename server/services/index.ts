@@ -36,13 +36,14 @@ export function createServices(db: Db, options: { sessionSecret: string; shellCa
   const widgets = new WidgetService(db);
   // Stale data may be served for up to ten TTLs while a refresh runs: a database hiccup does not blank the menu.
   const shellCache = new TtlCache<PublicShell>(options.shellCacheTtlMs, options.shellCacheTtlMs * 10);
+  const sessions = new SessionService(db, options.sessionSecret);
   return {
     db,
     catalog,
     widgets,
     cities: new CityService(db),
-    sessions: new SessionService(db, options.sessionSecret),
-    cart: new CartService(db),
+    sessions,
+    cart: new CartService(db, sessions),
     compare: new CompareService(db),
     orders: new OrderService(db),
     users: new UserService(db),
