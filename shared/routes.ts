@@ -63,8 +63,9 @@ const routeDefs: RouteDef[] = [
     Component: Root,
     ErrorBoundary: RootErrorBoundary,
     // Shell data (categories, widgets, counters) is reloaded after a form submission or an explicit
-    // revalidation, not on every navigation.
-    shouldRevalidate: ({ formMethod, defaultShouldRevalidate }) => (formMethod ? defaultShouldRevalidate : false),
+    // revalidation (same URL: e.g. after a cart change), not on every navigation.
+    shouldRevalidate: ({ formMethod, currentUrl, nextUrl, defaultShouldRevalidate }) =>
+      formMethod || currentUrl.href === nextUrl.href ? defaultShouldRevalidate : false,
     children: [
       {
         // A pathless layout: its error boundary renders inside the root layout, so the header and footer stay.

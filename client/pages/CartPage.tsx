@@ -1,9 +1,11 @@
+/** The cart (spec §2 /cart): its lines priced from the site's list, quantities to change, lines to remove, the total. */
 import { Link, useLoaderData } from 'react-router-dom';
 import { useTranslation } from '../i18n.tsx';
 import type { LoaderData } from '../../server/loaders.ts';
-import { cartTotal } from '../../shared/cart.ts';
+import { cartTotal, MAX_QUANTITY, type CartEntry } from '../../shared/cart.ts';
 import { PageTitle } from '../components/PageTitle.tsx';
 import { Price } from '../components/Price.tsx';
+import { CartForm } from '../cart-actions.tsx';
 
 export function Component() {
   const { t } = useTranslation();
@@ -22,28 +24,87 @@ export function Component() {
               <th scope="col">{t('cart.price')}</th>
               <th scope="col">{t('cart.quantity')}</th>
               <th scope="col">{t('cart.sum')}</th>
+              <td />
             </tr>
           </thead>
           <tbody>
             {entries.map((e) => (
-              <tr key={e.sku.id}>
-                <td>
-                  <Link to={e.sku.url}>{e.sku.title}</Link>
-                </td>
-                <td><Price amount={e.sku.actual_price} currency={currency} /></td>
-                <td>{e.quantity}</td>
-                <td><Price amount={cartTotal([e])} currency={currency} /></td>
-              </tr>
+              <CartLine key={e.sku.id} entry={e} currency={currency} />
             ))}
           </tbody>
           <tfoot>
             <tr>
-              <th scope="row" colSpan={3}>{t('cart.total')}</th>
-              <td className="cart-total"><Price amount={cartTotal(entries)} currency={currency} /></td>
+              <th scope="row" colSpan={3}>
+                {t('cart.total')}
+              </th>
+              <td className="cart-total" aria-live="polite">
+                <Price amount={cartTotal(entries)} currency={currency} />
+              </td>
+              <td />
             </tr>
           </tfoot>
         </table>
       )}
     </>
+  );
+}
+
+function CartLine({ entry, currency }: { entry: CartEntry; currency: string }) {
+  const { t } = useTranslation();
+  const title = entry.sku.title;
+  return (
+    <tr>
+      <td>
+        <Link to={entry.sku.url}>{title}</Link>
+      </td>
+      <td>
+        <Price amount={entry.sku.actual_price} currency={currency} />
+      </td>
+      <td>
+        <CartForm className="cart-line__quantity">
+          {(status) => (
+            <>
+              <input type="hidden" name="productId" value={entry.sku.id} />
+              <input type="hidden" name="mode" value="set" />
+              {/* key: a fresh input when the server's quantity changes (e.g. capped), not a stale typed value. */}
+              <input
+                key={entry.quantity}
+                type="number"
+                name="quantity"
+                min={1}
+                max={MAX_QUANTITY}
+                step={1}
+                required
+                defaultValue={entry.quantity}
+                aria-label={t('cart.quantityOf', { title })}
+                inputMode="numeric"
+              />
+              <button type="submit" className="button button--secondary button--small" disabled={status === 'pending'}>
+                {t('cart.update')}
+              </button>
+              {status === 'failed' && <span role="alert" className="form__error">{t('cart.failed')}</span>}
+            </>
+          )}
+        </CartForm>
+      </td>
+      <td>
+        <Price amount={cartTotal([entry])} currency={currency} />
+      </td>
+      <td>
+        <CartForm>
+          {(status) => (
+            <>
+              <input type="hidden" name="productId" value={entry.sku.id} />
+              <input type="hidden" name="mode" value="set" />
+              <input type="hidden" name="quantity" value="0" />
+              <button type="submit" className="link-button" aria-label={t('cart.removeOf', { title })} disabled={status === 'pending'}>
+                {t('cart.remove')}
+              </button>
+              {status === 'failed' && <span role="alert" className="form__error">{t('cart.failed')}</span>}
+            </>
+          )}
+        </CartForm>
+      </td>
+    </tr>
   );
 }

@@ -65,6 +65,11 @@ const en: LocaleMessages = {
     quantity: 'Quantity',
     sum: 'Amount',
     total: 'Total',
+    update: 'Update',
+    remove: 'Remove',
+    quantityOf: 'Quantity: {{title}}',
+    removeOf: 'Remove {{title}} from the cart',
+    failed: 'The cart could not be changed. Please try again.',
   },
   auth: {
     title: 'Sign in',

@@ -65,6 +65,11 @@ const kk: LocaleMessages = {
     quantity: 'Саны',
     sum: 'Сомасы',
     total: 'Барлығы',
+    update: 'Жаңарту',
+    remove: 'Жою',
+    quantityOf: 'Саны: {{title}}',
+    removeOf: '{{title}} себеттен жою',
+    failed: 'Себетті өзгерту мүмкін болмады. Қайталап көріңіз.',
   },
   auth: {
     title: 'Кіру',

@@ -65,6 +65,11 @@ const ky: LocaleMessages = {
     quantity: 'Саны',
     sum: 'Суммасы',
     total: 'Бардыгы',
+    update: 'Жаңыртуу',
+    remove: 'Өчүрүү',
+    quantityOf: 'Саны: {{title}}',
+    removeOf: '{{title}} себеттен өчүрүү',
+    failed: 'Себетти өзгөртүү мүмкүн болгон жок. Кайра аракет кылыңыз.',
   },
   auth: {
     title: 'Кирүү',

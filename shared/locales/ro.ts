@@ -68,6 +68,11 @@ const ro: LocaleMessages = {
     quantity: 'Cantitate',
     sum: 'Sumă',
     total: 'Total',
+    update: 'Actualizează',
+    remove: 'Elimină',
+    quantityOf: 'Cantitate: {{title}}',
+    removeOf: 'Elimină {{title}} din coș',
+    failed: 'Coșul nu a putut fi modificat. Încercați din nou.',
   },
   auth: {
     title: 'Autentificare',

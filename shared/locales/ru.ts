@@ -69,6 +69,11 @@ const ru = {
     quantity: 'Количество',
     sum: 'Сумма',
     total: 'Итого',
+    update: 'Обновить',
+    remove: 'Удалить',
+    quantityOf: 'Количество: {{title}}',
+    removeOf: 'Удалить {{title}} из корзины',
+    failed: 'Не удалось изменить корзину. Попробуйте ещё раз.',
   },
   auth: {
     title: 'Вход',

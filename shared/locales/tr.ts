@@ -65,6 +65,11 @@ const tr: LocaleMessages = {
     quantity: 'Adet',
     sum: 'Tutar',
     total: 'Toplam',
+    update: 'Güncelle',
+    remove: 'Kaldır',
+    quantityOf: 'Miktar: {{title}}',
+    removeOf: '{{title}} ürününü sepetten kaldır',
+    failed: 'Sepet değiştirilemedi. Lütfen tekrar deneyin.',
   },
   auth: {
     title: 'Giriş',

@@ -65,6 +65,11 @@ const uz: LocaleMessages = {
     quantity: 'Miqdori',
     sum: 'Summa',
     total: 'Jami',
+    update: 'Yangilash',
+    remove: 'Oʻchirish',
+    quantityOf: 'Miqdori: {{title}}',
+    removeOf: '{{title}} ni savatdan oʻchirish',
+    failed: 'Savatni oʻzgartirib boʻlmadi. Qayta urinib koʻring.',
   },
   auth: {
     title: 'Kirish',

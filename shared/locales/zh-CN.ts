@@ -62,6 +62,11 @@ const zhCN: LocaleMessages = {
     quantity: '数量',
     sum: '小计',
     total: '合计',
+    update: '更新',
+    remove: '删除',
+    quantityOf: '数量：{{title}}',
+    removeOf: '从购物车删除 {{title}}',
+    failed: '无法修改购物车，请重试。',
   },
   auth: {
     title: '登录',
