@@ -5,6 +5,7 @@ import { pathForLanguage, type Language } from '../../shared/sites.ts';
 import { useBoot } from '../boot.ts';
 import { WidgetHtml } from './WidgetHtml.tsx';
 import { ColorModeSwitch } from '../color-mode.tsx';
+import { SearchBox } from './SearchBox.tsx';
 
 export function Header({ shell }: { shell: ShellData }) {
   const { t } = useTranslation();
@@ -24,6 +25,7 @@ export function Header({ shell }: { shell: ShellData }) {
             <a href={`tel:${shell.site.phone.replace(/[^\d+]/g, '')}`}>{shell.site.phone}</a>
           )}
         </div>
+        <SearchBox token={shell.token} domain={shell.site.host} />
         <nav className="site-header__icons">
           <Link to="/compare" aria-label={t('header.compareItems', { count: shell.compareCount })}>
             {t('header.compare')} <span className="counter">{shell.compareCount}</span>
