@@ -4,6 +4,7 @@
  * by hand, so "not before 300 ms" is checked at exactly 299 ms without waiting.
  */
 import { test, expect, type Page, type ConsoleMessage } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 
 const LOADED = new Date('2026-11-21T09:00:00Z');
 const PAUSED = new Date('2026-11-21T09:01:00Z');
@@ -255,4 +256,21 @@ test('without JavaScript the header form submits to the results page', async ({ 
   await page.getByRole('link', { name: 'Вибро Оптима 3.0' }).click();
   await expect(page).toHaveURL(/\/en\/vibroizolyaciya\/vibro-optima-3-0$/);
   await context.close();
+});
+
+test('the open list and the results page pass an accessibility scan and hydrate cleanly', async ({ page }) => {
+  const problems = watchConsole(page);
+  await openPaused(page, '/search?q=%D0%92%D0%B8%D0%B1%D1%80%D0%BE');
+  await expect(page.locator('.search-page__count')).toHaveText('Найдено 6 товаров');
+  const box = searchBox(page);
+  await box.input.fill('вибро');
+  await page.clock.runFor(300);
+  await expect(box.options).toHaveCount(6);
+  await box.input.press('ArrowDown');
+  await expect(box.options.first()).toHaveAttribute('aria-selected', 'true');
+  await page.clock.resume(); // axe waits on timers of its own
+  const scan = await new AxeBuilder({ page }).analyze();
+  const serious = scan.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(problems).toEqual([]);
 });
