@@ -4,12 +4,15 @@
  * A loader throws `notFoundError(url)` for a missing thing: the page answers 404 with the spec's message.
  */
 import { data, redirect, type LoaderFunctionArgs } from 'react-router-dom';
+import { z } from 'zod';
 import { splitLanguagePrefix, type Language, type Site } from '../shared/sites.ts';
 import type { RouteId } from '../shared/routes.ts';
 import type { Services } from './services/index.ts';
 import type { SessionSnapshot } from './services/sessions.ts';
 import { publicSite, type PublicSite } from '../shared/public-site.ts';
 import { safeLocalPath } from '../shared/safe-path.ts';
+import { SEARCH_MAX_LENGTH, SEARCH_PAGE_LIMIT } from '../shared/search.ts';
+import type { SearchResult } from './services/catalog.ts';
 
 export interface LoadContext {
   site: Site;
@@ -43,6 +46,20 @@ const isSlug = (value: string | undefined): value is string => !!value && /^[a-z
 
 const positiveInt = (value: string | undefined): number | undefined =>
   value && /^[1-9]\d{0,8}$/.test(value) ? Number(value) : undefined;
+
+/**
+ * `?q=` of the search results page: control characters (NUL included, which PostgreSQL text cannot hold)
+ * become spaces, then trimmed; at most SEARCH_MAX_LENGTH characters. Empty is valid: the page with no results.
+ */
+const withoutControls = (s: string) => s.replace(/[\u0000-\u001f\u007f]/g, ' ');
+const searchQuery = z.string().transform(withoutControls).pipe(z.string().trim().max(SEARCH_MAX_LENGTH));
+
+export interface SearchPageData {
+  query: string;
+  results: SearchResult[];
+  /** Set when the query was refused (answered with status 400): it is longer than SEARCH_MAX_LENGTH. */
+  problem: 'tooLong' | null;
+}
 
 /** The cart result pages' first segment (spec: /cart/{success}); anything else is not a page. */
 export const CART_RESULTS = ['success', 'fail'] as const;
@@ -136,6 +153,20 @@ export const loaders = {
       throw notFoundError(request.url);
     }
     return { product, currency: context.site.currency };
+  },
+
+  async search({ request, context }: Args) {
+    const raw = new URL(request.url).searchParams.get('q') ?? '';
+    const parsed = searchQuery.safeParse(raw);
+    if (!parsed.success) {
+      // The input shows the start of what was sent, cut to what it accepts.
+      const refused: SearchPageData = { query: withoutControls(raw).trim().slice(0, SEARCH_MAX_LENGTH), results: [], problem: 'tooLong' };
+      return data(refused, { status: 400 });
+    }
+    const query = parsed.data;
+    // The same service, ranking and SQL as POST /api/site/search, with a larger bound.
+    const results = query ? await context.services.catalog.search(query, SEARCH_PAGE_LIMIT) : [];
+    return { query, results, problem: null } satisfies SearchPageData;
   },
 
   async cart({ context }: Args) {

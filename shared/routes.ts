@@ -52,6 +52,7 @@ export type RouteId =
   | 'cart'
   | 'cart-result'
   | 'cart-order'
+  | 'search'
   | 'category'
   | 'product'
   | 'not-found';
@@ -81,6 +82,8 @@ const routeDefs: RouteDef[] = [
           { id: 'cart', path: 'cart', page: ['client/pages/CartPage.tsx', () => import('../client/pages/CartPage.tsx')] },
           { id: 'cart-result', path: 'cart/:success', guard: 'cart', page: ['client/pages/CartResultPage.tsx', () => import('../client/pages/CartResultPage.tsx')] },
           { id: 'cart-order', path: 'cart/:success/:id', guard: 'cart', colorMode: 'light', page: ['client/pages/OrderPage.tsx', () => import('../client/pages/OrderPage.tsx')] },
+          // A static segment: React Router ranks it above ":category", so "/search" is never a category slug.
+          { id: 'search', path: 'search', page: ['client/pages/SearchPage.tsx', () => import('../client/pages/SearchPage.tsx')] },
           { id: 'category', path: ':category', page: ['client/pages/CategoryPage.tsx', () => import('../client/pages/CategoryPage.tsx')] },
           { id: 'product', path: ':category/:product', page: ['client/pages/ProductPage.tsx', () => import('../client/pages/ProductPage.tsx')] },
           // Every other path: the loader answers 404 "Page not found: {fullPath}".

@@ -13,6 +13,7 @@ import { useBoot } from '../boot.ts';
 import { WidgetHtml } from './WidgetHtml.tsx';
 import { ColorModeSwitch } from '../color-mode.tsx';
 import { Icon } from './icons.tsx';
+import { SearchBox } from './SearchBox.tsx';
 
 export function Header({ shell }: { shell: ShellData }) {
   const { t } = useTranslation();
@@ -45,6 +46,7 @@ export function Header({ shell }: { shell: ShellData }) {
             <a href={telHref(shell.site.phone)}>{shell.site.phone}</a>
           )}
         </div>
+        <SearchBox token={shell.token} domain={shell.site.host} />
         <nav className="site-header__icons" aria-label={t('header.account')}>
           <Link to="/compare" className="header-icon header-icon--compare" aria-label={t('header.compareItems', { count: shell.compareCount })}>
             <Icon name="compare" />

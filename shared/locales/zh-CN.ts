@@ -44,6 +44,18 @@ const zhCN: LocaleMessages = {
     empty: '该分类暂无商品。',
   },
   product: { sku: '货号', notSold: '本站不销售此商品', attributes: '规格参数' },
+  search: {
+    label: '搜索商品目录',
+    placeholder: '搜索商品',
+    submit: '搜索',
+    results: '搜索结果',
+    found_other: '找到 {{count}} 件商品',
+    nothing: '未找到任何结果',
+    title: '搜索',
+    pageTitle: '搜索：{{query}}',
+    prompt: '请输入商品名称或货号。',
+    tooLong_other: '搜索词过长：最多 {{count}} 个字符。',
+  },
   attr: {
     thickness_mm: '厚度，毫米',
     sheet_area_m2: '单片面积，平方米',

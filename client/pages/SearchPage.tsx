@@ -1,0 +1,64 @@
+/**
+ * The search results page (/search?q=…): where the header's search form lands without JavaScript, or when
+ * Enter is pressed with no result chosen. Its own form shows the query; result pages are not indexed.
+ */
+import { Form, Link, useLoaderData } from 'react-router-dom';
+import { useTranslation } from '../i18n.tsx';
+import type { SearchPageData } from '../../server/loaders.ts';
+import { PageTitle } from '../components/PageTitle.tsx';
+import { SEARCH_MAX_LENGTH } from '../../shared/search.ts';
+
+export function Component() {
+  const { t } = useTranslation();
+  const { query, results, problem } = useLoaderData() as SearchPageData;
+  return (
+    <section className="search-page">
+      <PageTitle>{query ? t('search.pageTitle', { query }) : t('search.title')}</PageTitle>
+      <meta name="robots" content="noindex" />
+      <h1>{t('search.title')}</h1>
+      <Form method="get" action="/search" role="search" aria-label={t('search.title')} className="search-page__form">
+        <label htmlFor="search-page-q" className="visually-hidden">
+          {t('search.label')}
+        </label>
+        {/* Keyed by the query: a new search (a client navigation) shows its own text. */}
+        <input
+          key={query}
+          id="search-page-q"
+          type="search"
+          name="q"
+          defaultValue={query}
+          maxLength={SEARCH_MAX_LENGTH}
+          placeholder={t('search.placeholder')}
+          enterKeyHint="search"
+        />
+        <button type="submit" className="button">
+          {t('search.submit')}
+        </button>
+      </Form>
+      {problem === 'tooLong' ? (
+        <p className="form__error" role="alert">
+          {t('search.tooLong', { count: SEARCH_MAX_LENGTH })}
+        </p>
+      ) : !query ? (
+        <p className="muted">{t('search.prompt')}</p>
+      ) : results.length === 0 ? (
+        <p className="search-page__empty">{t('search.nothing')}</p>
+      ) : (
+        <>
+          <p className="muted search-page__count">{t('search.found', { count: results.length })}</p>
+          <ul className="search-results">
+            {results.map((r) => (
+              <li key={r.id} className="search-result">
+                <Link to={r.url} className="search-result__link">
+                  {r.preview_image && <img src={r.preview_image} alt="" width={96} height={72} loading="lazy" />}
+                  <span className="search-result__title">{r.title}</span>
+                </Link>
+                {r.preview_content && <p className="search-result__snippet">{r.preview_content}</p>}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}

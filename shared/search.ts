@@ -1,0 +1,12 @@
+/**
+ * Catalogue search limits shared by the header's live search (client/components/SearchBox.tsx) and the
+ * results page (route `search`, its loader in server/loaders.ts). Spec §4/§9: results refresh once the
+ * input has been idle 300 ms.
+ */
+export const SEARCH_DEBOUNCE_MS = 300;
+/** Shorter queries (after trimming) are not sent: one letter matches half the catalogue. */
+export const SEARCH_MIN_LENGTH = 2;
+/** The longest query the results page accepts (the input's maxlength too). */
+export const SEARCH_MAX_LENGTH = 100;
+/** At most this many results on the results page (the header's list shows the API's ten). */
+export const SEARCH_PAGE_LIMIT = 48;
