@@ -141,6 +141,6 @@ test('UI defaults of spec §9: green primary buttons with a 401 ms ripple, the c
     const s = getComputedStyle(el);
     return { duration: s.transitionDuration, property: s.transitionProperty, background: s.backgroundColor };
   });
-  expect(style).toEqual({ duration: '0.401s', property: 'background-size', background: 'rgb(46, 125, 50)' });
+  expect(style).toEqual({ duration: '0.401s', property: 'background', background: 'rgb(46, 125, 50)' });
   expect(await page.locator('.cookie-banner').evaluate((el) => getComputedStyle(el).zIndex)).toBe('1000');
 });
