@@ -155,6 +155,12 @@ export const loaders = {
     return { product, currency: context.site.currency };
   },
 
+  async compare({ context }: Args) {
+    const { session, site, services } = context;
+    const products = session.snapshot.compareCount > 0 ? await services.compare.list(session.id, site.priceList) : [];
+    return { products, currency: site.currency };
+  },
+
   async search({ request, context }: Args) {
     const raw = new URL(request.url).searchParams.get('q') ?? '';
     const parsed = searchQuery.safeParse(raw);

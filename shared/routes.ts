@@ -53,6 +53,7 @@ export type RouteId =
   | 'cart-result'
   | 'cart-order'
   | 'search'
+  | 'compare'
   | 'category'
   | 'product'
   | 'not-found';
@@ -84,6 +85,7 @@ const routeDefs: RouteDef[] = [
           { id: 'cart-order', path: 'cart/:success/:id', guard: 'cart', colorMode: 'light', page: ['client/pages/OrderPage.tsx', () => import('../client/pages/OrderPage.tsx')] },
           // A static segment: React Router ranks it above ":category", so "/search" is never a category slug.
           { id: 'search', path: 'search', page: ['client/pages/SearchPage.tsx', () => import('../client/pages/SearchPage.tsx')] },
+          { id: 'compare', path: 'compare', page: ['client/pages/ComparePage.tsx', () => import('../client/pages/ComparePage.tsx')] },
           { id: 'category', path: ':category', page: ['client/pages/CategoryPage.tsx', () => import('../client/pages/CategoryPage.tsx')] },
           { id: 'product', path: ':category/:product', page: ['client/pages/ProductPage.tsx', () => import('../client/pages/ProductPage.tsx')] },
           // Every other path: the loader answers 404 "Page not found: {fullPath}".

@@ -5,7 +5,9 @@ import type { LoaderData } from '../../server/loaders.ts';
 import { cartTotal, MAX_QUANTITY, type CartEntry } from '../../shared/cart.ts';
 import { PageTitle } from '../components/PageTitle.tsx';
 import { Price } from '../components/Price.tsx';
-import { CartForm } from '../cart-actions.tsx';
+import { ApiForm } from '../api-form.tsx';
+
+const CART_ITEMS_API = '/api/cart/items';
 
 export function Component() {
   const { t } = useTranslation();
@@ -61,7 +63,7 @@ function CartLine({ entry, currency }: { entry: CartEntry; currency: string }) {
         <Price amount={entry.sku.actual_price} currency={currency} />
       </td>
       <td>
-        <CartForm className="cart-line__quantity">
+        <ApiForm action={CART_ITEMS_API} className="cart-line__quantity">
           {(status) => (
             <>
               <input type="hidden" name="productId" value={entry.sku.id} />
@@ -85,13 +87,13 @@ function CartLine({ entry, currency }: { entry: CartEntry; currency: string }) {
               {status === 'failed' && <span role="alert" className="form__error">{t('cart.failed')}</span>}
             </>
           )}
-        </CartForm>
+        </ApiForm>
       </td>
       <td>
         <Price amount={cartTotal([entry])} currency={currency} />
       </td>
       <td>
-        <CartForm>
+        <ApiForm action={CART_ITEMS_API}>
           {(status) => (
             <>
               <input type="hidden" name="productId" value={entry.sku.id} />
@@ -103,7 +105,7 @@ function CartLine({ entry, currency }: { entry: CartEntry; currency: string }) {
               {status === 'failed' && <span role="alert" className="form__error">{t('cart.failed')}</span>}
             </>
           )}
-        </CartForm>
+        </ApiForm>
       </td>
     </tr>
   );

@@ -21,6 +21,7 @@ export class HttpError extends Error {
 export const badRequest = (message: string, issues?: ErrorIssue[]) => new HttpError(400, 'bad_request', message, issues);
 export const forbidden = (code: string, message: string) => new HttpError(403, code, message);
 export const notFound = (message: string) => new HttpError(404, 'not_found', message);
+export const conflict = (code: string, message: string) => new HttpError(409, code, message);
 
 /** Validates one part of a request ("query", "body", "params") with zod, or throws a 400 naming each bad field. */
 export function parseInput<S extends z.ZodType>(schema: S, value: unknown, part: string): z.output<S> {

@@ -3,17 +3,18 @@
  * Every input is validated with zod (parseInput → 400 naming the field). Calls that carry the site token
  * are checked against the session (403 without it); every non-GET call must carry it (CSRF).
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { splitLanguagePrefix, type Site, type SiteDirectory } from '../../shared/sites.ts';
 import { safeLocalPath } from '../../shared/safe-path.ts';
 import { localPath } from '../render/guards.ts';
 import { cartTotal, MAX_QUANTITY } from '../../shared/cart.ts';
-import { badRequest, forbidden, notFound, parseInput } from '../http/errors.ts';
+import { badRequest, conflict, forbidden, notFound, parseInput } from '../http/errors.ts';
 import { setSessionCookie } from '../http/request-context.ts';
 import type { Services } from '../services/index.ts';
 import { AuthService } from '../services/auth.ts';
 import { WIDGET_CODES } from '../services/widgets.ts';
+import { MAX_COMPARE_ITEMS } from '../services/compare.ts';
 
 const token = z.string({ error: 'the site token is required' }).min(1).max(128);
 const domain = z.string().min(1).max(253).optional();
@@ -146,6 +147,37 @@ export function registerApiRoutes(app: FastifyInstance, services: Services, site
     const body = parseInput(domainBody, request.body, 'body');
     siteFor(request, body.domain, 'body');
     return { totalItems: await services.compare.count(request.sessionId) };
+  });
+
+  // Compare list changes (not in the spec): add or remove one product, or clear the list. Answers the new
+  // totalItems; a form post goes back to `next`.
+  const compareChangeBody = z.object({
+    productId,
+    mode: z.enum(['add', 'remove']).default('add'),
+    token: token.optional(),
+    next: z.string().max(2000).optional(),
+  });
+  const compareAnswer = async (request: FastifyRequest, reply: FastifyReply, next: string | undefined) => {
+    if (isFormPost(request)) return reply.redirect(safeLocalPath(next) ?? localTarget(request, '/compare'), 303);
+    return { data: { totalItems: await services.compare.count(request.sessionId) } };
+  };
+
+  app.post('/api/compare/items', async (request, reply) => {
+    const body = parseInput(compareChangeBody, request.body, 'body');
+    if (body.mode === 'remove') {
+      await services.compare.remove(request.sessionId, body.productId);
+    } else {
+      const refused = await services.compare.add(request.sessionId, body.productId);
+      if (refused === 'not_found') throw notFound(`Product ${body.productId} does not exist`);
+      if (refused === 'full') throw conflict('compare_full', `The compare list holds at most ${MAX_COMPARE_ITEMS} products`);
+    }
+    return compareAnswer(request, reply, body.next);
+  });
+
+  app.post('/api/compare/clear', async (request, reply) => {
+    const body = parseInput(z.object({ token: token.optional(), next: z.string().max(2000).optional() }), request.body ?? {}, 'body');
+    await services.compare.clear(request.sessionId);
+    return compareAnswer(request, reply, body.next);
   });
 
   // Any other /api/ address is a JSON 404, not the storefront's HTML "page not found" (GET /* would take it).

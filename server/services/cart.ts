@@ -74,12 +74,3 @@ export class CartService {
     return rows.map(({ quantity, ...sku }) => ({ sku, quantity }));
   }
 }
-
-export class CompareService {
-  constructor(private readonly db: Queryable) {}
-
-  async count(sessionId: string): Promise<number> {
-    const [row] = await this.db.query<{ n: number }>('SELECT count(*)::int AS n FROM compare_items WHERE session_id = $1', [sessionId]);
-    return row!.n;
-  }
-}

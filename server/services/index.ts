@@ -3,7 +3,8 @@ import type { Db } from '../db/index.ts';
 import type { Site } from '../../shared/sites.ts';
 import { CatalogService, type Category } from './catalog.ts';
 import { CityService } from './cities.ts';
-import { CartService, CompareService } from './cart.ts';
+import { CartService } from './cart.ts';
+import { CompareService } from './compare.ts';
 import { OrderService, UserService } from './orders.ts';
 import { SessionService } from './sessions.ts';
 import { TtlCache } from './ttl-cache.ts';
@@ -44,7 +45,7 @@ export function createServices(db: Db, options: { sessionSecret: string; shellCa
     cities: new CityService(db),
     sessions,
     cart: new CartService(db, sessions),
-    compare: new CompareService(db),
+    compare: new CompareService(db, sessions),
     orders: new OrderService(db),
     users: new UserService(db),
     publicShell: (site) =>

@@ -1,0 +1,113 @@
+/**
+ * The compare list (/compare): one attribute table per category, products side by side, the rows whose values
+ * differ highlighted; remove one product or clear the list (forms that work without JavaScript).
+ */
+import { Link, useLoaderData } from 'react-router-dom';
+import { useTranslation } from '../i18n.tsx';
+import type { LoaderData } from '../../server/loaders.ts';
+import type { ComparedProduct } from '../../server/services/compare.ts';
+import { PageTitle } from '../components/PageTitle.tsx';
+import { Price } from '../components/Price.tsx';
+import { ApiForm } from '../api-form.tsx';
+
+const COMPARE_ITEMS_API = '/api/compare/items';
+
+export function Component() {
+  const { t } = useTranslation();
+  const { products, currency } = useLoaderData() as LoaderData<'compare'>;
+  const groups = groupByCategory(products);
+  return (
+    <>
+      <PageTitle>{t('compare.title')}</PageTitle>
+      <h1>{t('compare.title')}</h1>
+      {products.length === 0 ? (
+        <p>{t('compare.empty')}</p>
+      ) : (
+        <>
+          <p className="muted">{t('compare.differs')}</p>
+          {groups.map((group) => (
+            <CompareTable key={group[0]!.category.id} products={group} currency={currency} />
+          ))}
+          <ApiForm action="/api/compare/clear">
+            {(status) => (
+              <button type="submit" className="button button--secondary" disabled={status === 'pending'}>
+                {t('compare.clear')}
+              </button>
+            )}
+          </ApiForm>
+        </>
+      )}
+    </>
+  );
+}
+
+/** Consecutive products of one category (the loader sorts them by category). */
+function groupByCategory(products: ComparedProduct[]): ComparedProduct[][] {
+  const groups: ComparedProduct[][] = [];
+  for (const p of products) {
+    const last = groups[groups.length - 1];
+    if (last && last[0]!.category.id === p.category.id) last.push(p);
+    else groups.push([p]);
+  }
+  return groups;
+}
+
+function CompareTable({ products, currency }: { products: ComparedProduct[]; currency: string }) {
+  const { t } = useTranslation();
+  const category = products[0]!.category;
+  // The attributes any of these products has and the shop can name, in a stable order.
+  const keys = [...new Set(products.flatMap((p) => Object.keys(p.attributes)))].filter((key) => t(`attr.${key}`, { defaultValue: '' }));
+  const differs = (values: unknown[]) => products.length > 1 && new Set(values.map((v) => String(v ?? '—'))).size > 1;
+  return (
+    <section className="compare-group" aria-labelledby={`compare-${category.id}`}>
+      <h2 id={`compare-${category.id}`}>
+        <Link to={category.url}>{category.title}</Link>
+      </h2>
+      <div className="compare-scroll">
+        <table className="compare-table">
+          <thead>
+            <tr>
+              <td />
+              {products.map((p) => (
+                <th scope="col" key={p.id}>
+                  <Link to={p.url}>{p.title}</Link>
+                  <ApiForm action={COMPARE_ITEMS_API}>
+                    {(status) => (
+                      <>
+                        <input type="hidden" name="productId" value={p.id} />
+                        <input type="hidden" name="mode" value="remove" />
+                        <button type="submit" className="link-button" aria-label={t('compare.removeOf', { title: p.title })} disabled={status === 'pending'}>
+                          {t('compare.remove')}
+                        </button>
+                        {status === 'failed' && <span role="alert" className="form__error">{t('compare.failed')}</span>}
+                      </>
+                    )}
+                  </ApiForm>
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            <tr className={differs(products.map((p) => p.price)) ? 'compare-row--differs' : undefined}>
+              <th scope="row">{t('compare.price')}</th>
+              {products.map((p) => (
+                <td key={p.id}>{p.price !== null ? <Price amount={p.price} currency={currency} /> : t('compare.notSold')}</td>
+              ))}
+            </tr>
+            {keys.map((key) => {
+              const values = products.map((p) => p.attributes[key]);
+              return (
+                <tr key={key} className={differs(values) ? 'compare-row--differs' : undefined}>
+                  <th scope="row">{t(`attr.${key}`)}</th>
+                  {values.map((value, i) => (
+                    <td key={products[i]!.id}>{value === undefined ? '—' : String(value)}</td>
+                  ))}
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
