@@ -9,6 +9,7 @@ import { Footer } from './components/Footer.tsx';
 import { CookieBanner } from './components/CookieBanner.tsx';
 import { SeoLinks } from './components/SeoLinks.tsx';
 import { useApplyForcedColorMode, useForcedColorMode } from './color-mode.tsx';
+import { ThirdPartyTags } from './third-party/ThirdPartyTags.tsx';
 
 export type ShellData = LoaderData<'root'>;
 
@@ -26,6 +27,7 @@ export function Root() {
       </main>
       <Footer shell={shell} />
       <CookieBanner accepted={shell.cookieConsent} />
+      <ThirdPartyTags />
       {/* Spec §2: after a page change the scroll returns to the top, a hash scrolls to its element, Back restores. */}
       <ScrollRestoration />
     </Document>

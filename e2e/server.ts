@@ -5,11 +5,14 @@ import { migrate } from '../server/db/migrate.ts';
 import { seedDemo } from '../server/db/seed.ts';
 import { buildApp } from '../server/app.ts';
 import { hashPassword } from '../server/services/auth.ts';
+import { seedTagFixtures, withTagsSite } from './tags-fixture.ts';
 
 const config = loadConfig({ ...process.env, NODE_ENV: 'production', DATA_DIR: 'memory', PORT: process.env.E2E_PORT ?? '3411' });
+config.sites = withTagsSite(config.sites); // + tags.localhost, the one site with third-party tags (e2e/tags.spec.ts)
 const db = await openDb({ dataDir: 'memory' });
 await migrate(db);
 await seedDemo(db, config.sites);
+await seedTagFixtures(db);
 // A shopper account the sign-in tests use.
 const [shopper] = await db.query<{ id: number }>('INSERT INTO users (email, name, password_hash) VALUES ($1, $2, $3) RETURNING id', [
   'shopper@example.com',

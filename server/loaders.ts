@@ -72,6 +72,8 @@ export const loaders = {
       site: publicSite(site) as PublicSite,
       categories: shell.categories,
       widgets: shell.widgets,
+      /** Chat scripts from allowlisted hosts only, loaded after hydration (client/third-party/). */
+      chatScripts: shell.chatScripts,
       cartCount: session.snapshot.cartCount,
       compareCount: session.snapshot.compareCount,
       signedIn: session.snapshot.userId !== null,

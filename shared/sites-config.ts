@@ -11,6 +11,54 @@ const hostName = z
   .min(1)
   .regex(/^[a-z0-9.-]+$/, 'a lower-case host name without port or scheme');
 
+/** A third party's public host name: lower-case DNS labels with a top-level domain; no scheme, port, path or wildcard. */
+const thirdPartyHost = z
+  .string()
+  .regex(/^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, 'a public host name such as chat.example.com (no scheme, port, path or wildcard)');
+
+/** An https:// address on a public host (no credentials, no port): third-party scripts are loaded only over TLS. */
+const httpsUrl = z.string().refine(
+  (value) => {
+    try {
+      const url = new URL(value);
+      return url.protocol === 'https:' && !url.username && !url.password && !url.port && thirdPartyHost.safeParse(url.hostname).success;
+    } catch {
+      return false;
+    }
+  },
+  { message: 'an https:// address on a public host, without port or credentials' },
+);
+
+/**
+ * Third-party tags of one site (spec §1, §7 "Other calls", §9 maps defaults). Each is absent unless configured;
+ * the page's Content-Security-Policy admits exactly the hosts of the tags configured (server/http/security.ts).
+ */
+export const siteTagsSchema = z.strictObject({
+  /** Yandex Metrika-style web analytics: click map, link tracking, accurate bounce, session recording. */
+  analytics: z.strictObject({ counterId: z.number().int().positive() }).optional(),
+  /**
+   * The visitor-tracking script. It is loaded once per page load with the referrer and the page address as
+   * query parameters (names configurable) and as data-referrer / data-url attributes of its <script>.
+   */
+  tracker: z
+    .strictObject({
+      src: httpsUrl,
+      referrerParam: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/).default('r'),
+      urlParam: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/).default('u'),
+    })
+    .optional(),
+  /** The maps script, loaded on demand (client/third-party/maps.ts): https://api-maps.yandex.ru/<version>/?apikey=…&lang=…. */
+  maps: z
+    .strictObject({
+      apiKey: z.string().regex(/^[A-Za-z0-9-]{8,64}$/, 'letters, digits and dashes'),
+      lang: z.string().regex(/^[a-z]{2}_[A-Z]{2}$/, 'a locale such as ru_RU').default('ru_RU'),
+      version: z.string().regex(/^v\d+(?:\.\d+)?$/, 'a version such as v3').default('v3'),
+    })
+    .optional(),
+  /** Hosts the onlineChat widget's script may come from (https only); a script from any other host never loads. */
+  chatHosts: z.array(thirdPartyHost).optional(),
+});
+
 export const siteSchema = z
   .object({
     id: z.string().regex(/^[a-z][a-z0-9-]*$/),
@@ -30,6 +78,8 @@ export const siteSchema = z
     timeZone: z.string().min(1),
     /** Marks the test and local sites (spec §4: the notification dialog shows only there). */
     isTest: z.boolean().default(false),
+    /** Third-party tags; none unless configured (the demo sites have none: `npm start` calls no third party). */
+    tags: siteTagsSchema.optional(),
   })
   .refine((s) => s.languages[0] === DEFAULT_LANGUAGE, {
     message: `the first language of every site must be the default, ${DEFAULT_LANGUAGE}`,
@@ -57,6 +107,7 @@ export const sitesConfigSchema = z
   });
 
 export type Site = z.infer<typeof siteSchema>;
+export type SiteTags = z.infer<typeof siteTagsSchema>;
 export type SitesConfig = z.infer<typeof sitesConfigSchema>;
 
 const mainLanguages: Language[] = ['ru', 'en', 'zh-CN', 'tr'];

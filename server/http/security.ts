@@ -1,24 +1,38 @@
 /** Security headers for every answer, and the Content-Security-Policy of pages (a fresh nonce each request). */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { SiteTags } from '../../shared/sites-config.ts';
+import { tagCspSources } from '../../shared/third-party.ts';
 
 export function newNonce(): string {
   return randomBytes(16).toString('base64');
 }
 
+export interface CspOptions {
+  dev: boolean;
+  /** The site's third-party tags: the policy admits their hosts, and nothing else, on that site's pages. */
+  tags?: SiteTags;
+}
+
 /**
  * Scripts: only our own files and inline scripts carrying this request's nonce — no 'unsafe-inline'.
  * Styles allow inline style attributes (React's style={…}); no script can come through them.
+ * A site's configured tags add their hosts to the directives they need (shared/third-party.ts); a site
+ * without tags gets exactly the base policy.
  */
-export function contentSecurityPolicy(nonce: string, opts: { dev: boolean }): string {
+export function contentSecurityPolicy(nonce: string, opts: CspOptions): string {
+  const extra = tagCspSources(opts.tags);
+  const withExtra = (directive: keyof typeof extra, base: string) => [`${directive} ${base}`, ...(extra[directive] ?? [])].join(' ');
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
-    "style-src 'self' 'unsafe-inline'",
+    withExtra('script-src', `'self' 'nonce-${nonce}'`),
+    withExtra('style-src', "'self' 'unsafe-inline'"),
     "img-src 'self' data: https:",
-    "font-src 'self'",
+    withExtra('font-src', "'self'"),
     // Vite's dev server talks to the page over a WebSocket.
-    opts.dev ? "connect-src 'self' ws: wss:" : "connect-src 'self'",
+    withExtra('connect-src', opts.dev ? "'self' ws: wss:" : "'self'"),
+    // Frames otherwise fall back to default-src 'self'.
+    ...(extra['frame-src'] ? [withExtra('frame-src', "'self'")] : []),
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",
@@ -26,7 +40,7 @@ export function contentSecurityPolicy(nonce: string, opts: { dev: boolean }): st
   ].join('; ');
 }
 
-export function pageSecurityHeaders(nonce: string, opts: { dev: boolean }): Record<string, string> {
+export function pageSecurityHeaders(nonce: string, opts: CspOptions): Record<string, string> {
   return { 'content-security-policy': contentSecurityPolicy(nonce, opts) };
 }
 

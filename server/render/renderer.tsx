@@ -130,7 +130,7 @@ export function createRenderer(options: RendererOptions) {
         .code(500)
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-store')
-        .headers(pageSecurityHeaders(request.cspNonce, { dev: !!options.dev }))
+        .headers(pageSecurityHeaders(request.cspNonce, { dev: !!options.dev, tags: request.site.tags }))
         .send(STATIC_500_PAGE);
     }
   }
@@ -172,7 +172,7 @@ export function createRenderer(options: RendererOptions) {
       .code(context.statusCode)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'private, no-cache')
-      .headers(pageSecurityHeaders(request.cspNonce, { dev: !!options.dev }));
+      .headers(pageSecurityHeaders(request.cspNonce, { dev: !!options.dev, tags: request.site.tags }));
     await streamHtml(request, reply, tree, {
       nonce: request.cspNonce,
       bootstrapModules: assets.bootstrapModules,

@@ -14,6 +14,8 @@ import { WidgetService, type Widgets } from './widgets.ts';
 export interface PublicShell {
   categories: Category[];
   widgets: Widgets;
+  /** The onlineChat widget's script addresses that the site's chat allowlist admits (https only). */
+  chatScripts: string[];
 }
 
 export interface Services {
@@ -50,8 +52,8 @@ export function createServices(db: Db, options: { sessionSecret: string; shellCa
     users: new UserService(db),
     publicShell: (site) =>
       shellCache.get(site.id, async () => {
-        const [categories, siteWidgets] = await Promise.all([catalog.listCategories(), widgets.allForSite(site.id)]);
-        return { categories, widgets: siteWidgets };
+        const [categories, siteWidgets] = await Promise.all([catalog.listCategories(), widgets.allForSite(site.id, site.tags?.chatHosts)]);
+        return { categories, ...siteWidgets };
       }),
     invalidateCaches: () => shellCache.clear(),
   };

@@ -29,19 +29,66 @@ export function sanitizeWidgetHtml(html: string): string {
   return sanitizeHtml(html, sanitizeOptions);
 }
 
+/** At most this many chat scripts per site: a widget is one script, perhaps with a loader beside it. */
+const MAX_CHAT_SCRIPTS = 3;
+
+/**
+ * The chat scripts the onlineChat widget's HTML names (spec §3: it "holds the script address of a chat
+ * widget"), kept only when https and on a host of the site's allowlist. The sanitiser drops every <script>
+ * from the widget's HTML, so no other script reaches a page; these addresses are loaded by the browser
+ * after hydration (client/third-party/ThirdPartyTags.tsx). A protocol-relative address is taken as https.
+ */
+export function chatScriptSources(html: string, allowedHosts: readonly string[]): string[] {
+  if (!html || allowedHosts.length === 0) return [];
+  const found: string[] = [];
+  // The same HTML parser as the sanitiser; nothing of its output is used, only the <script src> it saw.
+  sanitizeHtml(html, {
+    allowedTags: [],
+    allowedAttributes: {},
+    onOpenTag(name, attribs) {
+      if (name === 'script' && attribs.src) found.push(attribs.src);
+    },
+  });
+  const kept: string[] = [];
+  for (const src of found) {
+    const url = allowedScriptUrl(src, allowedHosts);
+    if (url && !kept.includes(url) && kept.length < MAX_CHAT_SCRIPTS) kept.push(url);
+  }
+  return kept;
+}
+
+function allowedScriptUrl(src: string, allowedHosts: readonly string[]): string | null {
+  const value = src.trim();
+  // Only absolute https:// or protocol-relative //host/… addresses; relative paths, http:, javascript:, data: never.
+  if (!/^(?:https:)?\/\//i.test(value)) return null;
+  let url: URL;
+  try {
+    url = new URL(value, 'https://invalid.invalid/');
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'https:' || url.username || url.password || url.port) return null;
+  return allowedHosts.includes(url.hostname) ? url.href : null;
+}
+
 export class WidgetService {
   constructor(private readonly db: Queryable) {}
 
-  /** Every widget of a site, a site's own row winning over the '*' default; missing ones are ''. */
-  async allForSite(siteId: string): Promise<Widgets> {
+  /**
+   * Every widget of a site, a site's own row winning over the '*' default; missing ones are ''. With the site's
+   * chat allowlist, also the allowed chat script addresses of its onlineChat widget.
+   */
+  async allForSite(siteId: string, chatHosts: readonly string[] = []): Promise<{ widgets: Widgets; chatScripts: string[] }> {
     const rows = await this.db.query<{ code: string; html: string }>(
       `SELECT DISTINCT ON (code) code, html FROM widgets WHERE site IN ($1, '*') ORDER BY code, (site = '*')`,
       [siteId],
     );
     const widgets = Object.fromEntries(WIDGET_CODES.map((c) => [c, ''])) as Widgets;
+    let chatScripts: string[] = [];
     for (const row of rows) {
       if ((WIDGET_CODES as readonly string[]).includes(row.code)) widgets[row.code as WidgetCode] = sanitizeWidgetHtml(row.html);
+      if (row.code === 'onlineChat') chatScripts = chatScriptSources(row.html, chatHosts);
     }
-    return widgets;
+    return { widgets, chatScripts };
   }
 }

@@ -1,0 +1,34 @@
+/**
+ * Third-party tags for the browser tests (e2e/tags.spec.ts): one more site, tags.localhost (the main site's
+ * settings), has every tag, and its onlineChat widget names a script on an allowlisted host and one on
+ * another host. A site of its own, so that no other spec's pages try to reach a third-party host; this one
+ * answers them with page.route fakes.
+ */
+import { sitesConfigSchema, type SitesConfig } from '../shared/sites-config.ts';
+import type { Queryable } from '../server/db/index.ts';
+
+export const E2E_TAGS = {
+  analytics: { counterId: 12345678 },
+  tracker: { src: 'https://tracker.example.net/t.js?site=test' },
+  maps: { apiKey: '0a1b2c3d-4e5f-6789-abcd-ef0123456789' },
+  chatHosts: ['chat.example.com'],
+};
+
+export const E2E_CHAT_SCRIPT = 'https://chat.example.com/widget.js?id=42';
+export const E2E_OTHER_CHAT_SCRIPT = 'https://evil.example.net/chat.js';
+
+export const E2E_TAGS_HOST = 'tags.localhost';
+
+/** The sites config plus the tags site; every configured site unchanged (the demo ones have no tags). */
+export function withTagsSite(config: SitesConfig): SitesConfig {
+  const main = config.sites.find((s) => s.id === config.defaultSite)!;
+  const tagsSite = { ...main, id: 'tags', host: E2E_TAGS_HOST, aliases: [], isTest: false, tags: E2E_TAGS };
+  return sitesConfigSchema.parse({ ...config, sites: [...config.sites, tagsSite] });
+}
+
+export async function seedTagFixtures(db: Queryable): Promise<void> {
+  await db.query(
+    `INSERT INTO widgets (code, site, html) VALUES ('onlineChat', 'tags', $1) ON CONFLICT (code, site) DO UPDATE SET html = EXCLUDED.html`,
+    [`<script src="${E2E_CHAT_SCRIPT}" async></script><script src="${E2E_OTHER_CHAT_SCRIPT}" async></script>`],
+  );
+}
