@@ -5,6 +5,7 @@ import { pathForLanguage, type Language } from '../../shared/sites.ts';
 import { useBoot } from '../boot.ts';
 import { WidgetHtml } from './WidgetHtml.tsx';
 import { ColorModeSwitch } from '../color-mode.tsx';
+import { RegionOverlay } from './RegionOverlay.tsx';
 
 export function Header({ shell }: { shell: ShellData }) {
   const { t } = useTranslation();
@@ -13,6 +14,7 @@ export function Header({ shell }: { shell: ShellData }) {
   const isCurrent = (url: string) => pathname === url || pathname.startsWith(url + '/');
   return (
     <header className="site-header">
+      <RegionOverlay />
       <div className="site-header__top">
         <Link to="/" className="logo" aria-label={t('header.home')}>
           {shell.site.brand}
