@@ -4,6 +4,7 @@
  * Other sites are opened at their *.localhost aliases. Time is Playwright's clock: no timed assertions.
  */
 import { test, expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import { IPS } from '../test/helpers/fake-iplocate.ts';
 
 const START = Date.parse('2026-11-21T09:00:00Z');
@@ -54,6 +55,11 @@ test('found: the question, and "Все верно" goes to the city site, which 
 });
 
 test('found on the site of that city: "Все верно" just closes', async ({ page, baseURL }) => {
+  const problems: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' || msg.type() === 'warning') problems.push(`${msg.type()}: ${msg.text()}`);
+  });
+  page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
   await page.clock.setFixedTime(START);
   await asVisitor(page, IPS.moscow);
   await page.goto('/vibroizolyaciya');
@@ -61,6 +67,24 @@ test('found on the site of that city: "Все верно" just closes', async ({
   await expect(overlayOf(page)).toHaveCount(0);
   expect(page.url()).toBe(baseURL + '/vibroizolyaciya');
   expect(Number(await stored(page))).toBe(START + FOUR_HOURS);
+  expect(problems, 'no hydration or console problems').toEqual([]);
+});
+
+test('the overlay in each state passes an axe scan (no serious or critical violations)', async ({ page }) => {
+  await asVisitor(page, IPS.almaty);
+  await page.goto('/');
+  const overlay = overlayOf(page);
+  await expect(overlay).toBeVisible();
+  const scan = async () => {
+    const { violations } = await new AxeBuilder({ page }).include('.region-overlay').analyze();
+    return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
+  };
+  expect(await scan()).toEqual([]);
+  await overlay.getByRole('button', { name: 'Выбрать другой' }).click();
+  await overlay.getByRole('combobox').fill('Са');
+  await expect(overlay.getByRole('option')).toHaveCount(3);
+  await page.keyboard.press('ArrowDown');
+  expect(await scan()).toEqual([]);
 });
 
 test('a city with no site: "Все верно" goes to the business domain', async ({ page, baseURL }) => {
