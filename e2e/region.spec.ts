@@ -169,6 +169,9 @@ test('a stored time in the future hides the overlay; once it is past it shows ag
   await page.clock.setFixedTime(START + FOUR_HOURS - 60_000);
   await page.reload();
   await hydrated(page);
+  // A client navigation renders only after the hydration's effects have run (React flushes them first).
+  await page.locator('.category-grid').getByRole('link', { name: 'Виброизоляция' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Виброизоляция');
   await expect(overlayOf(page)).toHaveCount(0);
   expect(await calls('/api/site/region'), 'not even asked').toEqual([]);
 
