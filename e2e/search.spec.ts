@@ -3,7 +3,8 @@
  * Time is the page's fake clock: installed before the page loads, paused once it has hydrated, then moved
  * by hand, so "not before 300 ms" is checked at exactly 299 ms without waiting.
  */
-import { test, expect, type Page, type ConsoleMessage } from '@playwright/test';
+import type { Page, ConsoleMessage } from '@playwright/test';
+import { test, expect } from './fixtures.ts';
 import AxeBuilder from '@axe-core/playwright';
 
 const LOADED = new Date('2026-11-21T09:00:00Z');

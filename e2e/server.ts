@@ -1,5 +1,10 @@
-/** The server the browser tests use: the production build on a fresh in-memory PGlite with the demo data. */
+/**
+ * The server the browser tests use: the production build on a fresh in-memory PGlite with the demo data,
+ * and a fake address-suggestion service (test/helpers/fake-iplocate.ts) whose answer depends on the visitor
+ * IP. Tests choose that IP with an X-Forwarded-For header, trusted from the loopback proxy only.
+ */
 import { loadConfig } from '../server/config.ts';
+import { FAKE_IPLOCATE_TOKEN, startFakeIplocate } from '../test/helpers/fake-iplocate.ts';
 import { openDb } from '../server/db/index.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { seedDemo } from '../server/db/seed.ts';
@@ -7,7 +12,17 @@ import { buildApp } from '../server/app.ts';
 import { hashPassword } from '../server/services/auth.ts';
 import { seedTagFixtures, withTagsSite } from './tags-fixture.ts';
 
-const config = loadConfig({ ...process.env, NODE_ENV: 'production', DATA_DIR: 'memory', PORT: process.env.E2E_PORT ?? '3411' });
+const iplocate = await startFakeIplocate();
+const config = loadConfig({
+  ...process.env,
+  NODE_ENV: 'production',
+  DATA_DIR: 'memory',
+  PORT: process.env.E2E_PORT ?? '3411',
+  TRUST_PROXY: '127.0.0.1',
+  ADDRESS_SUGGEST_URL: iplocate.url,
+  ADDRESS_SUGGEST_TOKEN: FAKE_IPLOCATE_TOKEN,
+  ADDRESS_SUGGEST_TIMEOUT_MS: '500',
+});
 config.sites = withTagsSite(config.sites); // + tags.localhost, the one site with third-party tags (e2e/tags.spec.ts)
 const db = await openDb({ dataDir: 'memory' });
 await migrate(db);
@@ -25,6 +40,7 @@ const { fastify } = await buildApp({ config, db });
 await fastify.listen({ host: '127.0.0.1', port: config.port });
 const stop = async () => {
   await fastify.close();
+  await iplocate.close();
   await db.close();
   process.exit(0);
 };

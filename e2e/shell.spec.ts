@@ -1,5 +1,6 @@
 /** The shell's header and footer in a real browser: mobile menu, category dropdown, keyboard use, accessibility. */
-import { test, expect, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { test, expect } from './fixtures.ts';
 import AxeBuilder from '@axe-core/playwright';
 
 async function hydrated(page: Page) {

@@ -1,4 +1,5 @@
-import { test, expect, type Page, type ConsoleMessage } from '@playwright/test';
+import type { Page, ConsoleMessage } from '@playwright/test';
+import { test, expect } from './fixtures.ts';
 
 /** Collects console errors and warnings (hydration mismatches are reported there) and page errors. */
 function watchConsole(page: Page): string[] {

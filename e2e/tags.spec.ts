@@ -3,7 +3,8 @@
  * (e2e/tags-fixture.ts). Every third-party host is answered by a page.route fake; any other request that
  * leaves the local server is aborted and fails the test: the real Internet is never reached.
  */
-import { test, expect, type Page, type Route } from '@playwright/test';
+import type { Page, Route } from '@playwright/test';
+import { test, expect } from './fixtures.ts';
 import { E2E_CHAT_SCRIPT, E2E_OTHER_CHAT_SCRIPT, E2E_TAGS, E2E_TAGS_HOST } from './tags-fixture.ts';
 
 const COUNTER = E2E_TAGS.analytics.counterId;

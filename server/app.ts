@@ -49,7 +49,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const { config, db } = options;
   const sites = new SiteDirectory(config.sites);
   const sessionSecret = await loadSessionSecret(db, config.sessionSecret);
-  const services = createServices(db, { sessionSecret, shellCacheTtlMs: config.shellCacheTtlMs });
+  const services = createServices(db, { sessionSecret, shellCacheTtlMs: config.shellCacheTtlMs, addressSuggest: config.addressSuggest });
   const assets: PageAssets = options.vite ? developmentAssets() : productionAssets(MANIFEST);
 
   const app = Fastify({

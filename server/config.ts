@@ -28,6 +28,12 @@ const envSchema = z.object({
   /** Milliseconds a streamed render may take before it is aborted. */
   RENDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120000).default(10000),
   SEED_DEMO: bool.default(true),
+  /** The address-suggestion service's IP → address endpoint (DaData iplocate/address-compatible). Unset: no lookup. */
+  ADDRESS_SUGGEST_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  /** Its API key, sent as "Authorization: Token …"; server-only. */
+  ADDRESS_SUGGEST_TOKEN: z.string().min(1).max(256).optional(),
+  /** Milliseconds a lookup may take (connect, headers and body) before the visitor gets "not found". */
+  ADDRESS_SUGGEST_TIMEOUT_MS: z.coerce.number().int().min(50).max(10000).default(1500),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -46,6 +52,14 @@ export interface Config {
   shellCacheTtlMs: number;
   renderTimeoutMs: number;
   seedDemo: boolean;
+  /** The visitor-IP → location service (spec §7); null when not configured. Never sent to the browser. */
+  addressSuggest: AddressSuggestConfig | null;
+}
+
+export interface AddressSuggestConfig {
+  url: string;
+  token: string;
+  timeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -60,6 +74,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('Invalid environment:\n' + parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n'));
   }
   const env = parsed.data;
+  if (!env.ADDRESS_SUGGEST_URL !== !env.ADDRESS_SUGGEST_TOKEN) {
+    throw new ConfigError('Invalid environment:\n  ADDRESS_SUGGEST_URL and ADDRESS_SUGGEST_TOKEN must be set together');
+  }
   return {
     env: env.NODE_ENV,
     host: env.HOST,
@@ -74,6 +91,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     shellCacheTtlMs: env.SHELL_CACHE_TTL * 1000,
     renderTimeoutMs: env.RENDER_TIMEOUT_MS,
     seedDemo: env.SEED_DEMO,
+    addressSuggest:
+      env.ADDRESS_SUGGEST_URL && env.ADDRESS_SUGGEST_TOKEN
+        ? { url: env.ADDRESS_SUGGEST_URL, token: env.ADDRESS_SUGGEST_TOKEN, timeoutMs: env.ADDRESS_SUGGEST_TIMEOUT_MS }
+        : null,
   };
 }
 

@@ -51,3 +51,21 @@ t.test('past ttl + stale the caller waits for a fresh value; a failed refresh ke
   cache.clear();
   t.equal(await cache.get('k', async () => 'v4'), 'v4', 'clear() drops everything');
 });
+
+t.test('maxEntries bounds the keys: the least recently stored one goes first; failed loads leave no key', async (t) => {
+  const c = clock();
+  const cache = new TtlCache<string>(1000, 0, c.now, 2);
+  let loads = 0;
+  const load = (v: string) => async () => (loads++, v);
+  await cache.get('a', load('A'));
+  await cache.get('b', load('B'));
+  await cache.get('c', load('C'));
+  t.equal(cache.size, 2);
+  t.equal(await cache.get('b', load('x')), 'B', 'b kept');
+  t.equal(await cache.get('c', load('x')), 'C', 'c kept');
+  t.equal(loads, 3);
+  t.equal(await cache.get('a', load('A2')), 'A2', 'a was dropped and loads again');
+  t.equal(cache.size, 2);
+  await t.rejects(cache.get('d', async () => Promise.reject(new Error('down'))));
+  t.equal(cache.size, 2, 'no entry for a failed load');
+});

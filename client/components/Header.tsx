@@ -14,6 +14,7 @@ import { WidgetHtml } from './WidgetHtml.tsx';
 import { ColorModeSwitch } from '../color-mode.tsx';
 import { Icon } from './icons.tsx';
 import { SearchBox } from './SearchBox.tsx';
+import { RegionOverlay } from './RegionOverlay.tsx';
 
 export function Header({ shell }: { shell: ShellData }) {
   const { t } = useTranslation();
@@ -25,6 +26,7 @@ export function Header({ shell }: { shell: ShellData }) {
 
   return (
     <header className={menuOpen ? 'site-header site-header--menu-open' : 'site-header'}>
+      <RegionOverlay />
       <div className="site-header__top">
         <button
           type="button"

@@ -15,6 +15,8 @@ import type { Services } from '../services/index.ts';
 import { AuthService } from '../services/auth.ts';
 import { WIDGET_CODES } from '../services/widgets.ts';
 import { MAX_COMPARE_ITEMS } from '../services/compare.ts';
+import { SiteAddresses, type RequestOrigin } from '../services/site-address.ts';
+import type { City } from '../services/cities.ts';
 
 const token = z.string({ error: 'the site token is required' }).min(1).max(128);
 const domain = z.string().min(1).max(253).optional();
@@ -39,6 +41,7 @@ function presentedToken(request: FastifyRequest): string | undefined {
 
 export function registerApiRoutes(app: FastifyInstance, services: Services, sites: SiteDirectory): void {
   const auth = new AuthService(services.db);
+  const addresses = new SiteAddresses(sites);
 
   /** The site named by `domain` (spec: the current host, or a demo domain on localhost), else the request's. */
   const siteFor = (request: FastifyRequest, domainValue: string | undefined, part: 'query' | 'body'): Site => {
@@ -95,8 +98,46 @@ export function registerApiRoutes(app: FastifyInstance, services: Services, site
   app.get('/api/site/city', withToken, async (request) => {
     const q = parseInput(tokenQuery.extend({ search: searchText }), request.query, 'query');
     const site = siteFor(request, q.domain, 'query');
-    return { data: { results: await services.cities.search(q.search, site.id) } };
+    // A city's url is where the browser goes when it is picked: only configured sites, else none.
+    const results = (await services.cities.search(q.search, site.id)).map((c) => ({ ...c, url: addresses.isAllowed(c.url) ? c.url : null }));
+    return { data: { results } };
   });
+
+  /**
+   * The region overlay (spec §4): the visitor's location from their IP, and where 'Все верно' leads — the
+   * first city of that name with a site address, else the default business domain. `sites` maps every
+   * configured host to its origin for this request: the only places a picked city may lead to.
+   */
+  app.get('/api/site/region', withToken, async (request, reply) => {
+    const q = parseInput(tokenQuery, request.query, 'query');
+    const site = siteFor(request, q.domain, 'query');
+    const origin = requestOrigin(request);
+    const lookup = await services.location.lookup(request.ip);
+    if (lookup.status === 'failed') request.log.warn({ reason: lookup.reason }, 'location lookup failed');
+    let address: string | null = null;
+    if (lookup.status === 'found') {
+      const city = lookup.location.city ? await cityNamed(lookup.location.city, site.id) : undefined;
+      address = addresses.resolve(city?.url, origin) ?? addresses.defaultAddress(origin);
+    }
+    // Personal (it depends on the visitor's IP): never stored by a shared cache.
+    reply.header('cache-control', 'private, no-store');
+    return {
+      data: {
+        status: lookup.status,
+        location: lookup.status === 'found' ? lookup.location : null,
+        address,
+        sites: addresses.originsFor(origin),
+      },
+    };
+  });
+
+  /** The first city titled exactly so (case and ё/е aside), the request's site's own first. */
+  const cityNamed = async (title: string, siteId: string): Promise<City | undefined> => {
+    const key = (s: string) => s.trim().toLowerCase().replaceAll('ё', 'е');
+    const wanted = key(title);
+    if (!wanted || wanted.length > 200 || wanted.includes('\u0000')) return undefined;
+    return (await services.cities.search(title, siteId)).find((c) => key(c.title) === wanted);
+  };
 
   app.get('/api/site/widget', withToken, async (request) => {
     const q = parseInput(tokenQuery.extend({ code: z.enum(WIDGET_CODES) }), request.query, 'query');
@@ -225,6 +266,10 @@ export function registerApiRoutes(app: FastifyInstance, services: Services, site
     if (isFormPost(request)) return reply.redirect(localTarget(request, '/'), 303);
     return { data: { signedIn: false, token: services.sessions.tokenFor(sessionId) } };
   });
+}
+
+function requestOrigin(request: FastifyRequest): RequestOrigin {
+  return { protocol: request.protocol, hostname: request.hostname, port: request.port, site: request.site };
 }
 
 function isFormPost(request: FastifyRequest): boolean {

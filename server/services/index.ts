@@ -3,6 +3,8 @@ import type { Db } from '../db/index.ts';
 import type { Site } from '../../shared/sites.ts';
 import { CatalogService, type Category } from './catalog.ts';
 import { CityService } from './cities.ts';
+import { LocationService } from './location.ts';
+import type { AddressSuggestConfig } from '../config.ts';
 import { CartService } from './cart.ts';
 import { CompareService } from './compare.ts';
 import { OrderService, UserService } from './orders.ts';
@@ -23,6 +25,8 @@ export interface Services {
   catalog: CatalogService;
   widgets: WidgetService;
   cities: CityService;
+  /** The visitor IP → location lookup of the region overlay (spec §4). */
+  location: LocationService;
   sessions: SessionService;
   cart: CartService;
   compare: CompareService;
@@ -34,7 +38,10 @@ export interface Services {
   invalidateCaches(): void;
 }
 
-export function createServices(db: Db, options: { sessionSecret: string; shellCacheTtlMs: number }): Services {
+export function createServices(
+  db: Db,
+  options: { sessionSecret: string; shellCacheTtlMs: number; addressSuggest?: AddressSuggestConfig | null },
+): Services {
   const catalog = new CatalogService(db);
   const widgets = new WidgetService(db);
   // Stale data may be served for up to ten TTLs while a refresh runs: a database hiccup does not blank the menu.
@@ -45,6 +52,7 @@ export function createServices(db: Db, options: { sessionSecret: string; shellCa
     catalog,
     widgets,
     cities: new CityService(db),
+    location: new LocationService(options.addressSuggest ?? null),
     sessions,
     cart: new CartService(db, sessions),
     compare: new CompareService(db, sessions),

@@ -3,6 +3,8 @@
  * widgets). Fresh for `ttlMs`; after that the stale value is served while one refresh runs in the
  * background; after `ttlMs + staleMs` a caller waits for a fresh value. A failed refresh keeps the stale value.
  * Per pod on purpose: this data is identical across pods and at most ttl + stale old.
+ * `maxEntries` bounds the number of keys (per-visitor keys such as IP addresses): past it, the least recently
+ * stored key is dropped. A load that fails with nothing stored leaves no entry behind.
  */
 interface Entry<V> {
   value?: V;
@@ -17,6 +19,7 @@ export class TtlCache<V> {
     private readonly ttlMs: number,
     private readonly staleMs: number,
     private readonly now: () => number = Date.now,
+    private readonly maxEntries = Infinity,
   ) {}
 
   async get(key: string, load: () => Promise<V>): Promise<V> {
@@ -34,6 +37,10 @@ export class TtlCache<V> {
     this.entries.clear();
   }
 
+  get size(): number {
+    return this.entries.size;
+  }
+
   private refresh(key: string, load: () => Promise<V>): Promise<V> {
     const entry: Entry<V> = this.entries.get(key) ?? { storedAt: 0 };
     this.entries.set(key, entry);
@@ -42,10 +49,20 @@ export class TtlCache<V> {
         entry.value = value;
         entry.storedAt = this.now();
         entry.pending = undefined;
+        if (this.maxEntries !== Infinity && this.entries.get(key) === entry) {
+          // Map order is insertion order: re-inserting marks the key as the newest, the first key is the oldest.
+          this.entries.delete(key);
+          this.entries.set(key, entry);
+          for (const oldest of this.entries.keys()) {
+            if (this.entries.size <= this.maxEntries) break;
+            this.entries.delete(oldest);
+          }
+        }
         return value;
       },
       (err: unknown) => {
         entry.pending = undefined;
+        if (entry.value === undefined && this.entries.get(key) === entry) this.entries.delete(key);
         throw err;
       },
     );

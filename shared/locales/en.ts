@@ -125,6 +125,22 @@ const en: LocaleMessages = {
     dark: 'Dark',
   },
   notice: { title: 'notice', close: 'Close' },
+  region: {
+    label: 'Region selection',
+    question: 'Is your region {{region}} {{type}}?',
+    questionShort: 'Is your region {{region}}?',
+    confirm: 'That’s right',
+    other: 'Choose another',
+    choose: 'Choose a city or region',
+    search: 'Start typing a city',
+    error: 'Region lookup failed!',
+    close: 'Close',
+  },
+  city: {
+    nothing: 'No city found',
+    found_one: '{{count}} city found',
+    found_other: '{{count}} cities found',
+  },
   cookies: {
     label: 'Cookie notice',
     text: 'We use cookies. By continuing to use the site you accept the terms of use.',

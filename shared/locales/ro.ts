@@ -130,6 +130,23 @@ const ro: LocaleMessages = {
     dark: 'Întunecată',
   },
   notice: { title: 'notificare', close: 'Închide' },
+  region: {
+    label: 'Alegerea regiunii',
+    question: 'Regiunea dumneavoastră este {{region}} {{type}}?',
+    questionShort: 'Regiunea dumneavoastră este {{region}}?',
+    confirm: 'Da, corect',
+    other: 'Alege alta',
+    choose: 'Alegeți un oraș sau o regiune',
+    search: 'Începeți să tastați orașul',
+    error: 'Eroare la căutarea regiunii!',
+    close: 'Închide',
+  },
+  city: {
+    nothing: 'Niciun oraș găsit',
+    found_one: '{{count}} oraș găsit',
+    found_few: '{{count}} orașe găsite',
+    found_other: '{{count}} de orașe găsite',
+  },
   cookies: {
     label: 'Notificare privind cookie-urile',
     text: 'Folosim cookie-uri. Continuând să utilizați site-ul, acceptați condițiile de utilizare.',

@@ -125,6 +125,22 @@ const tr: LocaleMessages = {
     dark: 'Koyu',
   },
   notice: { title: 'bildirim', close: 'Kapat' },
+  region: {
+    label: 'Bölge seçimi',
+    question: 'Bölgeniz: {{region}} {{type}}?',
+    questionShort: 'Bölgeniz: {{region}}?',
+    confirm: 'Evet, doğru',
+    other: 'Başka birini seç',
+    choose: 'Şehir veya bölge seçin',
+    search: 'Şehir adını yazmaya başlayın',
+    error: 'Bölge bulunamadı!',
+    close: 'Kapat',
+  },
+  city: {
+    nothing: 'Şehir bulunamadı',
+    found_one: '{{count}} şehir bulundu',
+    found_other: '{{count}} şehir bulundu',
+  },
   cookies: {
     label: 'Çerez bildirimi',
     text: 'Çerez kullanıyoruz. Siteyi kullanmaya devam ederek kullanım koşullarını kabul etmiş olursunuz.',

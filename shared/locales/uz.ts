@@ -125,6 +125,22 @@ const uz: LocaleMessages = {
     dark: 'Qorongʻi',
   },
   notice: { title: 'bildirishnoma', close: 'Yopish' },
+  region: {
+    label: 'Hududni tanlash',
+    question: 'Sizning hududingiz: {{region}} {{type}}?',
+    questionShort: 'Sizning hududingiz: {{region}}?',
+    confirm: 'Ha, to‘g‘ri',
+    other: 'Boshqasini tanlash',
+    choose: 'Shahar yoki hududni tanlang',
+    search: 'Shahar nomini yozishni boshlang',
+    error: 'Hududni aniqlashda xatolik!',
+    close: 'Yopish',
+  },
+  city: {
+    nothing: 'Shahar topilmadi',
+    found_one: '{{count}} ta shahar topildi',
+    found_other: '{{count}} ta shahar topildi',
+  },
   cookies: {
     label: 'Cookie fayllari haqida bildirishnoma',
     text: 'Biz cookie fayllaridan foydalanamiz. Saytdan foydalanishda davom etib, siz foydalanish shartlarini qabul qilasiz.',

@@ -120,6 +120,21 @@ const zhCN: LocaleMessages = {
     dark: '深色',
   },
   notice: { title: '通知', close: '关闭' },
+  region: {
+    label: '选择地区',
+    question: '您所在的地区是{{region}} {{type}}吗？',
+    questionShort: '您所在的地区是{{region}}吗？',
+    confirm: '没错',
+    other: '选择其他',
+    choose: '选择城市或地区',
+    search: '开始输入城市名称',
+    error: '地区查找失败！',
+    close: '关闭',
+  },
+  city: {
+    nothing: '未找到城市',
+    found_other: '找到 {{count}} 个城市',
+  },
   cookies: {
     label: 'Cookie 提示',
     text: '我们使用 Cookie。继续使用本网站即表示您接受使用条款。',
