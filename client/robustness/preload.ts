@@ -48,7 +48,8 @@ export function startPreloading(router: DataRouter): void {
   const chunksAsked = new Set<string>();
 
   /** The router matches of an in-app link's address, or null when the link leaves this router. */
-  const target = (anchor: HTMLAnchorElement): { path: string; matches: DataRouteMatch[] } | null => {
+  const target = (anchor: Element): { path: string; matches: DataRouteMatch[] } | null => {
+    if (!(anchor instanceof HTMLAnchorElement)) return null; // an SVG <a> is no router link
     if (anchor.target && anchor.target !== '_self') return null;
     if (anchor.hasAttribute('download')) return null;
     const url = new URL(anchor.href, window.location.href);
@@ -80,7 +81,7 @@ export function startPreloading(router: DataRouter): void {
       .map((m) => m.route.id);
   };
 
-  const preloadLink = (anchor: HTMLAnchorElement, withData: boolean) => {
+  const preloadLink = (anchor: Element, withData: boolean) => {
     const found = target(anchor);
     if (!found) return;
     enqueue(() => {
@@ -94,13 +95,13 @@ export function startPreloading(router: DataRouter): void {
   };
 
   // Intent: the pointer rests on a link, or the focus stays on it.
-  let intent: { anchor: HTMLAnchorElement; timer: ReturnType<typeof setTimeout> } | null = null;
+  let intent: { anchor: Element; timer: ReturnType<typeof setTimeout> } | null = null;
   const cancelIntent = () => {
     if (intent) clearTimeout(intent.timer);
     intent = null;
   };
   const onIntent = (event: Event) => {
-    const anchor = (event.target as Element | null)?.closest?.('a[href]') as HTMLAnchorElement | null;
+    const anchor = (event.target as Element | null)?.closest?.('a[href]');
     if (!anchor || intent?.anchor === anchor) return;
     cancelIntent();
     intent = { anchor, timer: setTimeout(() => ((intent = null), preloadLink(anchor, true)), PRELOAD_INTENT_DELAY_MS) };
@@ -131,7 +132,7 @@ export function startPreloading(router: DataRouter): void {
     for (const entry of entries) {
       if (!entry.isIntersecting) continue;
       observer.unobserve(entry.target);
-      const found = target(entry.target as HTMLAnchorElement);
+      const found = target(entry.target);
       if (found && found.matches.some(({ route }) => typeof route.lazy === 'function' && !chunksAsked.has(route.id))) {
         enqueue(() => Promise.all(preloadChunks(found.matches)), false);
       }
