@@ -55,8 +55,7 @@ export function startPreloading(router: DataRouter): void {
     const url = new URL(anchor.href, window.location.href);
     if (url.origin !== window.location.origin) return null;
     if (/\.\w+$/.test(url.pathname) || url.pathname.startsWith('/api/')) return null; // files, the API
-    const inRouter = routerPath(url.pathname, basename);
-    if (inRouter === null || (basename === '/' && OTHER_LANGUAGE_PREFIX.test(url.pathname))) return null;
+    if (routerPath(url.pathname, basename) === null || (basename === '/' && OTHER_LANGUAGE_PREFIX.test(url.pathname))) return null;
     const path = url.pathname + url.search;
     const current = router.state.location;
     if (path === current.pathname + current.search) return null; // the page we are on
@@ -94,26 +93,35 @@ export function startPreloading(router: DataRouter): void {
     }, withData);
   };
 
-  // Intent: the pointer rests on a link, or the focus stays on it.
+  // Intent: the pointer rests on a link, or the focus stays on it. Pointer intent needs the pointer to move: a
+  // page that renders or scrolls a link under a pointer standing still (after a click, say) is no intent.
   let intent: { anchor: Element; timer: ReturnType<typeof setTimeout> } | null = null;
+  let pointed: Element | null = null;
   const cancelIntent = () => {
     if (intent) clearTimeout(intent.timer);
     intent = null;
   };
-  const onIntent = (event: Event) => {
-    const anchor = (event.target as Element | null)?.closest?.('a[href]');
-    if (!anchor || intent?.anchor === anchor) return;
+  const intendTo = (anchor: Element | null) => {
     cancelIntent();
-    intent = { anchor, timer: setTimeout(() => ((intent = null), preloadLink(anchor, true)), PRELOAD_INTENT_DELAY_MS) };
+    if (anchor) intent = { anchor, timer: setTimeout(() => ((intent = null), preloadLink(anchor, true)), PRELOAD_INTENT_DELAY_MS) };
   };
-  const onLeave = (event: Event) => {
-    const related = (event as MouseEvent | FocusEvent).relatedTarget as Node | null;
-    if (intent && !(related && intent.anchor.contains(related))) cancelIntent();
-  };
-  document.addEventListener('mouseover', onIntent);
-  document.addEventListener('focusin', onIntent);
-  document.addEventListener('mouseout', onLeave);
-  document.addEventListener('focusout', onLeave);
+  const linkOf = (event: Event) => (event.target as Element | null)?.closest?.('a[href]') ?? null;
+  let at = { x: NaN, y: NaN };
+  document.addEventListener('mousemove', (event) => {
+    if (event.clientX === at.x && event.clientY === at.y) return; // the page moved under the pointer, not the pointer
+    at = { x: event.clientX, y: event.clientY };
+    const anchor = linkOf(event);
+    if (anchor === pointed) return;
+    pointed = anchor;
+    intendTo(anchor);
+  });
+  document.addEventListener('focusin', (event) => {
+    const anchor = linkOf(event);
+    if (anchor) intendTo(anchor);
+  });
+  document.addEventListener('focusout', (event) => {
+    if (intent && intent.anchor === linkOf(event)) cancelIntent();
+  });
   // A click follows the link (its navigation loads what it needs) or does something else — add to the cart,
   // say — after which preloaded pages may be out of date.
   document.addEventListener(
