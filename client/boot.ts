@@ -1,6 +1,6 @@
 /**
  * Data the server embeds in every page for the browser to start with (escaped, see shared/serialize.ts):
- * the language, the router basename and the language's UI strings. Route data travels separately in
+ * the language, the router basename, the language's UI strings and the id of the client build the page runs. Route data travels separately in
  * React Router's hydration data.
  */
 import { createContext, useContext } from 'react';
@@ -11,6 +11,8 @@ export interface BootData {
   language: Language;
   basename: string;
   translations: LocaleMessages;
+  /** Compared with the server's latest build (client/robustness/update-check.ts). */
+  buildId: string;
 }
 
 export const BootContext = createContext<BootData | null>(null);

@@ -4,6 +4,9 @@
  * The server runs the same loaders and guards as for a full page (server/render/renderer.tsx, `data`).
  */
 import { data, redirect, type DataStrategyFunction, type DataStrategyResult } from 'react-router-dom';
+import { PRELOADED_DATA_TTL_MS } from './robustness/constants.ts';
+import { isChunkLoadError, reloadOnce } from './robustness/chunk-reload.ts';
+import { isNewerBuildLive } from './robustness/update-check.ts';
 
 export interface DataEnvelope {
   /** A full document path, basename included ("/en/auth?next=…"), as an HTTP Location would be. */
@@ -35,18 +38,76 @@ export function routerPath(location: string, basename: string): string | null {
   return rest.startsWith('/') ? rest : '/' + rest;
 }
 
+function fetchEnvelope(url: URL, routeIds: string[], signal?: AbortSignal): Promise<DataEnvelope> {
+  return fetch(dataUrl(url, routeIds), { signal, headers: { accept: 'application/json' } }).then(async (res) => {
+    if (!res.ok) throw new Response(await res.text(), { status: res.status });
+    return (await res.json()) as DataEnvelope;
+  });
+}
+
+/**
+ * Loader data fetched ahead of a navigation (client/robustness/preload.ts), by document path + search. The
+ * next navigation to that address takes it if it is younger than PRELOADED_DATA_TTL_MS and covers the routes
+ * the navigation loads; an entry is used once.
+ */
+const preloaded = new Map<string, { routeIds: Set<string>; envelope: Promise<DataEnvelope>; expires: number }>();
+
+/** Fetches the data of these routes for a document path ("/en/vibroizolyaciya?page=2") ahead of time. */
+export function preloadData(path: string, routeIds: string[]): Promise<void> {
+  const url = new URL(path, window.location.href);
+  const key = url.pathname + url.search;
+  const known = preloaded.get(key);
+  const done = () => {};
+  if (known && known.expires > Date.now() && routeIds.every((id) => known.routeIds.has(id))) return known.envelope.then(done, done);
+  const entry = { routeIds: new Set(routeIds), envelope: fetchEnvelope(url, routeIds), expires: Date.now() + PRELOADED_DATA_TTL_MS };
+  preloaded.set(key, entry);
+  return entry.envelope.then(done, () => {
+    if (preloaded.get(key) === entry) preloaded.delete(key);
+  });
+}
+
+/** Forgets every preloaded answer (something the visitor did may have changed what they would show). */
+export function dropPreloadedData(): void {
+  preloaded.clear();
+}
+
+function takePreloaded(url: URL, routeIds: string[]): Promise<DataEnvelope> | undefined {
+  const key = url.pathname + url.search;
+  const entry = preloaded.get(key);
+  if (!entry) return undefined;
+  preloaded.delete(key);
+  if (entry.expires <= Date.now() || !routeIds.every((id) => entry.routeIds.has(id))) return undefined;
+  return entry.envelope;
+}
+
+/** A promise that never settles: the document is being replaced, the router must not render anything. */
+const leaving = () => new Promise<never>(() => {});
+
+export interface DataStrategyOptions {
+  /**
+   * The document address (basename and hash included) of the navigation under way, or null when this
+   * call is not a navigation (a revalidation, a submission's reload). Client/robustness uses it to turn
+   * navigations into full page loads.
+   */
+  pendingNavigation?: () => string | null;
+}
+
 /** The data strategy of a browser router with this basename ('/' or '/en'). */
-export function createDataStrategy(basename: string): DataStrategyFunction {
-  return async ({ request, matches }) => {
+export function createDataStrategy(basename: string, options: DataStrategyOptions = {}): DataStrategyFunction {
+  return async ({ request, matches, fetcherKey }) => {
+    const url = new URL(request.url);
+    const navigation = fetcherKey === null && request.method === 'GET' ? (options.pendingNavigation?.() ?? null) : null;
+    // A newer build is live (spec §9): the new page comes with the new build's code, in a full load.
+    if (navigation !== null && isNewerBuildLive()) {
+      window.location.assign(navigation);
+      return leaving();
+    }
+
     const toLoad = matches.filter((m) => m.shouldCallHandler()).map((m) => m.route.id);
     let envelope: Promise<DataEnvelope> | undefined;
     const load = () =>
-      (envelope ??= fetch(dataUrl(new URL(request.url), toLoad), { signal: request.signal, headers: { accept: 'application/json' } }).then(
-        async (res) => {
-          if (!res.ok) throw new Response(await res.text(), { status: res.status });
-          return (await res.json()) as DataEnvelope;
-        },
-      ));
+      (envelope ??=
+        takePreloaded(url, toLoad)?.catch(() => fetchEnvelope(url, toLoad, request.signal)) ?? fetchEnvelope(url, toLoad, request.signal));
 
     const results = await Promise.all(
       matches.map((m) =>
@@ -56,7 +117,7 @@ export function createDataStrategy(basename: string): DataStrategyFunction {
             const inRouter = routerPath(answer.redirect, basename);
             if (answer.reloadDocument || inRouter === null) {
               window.location.assign(answer.redirect);
-              return new Promise(() => {}); // the page is leaving
+              return leaving();
             }
             throw redirect(inRouter);
           }
@@ -68,6 +129,10 @@ export function createDataStrategy(basename: string): DataStrategyFunction {
         }),
       ),
     );
+    // A page's code chunk did not load (spec §8): reload the page at the address it was going to, once per
+    // path within the guard time; after that the error reaches the route's error boundary.
+    const chunkFailed = results.some((r) => r.type === 'error' && isChunkLoadError(r.result));
+    if (chunkFailed && fetcherKey === null && reloadOnce(navigation ?? url.pathname + url.search)) return leaving();
     // Only the routes that loaded report a result; the others keep the data they have.
     const loaded = new Set(toLoad);
     return Object.fromEntries(

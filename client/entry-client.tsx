@@ -7,25 +7,45 @@ import { buildRoutes } from '../shared/routes.ts';
 import { createI18n } from '../shared/i18n.ts';
 import { AppProviders } from './AppProviders.tsx';
 import { clientLoader, createDataStrategy } from './data-strategy.ts';
+import { isChunkLoadError, reloadOnce, watchChunkErrors } from './robustness/chunk-reload.ts';
+import { startPreloading } from './robustness/preload.ts';
+import { startUpdateCheck } from './robustness/update-check.ts';
 
 async function start() {
   const boot = window.__BOOT__!;
   const routes = buildRoutes(() => clientLoader);
+  watchChunkErrors();
 
   // Resolve the lazy page modules of the current URL before hydrating, so the first client render
-  // matches the server's HTML instead of showing a fallback.
+  // matches the server's HTML instead of showing a fallback. A chunk that fails reloads the page once
+  // (spec §8); when it fails again the server's HTML stays, without client-side behaviour.
   const matches = matchRoutes(routes, window.location, boot.basename) ?? [];
-  await Promise.all(
-    matches
-      .filter((m) => m.route.lazy)
-      .map(async (m) => {
-        const mod = await (m.route.lazy as () => Promise<Partial<RouteObject>>)();
-        Object.assign(m.route, mod, { lazy: undefined });
-      }),
-  );
+  try {
+    await Promise.all(
+      matches
+        .filter((m) => m.route.lazy)
+        .map(async (m) => {
+          const mod = await (m.route.lazy as () => Promise<Partial<RouteObject>>)();
+          Object.assign(m.route, mod, { lazy: undefined });
+        }),
+    );
+  } catch (error) {
+    if (isChunkLoadError(error) && reloadOnce(window.location.href)) return;
+    throw error;
+  }
 
   // Hydration data (loader results and errors) comes from window.__staticRouterHydrationData.
-  const router = createBrowserRouter(routes, { basename: boot.basename, dataStrategy: createDataStrategy(boot.basename) });
+  const router = createBrowserRouter(routes, {
+    basename: boot.basename,
+    dataStrategy: createDataStrategy(boot.basename, {
+      // The address of a navigation (a GET form's too); null for revalidations, e.g. after a POST.
+      pendingNavigation: () => {
+        const { navigation } = router.state;
+        const plain = !navigation.formMethod || navigation.formMethod.toUpperCase() === 'GET';
+        return navigation.state === 'loading' && plain ? router.createHref(navigation.location) : null;
+      },
+    }),
+  });
   const i18n = createI18n(boot.language, { [boot.language]: { translation: boot.translations } });
 
   hydrateRoot(
@@ -41,6 +61,8 @@ async function start() {
       },
     },
   );
+  startUpdateCheck(boot.buildId);
+  startPreloading(router);
 }
 
 void start();

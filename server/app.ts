@@ -1,7 +1,7 @@
 /**
  * buildApp(): the whole server as a Fastify instance, cheap to start in tests (fastify.inject) and in
  * production (server/main.ts). Layout of the request path:
- *   security headers (all) → static files (public/, dist/client/assets) → health checks
+ *   security headers (all) → static files (public/, dist/client/assets) → health checks, /_build/latest.json
  *   → storefront scope: host → site, language, session → /api/* | /_data/* | every other GET: the streamed page
  */
 import { existsSync } from 'node:fs';
@@ -22,6 +22,7 @@ import { registerRequestContext } from './http/request-context.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { developmentAssets, DEV_ENTRY_PATH, DEV_ENTRY_SOURCE, productionAssets, type PageAssets } from './render/assets.ts';
 import { createRenderer } from './render/renderer.tsx';
+import { LATEST_BUILD_PATH } from '../client/robustness/constants.ts';
 import { registerApiRoutes } from './routes/api.ts';
 import { createServices, type Services } from './services/index.ts';
 import { loadSessionSecret } from './services/sessions.ts';
@@ -102,6 +103,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(fastifyCookie, { secret: sessionSecret });
 
   app.get('/healthz', async () => ({ status: 'ok' }));
+  // The client build this server serves (spec §7 "latest-build file"): open pages poll it to learn of a deploy.
+  app.get(LATEST_BUILD_PATH, async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return { id: assets.build.id, timestamp: assets.build.timestamp };
+  });
   app.get('/readyz', async (_request, reply) => {
     try {
       await db.query('SELECT 1');

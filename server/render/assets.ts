@@ -3,7 +3,16 @@
  * for each matched route its page chunk and that chunk's imports, to preload). Development: Vite serves
  * the sources itself.
  */
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readFileSync, statSync } from 'node:fs';
+
+/** The client build a server serves: what GET /_build/latest.json answers and each page embeds. */
+export interface BuildInfo {
+  /** Changes whenever any client file changes; equal for equal sources (pods built apart agree). */
+  id: string;
+  /** When the build was made (ms since the epoch); informational, clients compare ids only. */
+  timestamp: number;
+}
 
 export interface PageAssets {
   /** Module scripts React adds as bootstrap modules. */
@@ -11,8 +20,8 @@ export interface PageAssets {
   /** Chunks to <link rel="modulepreload"> for the given page modules (and the entry). */
   modulePreloads(pageModules: string[]): string[];
   stylesheets(pageModules: string[]): string[];
-  /** A stable id of the build, for the client's update check. */
-  buildId: string;
+  /** The build, for the client's update check. */
+  build: BuildInfo;
 }
 
 const ENTRY = 'client/entry-client.tsx';
@@ -26,7 +35,8 @@ interface ManifestChunk {
 }
 
 export function productionAssets(manifestPath: string): PageAssets {
-  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
+  const manifestText = readFileSync(manifestPath, 'utf8');
+  const manifest = JSON.parse(manifestText) as Record<string, ManifestChunk>;
   const entry = manifest[ENTRY];
   if (!entry) throw new Error(`${manifestPath} has no entry for ${ENTRY}: run the client build`);
 
@@ -49,7 +59,11 @@ export function productionAssets(manifestPath: string): PageAssets {
     bootstrapModules: ['/' + entry.file],
     modulePreloads: (pageModules) => collect([ENTRY, ...pageModules], (c) => [c.file]).filter((f) => f !== '/' + entry.file),
     stylesheets: (pageModules) => collect([ENTRY, ...pageModules], (c) => c.css ?? []),
-    buildId: entry.file.replace(/^.*-([\w-]+)\.js$/, '$1'),
+    // Every file name in the manifest carries its content hash, so the manifest's own hash names the build.
+    build: {
+      id: createHash('sha256').update(manifestText).digest('hex').slice(0, 16),
+      timestamp: Math.round(statSync(manifestPath).mtimeMs),
+    },
   };
 }
 
@@ -69,6 +83,7 @@ export function developmentAssets(): PageAssets {
     bootstrapModules: [DEV_ENTRY_PATH],
     modulePreloads: () => [],
     stylesheets: () => [],
-    buildId: 'dev',
+    // Vite's hot reload keeps a development page current; its id never changes.
+    build: { id: 'dev', timestamp: 0 },
   };
 }

@@ -90,8 +90,9 @@ export function createRenderer(options: RendererOptions) {
 
   // A page embeds its language's strings: serialised once per language, not per request.
   const translationsJson = new Map(Object.entries(messages).map(([lang, strings]) => [lang, jsonForScript(strings)]));
+  const buildIdJson = jsonForScript(assets.build.id);
   const bootScript = (language: Language, basename: string) =>
-    `window.__BOOT__={"language":${jsonForScript(language)},"basename":${jsonForScript(basename)},"translations":${translationsJson.get(language)}};`;
+    `window.__BOOT__={"language":${jsonForScript(language)},"basename":${jsonForScript(basename)},"translations":${translationsJson.get(language)},"buildId":${buildIdJson}};`;
 
   async function loadContext(request: FastifyRequest): Promise<LoadContext> {
     const snapshot = request.sessionIsNew ? EMPTY_SNAPSHOT : await services.sessions.snapshot(request.sessionId, request.site.id);
@@ -152,7 +153,7 @@ export function createRenderer(options: RendererOptions) {
 
     issueSessionCookie(request, reply);
     const handler = handlerFor(request.basename);
-    const boot: BootData = { language: ctx.language, basename: ctx.basename, translations: messages[ctx.language] };
+    const boot: BootData = { language: ctx.language, basename: ctx.basename, translations: messages[ctx.language], buildId: assets.build.id };
     const hydrationData = { loaderData: context.loaderData, actionData: context.actionData, errors: serializeErrors(context.errors, request) };
     const pageModules = context.matches.map((m) => (m.route.handle as RouteHandle | undefined)?.module).filter((m): m is string => !!m);
 
