@@ -8,6 +8,7 @@ import { Header } from './components/Header.tsx';
 import { Footer } from './components/Footer.tsx';
 import { CookieBanner } from './components/CookieBanner.tsx';
 import { SeoLinks } from './components/SeoLinks.tsx';
+import { GalleryHost } from './components/GalleryHost.tsx';
 
 export type ShellData = LoaderData<'root'>;
 
@@ -23,6 +24,7 @@ export function Root() {
       </main>
       <Footer shell={shell} />
       <CookieBanner accepted={shell.cookieConsent} />
+      <GalleryHost />
       {/* Spec §2: after a page change the scroll returns to the top, a hash scrolls to its element, Back restores. */}
       <ScrollRestoration />
     </Document>
