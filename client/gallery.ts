@@ -6,6 +6,7 @@
  * address is `data-src`, else `href`, else the `src` of the <img> inside; the <img> gives the thumbnail and alt.
  * The URL hash `#gallery-<slug>-<n>` (n from 1) names an open lightbox, so it can be shared and Back closes it.
  */
+import type { ShouldRevalidateFunction } from 'react-router-dom';
 
 /** Spec §9: lightbox constants. */
 export const LIGHTBOX = {
@@ -55,6 +56,24 @@ export function parseGalleryHash(hash: string): GalleryTarget | null {
 
 export function galleryHash({ slug, index }: GalleryTarget): string {
   return `#gallery-${slug}-${index + 1}`;
+}
+
+/**
+ * A route's shouldRevalidate that never reloads data for a step that only opens, moves or closes a gallery
+ * (same path and query, a gallery hash on either side): React Router would count the way back from
+ * `/p#gallery-x-1` to `/p` as a new visit of `/p` and reload every loader. Other steps: `own`, else the default.
+ */
+export function galleryAware(own?: ShouldRevalidateFunction): ShouldRevalidateFunction {
+  return (args) => {
+    const { currentUrl, nextUrl, formMethod } = args;
+    const galleryStep =
+      !formMethod &&
+      currentUrl.pathname === nextUrl.pathname &&
+      currentUrl.search === nextUrl.search &&
+      (parseGalleryHash(currentUrl.hash) !== null || parseGalleryHash(nextUrl.hash) !== null);
+    if (galleryStep) return false;
+    return own ? own(args) : args.defaultShouldRevalidate;
+  };
 }
 
 /** A slug the hash can carry (latin letters, digits, '_' and '-'). */

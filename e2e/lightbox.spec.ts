@@ -23,6 +23,12 @@ const counter = (page: Page) => page.locator('.lightbox .yarl__counter');
 const gallery = (page: Page) => page.locator('main [data-gallery]');
 const hash = (page: Page) => page.evaluate(() => window.location.hash);
 
+/** Stops the page's (installed) clock: from here on, time moves only with runFor. */
+async function pauseClock(page: Page) {
+  const now = await page.evaluate(() => Date.now());
+  await page.clock.pauseAt(now + 1000);
+}
+
 async function openAt(page: Page, n: number) {
   await gallery(page).nth(n - 1).click();
   await expect(lightbox(page)).toBeVisible();
@@ -127,6 +133,7 @@ test('space toggles the slideshow, which moves on every 3000 ms', async ({ page 
   await page.clock.install();
   await page.goto(PRODUCT);
   await hydrated(page);
+  await pauseClock(page);
   await openAt(page, 1);
   await imageLoaded(page);
   await page.keyboard.press(' ');
@@ -148,6 +155,7 @@ test('the toolbar hides after 3500 ms idle and comes back when the pointer moves
   await page.clock.install();
   await page.goto(PRODUCT);
   await hydrated(page);
+  await pauseClock(page);
   await openAt(page, 1);
   const toolbar = page.locator('.lightbox .yarl__toolbar');
   await expect(toolbar).toBeVisible();
@@ -223,6 +231,7 @@ test.describe('drag to close', () => {
     await page.clock.install();
     await page.goto(PRODUCT);
     await hydrated(page);
+    await pauseClock(page);
     await openAt(page, 1);
     await imageLoaded(page);
   });

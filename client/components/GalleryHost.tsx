@@ -1,15 +1,14 @@
 /**
  * The one gallery host of the shell (spec §2 "Image lightbox"): clicks on any `[data-gallery]` element open
- * the lightbox at that item, and the URL hash `#gallery-<slug>-<n>` opens it too (a shared link, Forward).
+ * the lightbox at that item, and the URL hash `#gallery-<slug>-<n>` opens it too (a shared link, Back, Forward).
  * The lightbox itself (library, CSS) is a separate chunk loaded on first use: nothing of it is in the entry.
  *
- * History: opening by a click pushes one entry carrying the hash, so Back closes the lightbox; moving between
- * images replaces that entry. These steps change only the hash of the current page, and React Router would
- * treat the way back (hash → no hash) as a revalidation and fetch every loader again; so such gallery-only
- * history steps are kept from the router (docs/decisions/007-lightbox.md).
+ * History goes through the router: opening by a click pushes an entry with the hash (marked in its state),
+ * so Back closes the lightbox; moving between images replaces it. Such steps change only the hash, and the
+ * routes' shouldRevalidate (galleryAware in client/gallery.ts) keeps them from reloading any data.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation, useNavigate, type Location } from 'react-router-dom';
 import { useTranslation } from '../i18n.tsx';
 import { galleryElements, galleryHash, isGallerySlug, parseGalleryHash, slideOf, type GallerySlide, type GalleryTarget } from '../gallery.ts';
 import type { GalleryLightboxProps } from './Lightbox.tsx';
@@ -30,60 +29,61 @@ function loadLightbox(): Promise<LightboxComponent> {
 
 interface OpenGallery extends GalleryTarget {
   slides: GallerySlide[];
-  /** Opened by a click or Forward: the entry below is this page without the hash, so closing goes Back. */
-  closeByBack: boolean;
 }
 
-/** Sets (or with '' removes) the hash of the current entry or of a new one, keeping the router's entry state. */
-function writeHash(hash: string, push: boolean): void {
-  const url = new URL(window.location.href);
-  url.hash = hash;
-  if (url.href === window.location.href) return;
-  if (push) window.history.pushState(window.history.state, '', url);
-  else window.history.replaceState(window.history.state, '', url);
-}
+/** The state of a history entry this host pushed: closing its lightbox goes Back to the entry below. */
+const PUSHED = { gallery: true } as const;
+const wasPushed = (location: Location) => (location.state as typeof PUSHED | null)?.gallery === true;
 
 export function GalleryHost() {
   const { t } = useTranslation();
   const location = useLocation();
+  const navigate = useNavigate();
   const [open, setOpen] = useState<OpenGallery | null>(null);
   const [Lightbox, setLightbox] = useState<LightboxComponent | null>(null);
   const [alert, setAlert] = useState<string | null>(null);
-  /** The address this host last saw, to tell a gallery-only history step from a navigation. */
-  const seen = useRef('');
+  const current = useRef<OpenGallery | null>(null);
+  current.current = open;
 
-  const show = useCallback(
-    (target: GalleryTarget, closeByBack: boolean) => {
-      const elements = galleryElements(document, target.slug);
-      if (target.index >= elements.length) {
-        // A stale or mistyped shared link: say so and drop the hash.
-        setOpen(null);
-        setAlert(t('lightbox.elementNotFound'));
-        writeHash('', false);
-        seen.current = window.location.href;
-        return;
-      }
-      setAlert(null);
-      setOpen({ ...target, slides: elements.map(slideOf), closeByBack });
-      loadLightbox().then(
-        (component) => setLightbox(() => component),
-        (error: unknown) => {
-          console.error(error);
-          setOpen(null);
-          setAlert(t('lightbox.error'));
-        },
-      );
-    },
-    [t],
+  /** Same page, another hash ('' removes it); never scrolls. */
+  const goToHash = useCallback(
+    (hash: string, options: { replace: boolean; state?: unknown }) =>
+      navigate({ search: window.location.search, hash }, { ...options, preventScrollReset: true }),
+    [navigate],
   );
 
-  // A page (first load or client navigation) whose address names a gallery image opens it; any other closes.
+  useEffect(() => setAlert(null), [location.pathname]);
+
+  // The address decides: a gallery hash shows that image (opening the lightbox if needed), any other closes it.
   useEffect(() => {
-    seen.current = window.location.href;
-    const target = parseGalleryHash(window.location.hash);
-    if (target) show(target, false);
-    else setOpen(null);
-  }, [location.key, show]);
+    const target = parseGalleryHash(location.hash);
+    if (!target) {
+      setOpen(null);
+      return;
+    }
+    if (current.current?.slug === target.slug) {
+      if (current.current.index !== target.index) setOpen({ ...current.current, index: target.index });
+      return;
+    }
+    const elements = galleryElements(document, target.slug);
+    if (target.index >= elements.length) {
+      // A stale or mistyped shared link: say so and drop the hash.
+      setOpen(null);
+      setAlert(t('lightbox.elementNotFound'));
+      void goToHash('', { replace: true });
+      return;
+    }
+    setAlert(null);
+    setOpen({ ...target, slides: elements.map(slideOf) });
+    loadLightbox().then(
+      (component) => setLightbox(() => component),
+      (error: unknown) => {
+        console.error(error);
+        setOpen(null);
+        setAlert(t('lightbox.error'));
+      },
+    );
+  }, [location, goToHash, t]);
 
   useEffect(() => {
     const onClick = (event: MouseEvent) => {
@@ -92,55 +92,37 @@ export function GalleryHost() {
       const slug = item?.dataset.gallery;
       if (!item || !isGallerySlug(slug)) return;
       event.preventDefault();
-      const target = { slug, index: galleryElements(document, slug).indexOf(item) };
-      writeHash(galleryHash(target), true);
-      seen.current = window.location.href;
-      show(target, true);
+      const hash = galleryHash({ slug, index: galleryElements(document, slug).indexOf(item) });
+      void goToHash(hash, { replace: parseGalleryHash(window.location.hash) !== null, state: PUSHED });
     };
     // Warm the chunk up when a pointer reaches a gallery item.
     const onPointerOver = (event: PointerEvent) => {
       if ((event.target as Element | null)?.closest?.('[data-gallery]')) loadLightbox().catch(() => {});
     };
-    // Runs before the router's own popstate listener (capture at the target comes first).
-    const onPopState = (event: PopStateEvent) => {
-      const before = new URL(seen.current || window.location.href);
-      const now = new URL(window.location.href);
-      seen.current = now.href;
-      if (before.pathname !== now.pathname || before.search !== now.search) return;
-      const target = parseGalleryHash(now.hash);
-      if (!target && !parseGalleryHash(before.hash)) return;
-      event.stopImmediatePropagation();
-      if (target) show(target, true);
-      else setOpen(null);
-    };
     document.addEventListener('click', onClick);
     document.addEventListener('pointerover', onPointerOver, { passive: true });
-    window.addEventListener('popstate', onPopState, true);
     return () => {
       document.removeEventListener('click', onClick);
       document.removeEventListener('pointerover', onPointerOver);
-      window.removeEventListener('popstate', onPopState, true);
     };
-  }, [show]);
+  }, [goToHash]);
 
   const onView = useCallback(
     (index: number) => {
-      if (!open) return;
-      writeHash(galleryHash({ slug: open.slug, index }), false);
-      seen.current = window.location.href;
+      const shown = current.current;
+      if (!shown) return;
+      const hash = galleryHash({ slug: shown.slug, index });
+      if (hash !== window.location.hash) void goToHash(hash, { replace: true, state: location.state });
     },
-    [open],
+    [goToHash, location.state],
   );
 
   const onClose = useCallback(() => {
     setOpen(null);
-    if (!parseGalleryHash(window.location.hash)) return;
-    if (open?.closeByBack) window.history.back();
-    else {
-      writeHash('', false);
-      seen.current = window.location.href;
-    }
-  }, [open]);
+    if (!parseGalleryHash(location.hash)) return;
+    if (wasPushed(location)) void navigate(-1);
+    else void goToHash('', { replace: true });
+  }, [goToHash, location, navigate]);
 
   return (
     <>

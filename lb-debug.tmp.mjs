@@ -1,0 +1,17 @@
+import { chromium } from 'playwright-core';
+const b = await chromium.launch({ executablePath: '/usr/bin/chromium' });
+const p = await b.newPage();
+p.on('console', (m) => console.log('console', m.text()));
+p.on('request', (r) => { if (r.url().includes('_data')) console.log('REQ', r.url()); });
+await p.goto('http://localhost:3441/shumopogloshchenie/akustik-10');
+await p.waitForFunction(() => Object.keys(document).some((k) => k.startsWith('__reactContainer')));
+console.log('click');
+await p.locator('main [data-gallery]').nth(1).click();
+await p.locator('.lightbox .yarl__counter').waitFor();
+console.log('hash', await p.evaluate(() => location.hash), await p.evaluate(() => JSON.stringify(history.state)));
+await p.waitForTimeout(500);
+console.log('escape');
+await p.keyboard.press('Escape');
+await p.waitForTimeout(1000);
+console.log('hash', await p.evaluate(() => location.hash));
+await b.close();
