@@ -41,6 +41,11 @@ async function imageLoaded(page: Page) {
 
 test('a click opens the lazily loaded lightbox at that image, puts it in the hash, and Escape closes it', async ({ page }) => {
   const seen = watchRequests(page);
+  const problems: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' || msg.type() === 'warning') problems.push(`${msg.type()}: ${msg.text()}`);
+  });
+  page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
   await page.goto(PRODUCT);
   await hydrated(page);
   await expect(gallery(page)).toHaveCount(3);
@@ -59,6 +64,7 @@ test('a click opens the lazily loaded lightbox at that image, puts it in the has
   await expect(lightbox(page)).toHaveCount(0);
   await expect.poll(() => hash(page)).toBe('');
   expect(seen.data, 'opening and closing never reload the page data').toEqual([]);
+  expect(problems).toEqual([]);
 });
 
 test('an address with the gallery hash opens it at that image; arrows move and keep the hash in step', async ({ page }) => {
