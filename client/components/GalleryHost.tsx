@@ -7,13 +7,13 @@
  * so Back closes the lightbox; moving between images replaces it. Such steps change only the hash, and the
  * routes' shouldRevalidate (galleryAware in client/gallery.ts) keeps them from reloading any data.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate, type Location } from 'react-router-dom';
 import { useTranslation } from '../i18n.tsx';
 import { galleryElements, galleryHash, isGallerySlug, parseGalleryHash, slideOf, type GallerySlide, type GalleryTarget } from '../gallery.ts';
 import type { GalleryLightboxProps } from './Lightbox.tsx';
 
-type LightboxComponent = (props: GalleryLightboxProps) => React.ReactNode;
+type LightboxComponent = (props: GalleryLightboxProps) => ReactNode;
 
 let chunk: Promise<LightboxComponent> | undefined;
 function loadLightbox(): Promise<LightboxComponent> {
