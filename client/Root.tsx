@@ -10,6 +10,7 @@ import { CookieBanner } from './components/CookieBanner.tsx';
 import { SeoLinks } from './components/SeoLinks.tsx';
 import { useApplyForcedColorMode, useForcedColorMode } from './color-mode.tsx';
 import { ThirdPartyTags } from './third-party/ThirdPartyTags.tsx';
+import { GalleryHost } from './components/GalleryHost.tsx';
 
 export type ShellData = LoaderData<'root'>;
 
@@ -28,6 +29,7 @@ export function Root() {
       <Footer shell={shell} />
       <CookieBanner accepted={shell.cookieConsent} />
       <ThirdPartyTags />
+      <GalleryHost />
       {/* Spec §2: after a page change the scroll returns to the top, a hash scrolls to its element, Back restores. */}
       <ScrollRestoration />
     </Document>

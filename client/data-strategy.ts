@@ -104,6 +104,9 @@ export function createDataStrategy(basename: string, options: DataStrategyOption
     }
 
     const toLoad = matches.filter((m) => m.shouldCallHandler()).map((m) => m.route.id);
+    // Nothing to load (e.g. a gallery hash step, see client/gallery.ts galleryAware): no request at all.
+    // Once shouldCallHandler() was asked, resolve() runs every handler, so this must return before them.
+    if (toLoad.length === 0) return {};
     let envelope: Promise<DataEnvelope> | undefined;
     const load = () =>
       (envelope ??=

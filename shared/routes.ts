@@ -12,6 +12,7 @@ import type { ComponentType } from 'react';
 import type { LoaderFunction, RouteObject, ShouldRevalidateFunction } from 'react-router-dom';
 import { Root, RootErrorBoundary } from '../client/Root.tsx';
 import { PageErrorBoundary } from '../client/pages/PageError.tsx';
+import { galleryAware } from '../client/gallery.ts';
 
 export type GuardName = 'auth' | 'cart' | 'personal';
 export type ForcedColorMode = 'light' | 'dark';
@@ -110,7 +111,7 @@ export function buildRoutes(loaderFor: (id: RouteId) => LoaderFunction): RouteOb
       loader: loaderFor(def.id),
       Component: def.Component,
       ErrorBoundary: def.ErrorBoundary,
-      shouldRevalidate: def.shouldRevalidate,
+      shouldRevalidate: galleryAware(def.shouldRevalidate),
       lazy: def.page?.[1],
     } as RouteObject;
     if (def.index) return { ...route, index: true } as RouteObject;

@@ -4,6 +4,33 @@ import type { LoaderData } from '../../server/loaders.ts';
 import { PageTitle } from '../components/PageTitle.tsx';
 import { Price } from '../components/Price.tsx';
 
+type Product = LoaderData<'product'>['product'];
+
+/**
+ * The product's photos as gallery items (spec §2 "Image lightbox"): each links to the full image, so without
+ * JavaScript a click opens the picture itself; the shell's gallery host opens them in the lightbox.
+ * The first photo is shown large, the others as thumbnails (lazy: they may sit below the fold).
+ */
+function ProductGallery({ product }: { product: Product }) {
+  const { t } = useTranslation();
+  const slug = product.sku.toLowerCase().replace(/[^a-z0-9-]/g, '-');
+  return (
+    <div className="product-gallery">
+      {product.images.map((src, i) => (
+        <a key={src} href={src} data-gallery={slug} className={i === 0 ? 'product-gallery__main' : 'product-gallery__thumb'}>
+          <img
+            src={src}
+            alt={t('lightbox.photo', { title: product.title, n: i + 1 })}
+            width={i === 0 ? 480 : 96}
+            height={i === 0 ? 360 : 72}
+            loading={i === 0 ? undefined : 'lazy'}
+          />
+        </a>
+      ))}
+    </div>
+  );
+}
+
 export function Component() {
   const { t } = useTranslation();
   const { product, currency } = useLoaderData() as LoaderData<'product'>;
@@ -15,6 +42,7 @@ export function Component() {
         <Link to="/">{t('notFound.home')}</Link> / <Link to={product.category.url}>{product.category.title}</Link>
       </nav>
       <h1>{product.title}</h1>
+      {product.images.length > 0 && <ProductGallery product={product} />}
       <p className="muted">
         {t('product.sku')}: {product.sku}
       </p>

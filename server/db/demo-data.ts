@@ -28,6 +28,8 @@ export interface DemoProduct {
   /** 0..100 */
   popularity: number;
   attributes: Record<string, string | number>;
+  /** Photo addresses under /img/products/ (the first is the main one); the SVGs are made by scripts/gen-product-images.ts */
+  images?: string[];
 }
 
 export interface DemoKit {
@@ -219,6 +221,7 @@ export const demoProducts: DemoProduct[] = [
     description: 'Шумопоглотитель 10 мм из пенополиуретана с открытыми порами. Применяется в дверях, на крыше и в багажнике. Клеится на липкий слой поверх виброизоляции.',
     priceRub: 690,
     popularity: 85,
+    images: ['/img/products/abs-ak-10-1.svg', '/img/products/abs-ak-10-2.svg', '/img/products/abs-ak-10-3.svg'],
     attributes: {
       thickness_mm: 10, ...BIG_SHEET, mass_kg_m2: 0.35, adhesive: 'акриловый', material: 'ППУ', layer: 'absorber', unit: 'лист',
     },
@@ -269,6 +272,7 @@ export const demoProducts: DemoProduct[] = [
     description: 'Звуко- и теплоизолятор из вспененного полиэтилена с закрытыми порами толщиной 4 мм. Применяется на внутренней стороне обшивок дверей и под обшивками салона. Клеится на липкий слой.',
     priceRub: 190,
     popularity: 75,
+    images: ['/img/products/bar-iz-4-1.svg', '/img/products/bar-iz-4-2.svg'],
     attributes: {
       thickness_mm: 4, ...PE_SHEET, mass_kg_m2: 0.12, adhesive: 'акриловый', material: 'вспененный ПЭ', layer: 'barrier', unit: 'лист',
     },
@@ -331,6 +335,7 @@ export const demoProducts: DemoProduct[] = [
     description: 'Мягкий самоклеящийся материал из пенополиуретана для устранения скрипов пластика. Наклеивается в местах контакта панелей торпедо, дверных карт и консоли.',
     priceRub: 390,
     popularity: 50,
+    images: ['/img/products/asq-lst-5-1.svg', '/img/products/asq-lst-5-2.svg', '/img/products/asq-lst-5-3.svg', '/img/products/asq-lst-5-4.svg'],
     attributes: {
       thickness_mm: 5, ...BIG_SHEET, adhesive: 'акриловый', material: 'ППУ', layer: 'antisqueak', unit: 'лист',
     },
@@ -381,6 +386,7 @@ export const demoProducts: DemoProduct[] = [
     description: 'Жидкая шумоизоляция в аэрозольном баллоне для локальной обработки подкрылков, арок и порогов. Наносится на очищенную сухую поверхность в несколько слоёв.',
     priceRub: 650,
     popularity: 45,
+    images: ['/img/products/liq-aer-650-1.svg'],
     attributes: {
       volume_ml: 650, thickness_mm: 2, mass_kg_m2: 1.5, material: 'каучуковая мастика', layer: 'liquid', unit: 'баллон',
     },

@@ -54,12 +54,13 @@ async function seedInto(tx: Queryable, sites: SitesConfig): Promise<void> {
   const productIds = new Map<string, number>();
   for (const p of demoProducts) {
     const [row] = await tx.query<{ id: number }>(
-      `INSERT INTO products (sku, slug, category_id, title, description, attributes, popularity)
-       VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7)
+      `INSERT INTO products (sku, slug, category_id, title, description, attributes, popularity, images)
+       VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8::jsonb)
        ON CONFLICT (sku) DO UPDATE SET slug = EXCLUDED.slug, category_id = EXCLUDED.category_id, title = EXCLUDED.title,
-         description = EXCLUDED.description, attributes = EXCLUDED.attributes, popularity = EXCLUDED.popularity
+         description = EXCLUDED.description, attributes = EXCLUDED.attributes, popularity = EXCLUDED.popularity,
+         images = EXCLUDED.images
        RETURNING id`,
-      [p.sku, p.slug, categoryIds.get(p.category), p.title, p.description, JSON.stringify(p.attributes), p.popularity],
+      [p.sku, p.slug, categoryIds.get(p.category), p.title, p.description, JSON.stringify(p.attributes), p.popularity, JSON.stringify(p.images ?? [])],
     );
     productIds.set(p.sku, row!.id);
     for (const [code, { rounding }] of priceLists) {

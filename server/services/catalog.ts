@@ -21,6 +21,8 @@ export interface ProductCard {
 export interface Product extends ProductCard {
   description: string;
   attributes: Record<string, string | number>;
+  /** Photo addresses, the main one first (the products.images jsonb array). */
+  images: string[];
   category: Category;
 }
 
@@ -71,7 +73,7 @@ export class CatalogService {
   async findProduct(categorySlug: string, productSlug: string, priceList: string): Promise<Product | undefined> {
     const [row] = await this.db.query<Omit<Product, 'category'> & { category_id: number; category_title: string; category_image: string | null }>(
       `SELECT p.id, p.sku, p.title, '/' || c.slug || '/' || p.slug AS url, p.images->>0 AS preview_image,
-              pp.amount::float8 AS price, p.description, p.attributes,
+              pp.amount::float8 AS price, p.description, p.attributes, p.images,
               c.id AS category_id, c.title AS category_title, c.preview_image AS category_image
          FROM products p
          JOIN categories c ON c.id = p.category_id

@@ -1,0 +1,140 @@
+/**
+ * The one gallery host of the shell (spec §2 "Image lightbox"): clicks on any `[data-gallery]` element open
+ * the lightbox at that item, and the URL hash `#gallery-<slug>-<n>` opens it too (a shared link, Back, Forward).
+ * The lightbox itself (library, CSS) is a separate chunk loaded on first use: nothing of it is in the entry.
+ *
+ * History goes through the router: opening by a click pushes an entry with the hash (marked in its state),
+ * so Back closes the lightbox; moving between images replaces it. Such steps change only the hash, and the
+ * routes' shouldRevalidate (galleryAware in client/gallery.ts) keeps them from reloading any data.
+ */
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useLocation, useNavigate, type Location } from 'react-router-dom';
+import { useTranslation } from '../i18n.tsx';
+import { galleryElements, galleryHash, isGallerySlug, parseGalleryHash, slideOf, type GallerySlide, type GalleryTarget } from '../gallery.ts';
+import type { GalleryLightboxProps } from './Lightbox.tsx';
+
+type LightboxComponent = (props: GalleryLightboxProps) => ReactNode;
+
+let chunk: Promise<LightboxComponent> | undefined;
+function loadLightbox(): Promise<LightboxComponent> {
+  chunk ??= import('./Lightbox.tsx').then(
+    (m) => m.GalleryLightbox,
+    (error: unknown) => {
+      chunk = undefined; // a later attempt may succeed
+      throw error;
+    },
+  );
+  return chunk;
+}
+
+interface OpenGallery extends GalleryTarget {
+  slides: GallerySlide[];
+}
+
+/** The state of a history entry this host pushed: closing its lightbox goes Back to the entry below. */
+const PUSHED = { gallery: true } as const;
+const wasPushed = (location: Location) => (location.state as typeof PUSHED | null)?.gallery === true;
+
+export function GalleryHost() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState<OpenGallery | null>(null);
+  const [Lightbox, setLightbox] = useState<LightboxComponent | null>(null);
+  const [alert, setAlert] = useState<string | null>(null);
+  const current = useRef<OpenGallery | null>(null);
+  current.current = open;
+
+  /** Same page, another hash ('' removes it); never scrolls. */
+  const goToHash = useCallback(
+    (hash: string, options: { replace: boolean; state?: unknown }) =>
+      navigate({ search: window.location.search, hash }, { ...options, preventScrollReset: true }),
+    [navigate],
+  );
+
+  useEffect(() => setAlert(null), [location.pathname]);
+
+  // The address decides: a gallery hash shows that image (opening the lightbox if needed), any other closes it.
+  useEffect(() => {
+    const target = parseGalleryHash(location.hash);
+    if (!target) {
+      setOpen(null);
+      return;
+    }
+    if (current.current?.slug === target.slug) {
+      if (current.current.index !== target.index) setOpen({ ...current.current, index: target.index });
+      return;
+    }
+    const elements = galleryElements(document, target.slug);
+    if (target.index >= elements.length) {
+      // A stale or mistyped shared link: say so and drop the hash.
+      setOpen(null);
+      setAlert(t('lightbox.elementNotFound'));
+      void goToHash('', { replace: true });
+      return;
+    }
+    setAlert(null);
+    setOpen({ ...target, slides: elements.map(slideOf) });
+    loadLightbox().then(
+      (component) => setLightbox(() => component),
+      (error: unknown) => {
+        console.error(error);
+        setOpen(null);
+        setAlert(t('lightbox.error'));
+      },
+    );
+  }, [location, goToHash, t]);
+
+  useEffect(() => {
+    const onClick = (event: MouseEvent) => {
+      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      const item = (event.target as Element | null)?.closest?.<HTMLElement>('[data-gallery]');
+      const slug = item?.dataset.gallery;
+      if (!item || !isGallerySlug(slug)) return;
+      event.preventDefault();
+      const hash = galleryHash({ slug, index: galleryElements(document, slug).indexOf(item) });
+      void goToHash(hash, { replace: parseGalleryHash(window.location.hash) !== null, state: PUSHED });
+    };
+    // Warm the chunk up when a pointer reaches a gallery item.
+    const onPointerOver = (event: PointerEvent) => {
+      if ((event.target as Element | null)?.closest?.('[data-gallery]')) loadLightbox().catch(() => {});
+    };
+    document.addEventListener('click', onClick);
+    document.addEventListener('pointerover', onPointerOver, { passive: true });
+    return () => {
+      document.removeEventListener('click', onClick);
+      document.removeEventListener('pointerover', onPointerOver);
+    };
+  }, [goToHash]);
+
+  const onView = useCallback(
+    (index: number) => {
+      const shown = current.current;
+      if (!shown) return;
+      const hash = galleryHash({ slug: shown.slug, index });
+      if (hash !== window.location.hash) void goToHash(hash, { replace: true, state: location.state });
+    },
+    [goToHash, location.state],
+  );
+
+  const onClose = useCallback(() => {
+    setOpen(null);
+    if (!parseGalleryHash(location.hash)) return;
+    if (wasPushed(location)) void navigate(-1);
+    else void goToHash('', { replace: true });
+  }, [goToHash, location, navigate]);
+
+  return (
+    <>
+      {open && Lightbox && <Lightbox key={open.slug} slides={open.slides} index={open.index} onView={onView} onClose={onClose} />}
+      {alert && (
+        <div className="lightbox-alert" role="alert">
+          <span>{alert}</span>
+          <button type="button" className="lightbox-alert__close" aria-label={t('lightbox.close')} onClick={() => setAlert(null)}>
+            ×
+          </button>
+        </div>
+      )}
+    </>
+  );
+}
