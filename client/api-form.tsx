@@ -9,7 +9,8 @@ import { useHref, useLocation, useRevalidator, useRouteLoaderData } from 'react-
 import type { ShellData } from './Root.tsx';
 import { apiPost } from './api.ts';
 
-export type ApiFormStatus = 'idle' | 'pending' | 'failed';
+/** idle: not sent yet; done: the last submit succeeded (and the data was reloaded). */
+export type ApiFormStatus = 'idle' | 'pending' | 'done' | 'failed';
 
 export function ApiForm({ action, className, children }: { action: string; className?: string; children: (status: ApiFormStatus) => ReactNode }) {
   const shell = useRouteLoaderData('root') as ShellData;
@@ -27,8 +28,8 @@ export function ApiForm({ action, className, children }: { action: string; class
     setStatus('pending');
     const answer = await apiPost(action, Object.fromEntries(form), shell.token);
     if (!answer.ok) return setStatus('failed');
-    setStatus('idle');
     await revalidator.revalidate();
+    setStatus('done');
   };
 
   return (

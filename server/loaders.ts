@@ -154,7 +154,9 @@ export const loaders = {
       if (canonical) throw redirect(canonical, 301);
       throw notFoundError(request.url);
     }
-    return { product, currency: context.site.currency };
+    const { session } = context;
+    const inCompare = session.snapshot.compareCount > 0 && (await context.services.compare.has(session.id, product.id));
+    return { product, currency: context.site.currency, inCompare };
   },
 
   async compare({ context }: Args) {

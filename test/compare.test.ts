@@ -109,3 +109,24 @@ t.test('without JavaScript: form posts come back to the page', async (t) => {
   t.equal(cleared.headers.location, '/compare', 'never off the site');
   t.equal(await total(v), 0);
 });
+
+t.test('the product page offers add to cart (only where sold) and add/remove compare', async (t) => {
+  const v = app.visitor();
+  const url = '/shumopogloshchenie/akustik-10';
+  const before = await app.request({ url, as: v });
+  t.match(before.body, /<form class="product-actions__cart" action="\/api\/cart\/items" method="post">/);
+  t.match(before.body, `<input type="hidden" name="token" value="${v.token}"/>`, 'the form carries the site token');
+  t.match(before.body, `<input type="hidden" name="next" value="${url}"/>`, 'and comes back to this page');
+  t.match(before.body, /<input type="hidden" name="mode" value="add"\/><button type="submit" class="button button--secondary" aria-pressed="false">Сравнить<\/button>/);
+  t.equal(hydrationData(before.body).loaderData.product.inCompare, false);
+
+  await post(v, '/api/compare/items', { productId: await product('ABS-AK-10') });
+  const after = await app.request({ url, as: v });
+  t.equal(hydrationData(after.body).loaderData.product.inCompare, true);
+  t.match(after.body, /<input type="hidden" name="mode" value="remove"\/><button type="submit" class="button button--secondary" aria-pressed="true">В сравнении<\/button>/);
+
+  await app.db.query(`DELETE FROM product_prices WHERE product_id = $1 AND price_list = 'md'`, [await product('ABS-AK-10')]);
+  const md = await app.request({ url, host: 'md.localhost', as: v });
+  t.notMatch(md.body, 'product-actions__cart', 'no add-to-cart where the site does not sell it');
+  t.match(md.body, 'product-actions__compare');
+});

@@ -3,6 +3,7 @@ import { useTranslation } from '../i18n.tsx';
 import type { LoaderData } from '../../server/loaders.ts';
 import { PageTitle } from '../components/PageTitle.tsx';
 import { Price } from '../components/Price.tsx';
+import { ProductActions } from '../components/ProductActions.tsx';
 
 type Product = LoaderData<'product'>['product'];
 
@@ -33,7 +34,7 @@ function ProductGallery({ product }: { product: Product }) {
 
 export function Component() {
   const { t } = useTranslation();
-  const { product, currency } = useLoaderData() as LoaderData<'product'>;
+  const { product, currency, inCompare } = useLoaderData() as LoaderData<'product'>;
   const attributes = Object.entries(product.attributes).filter(([key]) => t(`attr.${key}`, { defaultValue: '' }));
   return (
     <article className="product">
@@ -49,6 +50,7 @@ export function Component() {
       <p className="product__price">
         {product.price !== null ? <Price amount={product.price} currency={currency} /> : t('product.notSold')}
       </p>
+      <ProductActions productId={product.id} sold={product.price !== null} inCompare={inCompare} />
       <p>{product.description}</p>
       {attributes.length > 0 && (
         <>

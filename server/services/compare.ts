@@ -51,6 +51,11 @@ export class CompareService {
     return inserted.length > 0 ? null : 'full';
   }
 
+  async has(sessionId: string, productId: number): Promise<boolean> {
+    const [row] = await this.db.query('SELECT 1 FROM compare_items WHERE session_id = $1 AND product_id = $2', [sessionId, productId]);
+    return row !== undefined;
+  }
+
   async remove(sessionId: string, productId: number): Promise<void> {
     await this.db.query('DELETE FROM compare_items WHERE session_id = $1 AND product_id = $2', [sessionId, productId]);
   }

@@ -46,7 +46,7 @@ const en: LocaleMessages = {
     count_other: '{{count}} products',
     empty: 'There are no products in this category yet.',
   },
-  product: { sku: 'SKU', notSold: 'Not available on this site', attributes: 'Specifications' },
+  product: { sku: 'SKU', notSold: 'Not available on this site', attributes: 'Specifications', addToCart: 'Add to cart', quantity: 'Quantity', added: 'Added to the cart.', addFailed: 'The product could not be added. Please try again.' },
   search: {
     label: 'Search the catalogue',
     placeholder: 'Search products',

@@ -46,7 +46,7 @@ const kk: LocaleMessages = {
     count_other: '{{count}} тауар',
     empty: 'Бұл санатта әзірге тауар жоқ.',
   },
-  product: { sku: 'Артикул', notSold: 'Бұл сайтта сатылмайды', attributes: 'Сипаттамалары' },
+  product: { sku: 'Артикул', notSold: 'Бұл сайтта сатылмайды', attributes: 'Сипаттамалары', addToCart: 'Себетке салу', quantity: 'Саны', added: 'Тауар себетке қосылды.', addFailed: 'Тауарды қосу мүмкін болмады. Қайталап көріңіз.' },
   search: {
     label: 'Каталог бойынша іздеу',
     placeholder: 'Тауарларды іздеу',

@@ -46,7 +46,7 @@ const ky: LocaleMessages = {
     count_other: '{{count}} товар',
     empty: 'Бул категорияда азырынча товар жок.',
   },
-  product: { sku: 'Артикул', notSold: 'Бул сайтта сатылбайт', attributes: 'Мүнөздөмөлөрү' },
+  product: { sku: 'Артикул', notSold: 'Бул сайтта сатылбайт', attributes: 'Мүнөздөмөлөрү', addToCart: 'Себетке салуу', quantity: 'Саны', added: 'Товар себетке кошулду.', addFailed: 'Товарды кошуу мүмкүн болгон жок. Кайра аракет кылыңыз.' },
   search: {
     label: 'Каталог боюнча издөө',
     placeholder: 'Товарларды издөө',

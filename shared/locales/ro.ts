@@ -49,7 +49,7 @@ const ro: LocaleMessages = {
     count_other: '{{count}} de produse',
     empty: 'Deocamdată nu există produse în această categorie.',
   },
-  product: { sku: 'Cod produs', notSold: 'Nu se vinde pe acest site', attributes: 'Specificații' },
+  product: { sku: 'Cod produs', notSold: 'Nu se vinde pe acest site', attributes: 'Specificații', addToCart: 'Adaugă în coș', quantity: 'Cantitate', added: 'Produsul a fost adăugat în coș.', addFailed: 'Produsul nu a putut fi adăugat. Încercați din nou.' },
   search: {
     label: 'Căutare în catalog',
     placeholder: 'Caută produse',

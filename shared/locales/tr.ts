@@ -46,7 +46,7 @@ const tr: LocaleMessages = {
     count_other: '{{count}} ürün',
     empty: 'Bu kategoride henüz ürün yok.',
   },
-  product: { sku: 'Ürün kodu', notSold: 'Bu sitede satışta değil', attributes: 'Özellikler' },
+  product: { sku: 'Ürün kodu', notSold: 'Bu sitede satışta değil', attributes: 'Özellikler', addToCart: 'Sepete ekle', quantity: 'Miktar', added: 'Sepete eklendi.', addFailed: 'Ürün eklenemedi. Lütfen tekrar deneyin.' },
   search: {
     label: 'Katalogda ara',
     placeholder: 'Ürün ara',

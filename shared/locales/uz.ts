@@ -46,7 +46,7 @@ const uz: LocaleMessages = {
     count_other: '{{count}} ta mahsulot',
     empty: 'Bu kategoriyada hozircha mahsulot yoʻq.',
   },
-  product: { sku: 'Artikul', notSold: 'Ushbu saytda sotilmaydi', attributes: 'Xususiyatlari' },
+  product: { sku: 'Artikul', notSold: 'Ushbu saytda sotilmaydi', attributes: 'Xususiyatlari', addToCart: 'Savatga', quantity: 'Miqdori', added: 'Mahsulot savatga qoʻshildi.', addFailed: 'Mahsulotni qoʻshib boʻlmadi. Qayta urinib koʻring.' },
   search: {
     label: 'Katalog boʻyicha qidirish',
     placeholder: 'Mahsulotlarni qidirish',

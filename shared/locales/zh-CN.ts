@@ -43,7 +43,7 @@ const zhCN: LocaleMessages = {
     count_other: '{{count}} 件商品',
     empty: '该分类暂无商品。',
   },
-  product: { sku: '货号', notSold: '本站不销售此商品', attributes: '规格参数' },
+  product: { sku: '货号', notSold: '本站不销售此商品', attributes: '规格参数', addToCart: '加入购物车', quantity: '数量', added: '已加入购物车。', addFailed: '无法添加商品，请重试。' },
   search: {
     label: '搜索商品目录',
     placeholder: '搜索商品',
