@@ -6,36 +6,19 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from '../i18n.tsx';
 import { WidgetHtml } from './WidgetHtml.tsx';
+import { remindAt, reminderDue } from '../reminders.ts';
 
 export const NOTICE_KEY = 'modal';
-/** Spec §9: the reminder interval, 4 hours (144e5 ms). */
-export const REMIND_AFTER_MS = 144e5;
-
-function dueNow(): boolean {
-  try {
-    const next = Number(localStorage.getItem(NOTICE_KEY));
-    return !next || next <= Date.now();
-  } catch {
-    return true;
-  }
-}
 
 export function NoticeDialog({ html }: { html: string }) {
   const { t } = useTranslation();
   const dialog = useRef<HTMLDialogElement>(null);
   // Opened after hydration: whether it is due depends on this browser's storage and clock.
   useEffect(() => {
-    if (dueNow()) dialog.current?.showModal();
+    if (reminderDue(NOTICE_KEY)) dialog.current?.showModal();
   }, []);
-  const remember = () => {
-    try {
-      localStorage.setItem(NOTICE_KEY, String(Date.now() + REMIND_AFTER_MS));
-    } catch {
-      // no storage: it shows again next time
-    }
-  };
   return (
-    <dialog ref={dialog} className="notice-dialog" aria-labelledby="notice-title" onClose={remember}>
+    <dialog ref={dialog} className="notice-dialog" aria-labelledby="notice-title" onClose={() => remindAt(NOTICE_KEY)}>
       <h2 id="notice-title">{t('notice.title')}</h2>
       <WidgetHtml html={html} />
       <form method="dialog">

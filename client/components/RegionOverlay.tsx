@@ -19,7 +19,7 @@ import { useTranslation } from '../i18n.tsx';
 import { apiGet } from '../api.ts';
 import type { ShellData } from '../Root.tsx';
 import { CityAutocomplete, type CityChoice } from './CityAutocomplete.tsx';
-import { REMIND_AFTER_MS } from './NoticeDialog.tsx';
+import { REMIND_AFTER_MS, remindAt, reminderDue } from '../reminders.ts';
 
 export const REGION_KEY = 'modalRegion';
 
@@ -37,25 +37,6 @@ type View =
   | { kind: 'hidden' }
   | { kind: 'confirm'; answer: RegionAnswer }
   | { kind: 'choose'; error: boolean; sites: Record<string, string> };
-
-function due(): boolean {
-  try {
-    const next = Number(localStorage.getItem(REGION_KEY));
-    return !next || next <= Date.now();
-  } catch {
-    return true;
-  }
-}
-
-/** Stores the next show time; returns it. */
-function remember(until = Date.now() + REMIND_AFTER_MS): number {
-  try {
-    localStorage.setItem(REGION_KEY, String(until));
-  } catch {
-    // no storage: the overlay shows again next time
-  }
-  return until;
-}
 
 /** A city's url as an address of a configured site, or null. */
 function siteAddress(url: string | null, sites: Record<string, string>): string | null {
@@ -114,10 +95,10 @@ export function RegionOverlay() {
   useEffect(() => {
     const handed = handedOver(routerLocation.search);
     if (handed) {
-      if (handed.until) remember(handed.until);
+      if (handed.until) remindAt(REGION_KEY, handed.until);
       void navigate({ pathname: routerLocation.pathname, search: handed.rest, hash: routerLocation.hash }, { replace: true });
     }
-    if (!due()) return;
+    if (!reminderDue(REGION_KEY)) return;
     const controller = new AbortController();
     void apiGet<{ data: RegionAnswer }>('/api/site/region', { token: shell.token, domain: shell.site.host }, controller.signal).then(
       (res) => {
@@ -145,7 +126,7 @@ export function RegionOverlay() {
   };
 
   const confirm = (answer: RegionAnswer) => {
-    const until = remember();
+    const until = remindAt(REGION_KEY);
     close();
     go(answer.address, until);
   };
@@ -156,7 +137,7 @@ export function RegionOverlay() {
   };
 
   const pick = (city: CityChoice, sites: Record<string, string>) => {
-    const until = remember();
+    const until = remindAt(REGION_KEY);
     close();
     go(siteAddress(city.url, sites), until);
   };

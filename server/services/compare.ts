@@ -5,19 +5,12 @@
  */
 import type { Queryable } from '../db/index.ts';
 import type { SessionService } from './sessions.ts';
-import type { Category } from './catalog.ts';
+import type { Category, ProductCard } from './catalog.ts';
 
 /** The most products one list holds: a comparison table wider than this helps nobody. */
 export const MAX_COMPARE_ITEMS = 20;
 
-export interface ComparedProduct {
-  id: number;
-  sku: string;
-  title: string;
-  url: string;
-  preview_image: string | null;
-  /** In the site's currency; null when this site does not sell it. */
-  price: number | null;
+export interface ComparedProduct extends ProductCard {
   attributes: Record<string, string | number>;
   category: Category;
 }
