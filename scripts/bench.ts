@@ -1,21 +1,30 @@
 /**
- * npm run bench: the streamed SSR home page against the same bytes served as a static file by
- * @fastify/static — both production servers in their own processes, measured in one run with autocannon
- * on loopback. Prints req/s, p50 and p99 latency, and the SSR/static ratios.
+ * npm run bench: each page type of the shop — home, category, product, the search API and the search page —
+ * against the home page's bytes served as a static file by @fastify/static (the ceiling), all production
+ * servers in their own processes, measured in one run with autocannon on loopback. Prints req/s, p50 and
+ * p99 latency, and the ratios to the static baseline.
  *   BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 50)
- * The SSR server uses an in-memory PGlite, or PostgreSQL when DATABASE_URL is set (a returning visitor's page
- * costs one session lookup, where PGlite's per-query overhead shows).
+ *   BENCH_PRODUCTS (default 0): generate that many products (npm run db:generate) on top of the demo
+ *   catalogue before measuring, e.g. BENCH_PRODUCTS=10000
+ * The SSR server uses a PGlite of its own (in memory, or a temporary directory holding the generated
+ * catalogue), or PostgreSQL when DATABASE_URL is set (BENCH_PRODUCTS then writes into that database).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
+import autocannon, { type Options } from 'autocannon';
+import { openDb } from '../server/db/index.ts';
+import { migrate } from '../server/db/migrate.ts';
+import { seedIfEmpty } from '../server/db/seed.ts';
+import { generateCatalog } from '../server/db/generate-catalog.ts';
+import { demoSitesConfig } from '../shared/sites-config.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const products = Number(process.env.BENCH_PRODUCTS || 0);
 
 function start(script: string, env: Record<string, string>): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', script], {
@@ -46,11 +55,28 @@ interface Row {
   non2xx: number;
 }
 
-async function measure(name: string, url: string, headers: Record<string, string> = {}): Promise<Row> {
+async function measure(name: string, url: string, options: Partial<Options> = {}): Promise<Row> {
   // A short warm-up (JIT, caches), then the measured run.
-  await autocannon({ url, connections, duration: 2, headers });
-  const r = await autocannon({ url, connections, duration: seconds, headers });
+  await autocannon({ url, connections, duration: 2, ...options });
+  const r = await autocannon({ url, connections, duration: seconds, ...options });
   return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx + r.errors };
+}
+
+/** A database holding the demo catalogue plus `count` generated products: a temporary PGlite directory, or DATABASE_URL. */
+async function prepareDatabase(count: number): Promise<{ env: Record<string, string>; cleanup: () => void }> {
+  if (count === 0 && !process.env.DATABASE_URL) return { env: { DATA_DIR: 'memory' }, cleanup: () => {} };
+  const dir = process.env.DATABASE_URL ? undefined : mkdtempSync(join(tmpdir(), 'bench-db-'));
+  const db = await openDb({ databaseUrl: process.env.DATABASE_URL, dataDir: dir });
+  try {
+    await migrate(db);
+    await seedIfEmpty(db, demoSitesConfig);
+    const started = performance.now();
+    if (count > 0) await generateCatalog(db, demoSitesConfig, { count });
+    console.log(`${count} generated products in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  } finally {
+    await db.close();
+  }
+  return dir ? { env: { DATA_DIR: dir }, cleanup: () => rmSync(dir, { recursive: true, force: true }) } : { env: {}, cleanup: () => {} };
 }
 
 if (!existsSync(join(root, 'dist/client/.vite/manifest.json'))) {
@@ -63,34 +89,52 @@ const staticPort = ssrPort + 50;
 const children: ChildProcess[] = [];
 const stopAll = () => children.forEach((c) => c.kill('SIGTERM'));
 process.on('exit', stopAll);
+const database = await prepareDatabase(products);
 
 try {
-  children.push(start('server/main.ts', { PORT: String(ssrPort), HOST: '127.0.0.1', DATA_DIR: 'memory' }));
+  children.push(start('server/main.ts', { PORT: String(ssrPort), HOST: '127.0.0.1', ...database.env }));
   await waitFor(`http://127.0.0.1:${ssrPort}/readyz`);
 
-  const home = `http://localhost:${ssrPort}/`;
-  const first = await fetch(home);
+  const base = `http://localhost:${ssrPort}`;
+  const first = await fetch(base + '/');
   const html = await first.text();
   const cookie = (first.headers.get('set-cookie') ?? '').split(';')[0]!;
+  // The site token of this session (spec §3), as the page hands it to its scripts.
+  const token = /"token":"([^"]+)"/.exec(html)?.[1];
+  if (!token) throw new Error('no site token in the home page');
+  const count = (await (await fetch(`${base}/vibroizolyaciya`)).text()).match(/class="product-card"/g)?.length ?? 0;
   const dir = mkdtempSync(join(tmpdir(), 'bench-static-'));
   writeFileSync(join(dir, 'index.html'), html);
   children.push(start('scripts/bench-static-server.ts', { PORT: String(staticPort), STATIC_DIR: dir }));
   await waitFor(`http://127.0.0.1:${staticPort}/index.html`);
 
-  console.log(`page: ${Buffer.byteLength(html)} bytes; ${seconds} s per run, ${connections} connections, loopback\n`);
+  console.log(
+    `catalogue: demo + ${products} generated products (category page shows ${count} cards); home page ${Buffer.byteLength(html)} bytes; ` +
+      `${seconds} s per run, ${connections} connections, loopback\n`,
+  );
+  const returning = { headers: { cookie } };
   const rows = [
     await measure('static file (@fastify/static)', `http://127.0.0.1:${staticPort}/index.html`),
-    await measure('SSR home, new visitor', home),
-    await measure('SSR home, returning visitor', home, { cookie }),
+    await measure('home, new visitor', `${base}/`),
+    await measure('home, returning visitor', `${base}/`, returning),
+    await measure('category /vibroizolyaciya', `${base}/vibroizolyaciya`, returning),
+    await measure('product /vibroizolyaciya/vibro-standart-2-2', `${base}/vibroizolyaciya/vibro-standart-2-2`, returning),
+    await measure('search API POST /api/site/search', `${base}/api/site/search?token=${encodeURIComponent(token)}`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ search: 'вибро' }),
+    }),
+    await measure('search page /search?q=вибро', `${base}/search?q=${encodeURIComponent('вибро')}`, returning),
   ];
-  const base = rows[0]!;
+  const baseline = rows[0]!;
   console.log('| page | req/s | p50 ms | p99 ms | non-2xx | req/s vs static | p99 vs static |');
   console.log('|---|---|---|---|---|---|---|');
   for (const r of rows) {
     console.log(
-      `| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${(r.rps / base.rps).toFixed(2)} | ${(r.p99 / base.p99).toFixed(2)} |`,
+      `| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${(r.rps / baseline.rps).toFixed(2)} | ${(r.p99 / baseline.p99).toFixed(2)} |`,
     );
   }
 } finally {
   stopAll();
+  database.cleanup();
 }

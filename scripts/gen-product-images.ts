@@ -1,7 +1,7 @@
 /**
  * Writes the demo product photos named in server/db/demo-data.ts (`images`) as simple SVGs under public/,
  * so the demo shop ships its own pictures and never hot-links any. Run after changing the demo images:
- *   node --import tsx scripts/gen-product-images.ts
+ *   node --import tsx scripts/gen-product-images.ts && npm run images   (the WebP renditions, decision 015)
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';

@@ -15,9 +15,9 @@ import { demoProducts } from '../server/db/demo-data.ts';
 const PRODUCT = '/shumopogloshchenie/akustik-10'; // ABS-AK-10: three photos
 const SINGLE = '/zhidkaya-shumoizolyaciya/zhidkaya-shumoizolyaciya-aerozol-650-ml'; // LIQ-AER-650: one photo
 
-/** The gallery links of a page: [whole tag of <a>…<img>, href, data-gallery, img attributes]. */
+/** The gallery links of a page: [whole tag of <a>…(<picture><source>)<img>, href, data-gallery, img attributes]. */
 function galleryItems(html: string) {
-  return [...html.matchAll(/<a href="([^"]+)" data-gallery="([^"]+)"[^>]*><img ([^>]*)\/?>/g)].map((m) => ({
+  return [...html.matchAll(/<a href="([^"]+)" data-gallery="([^"]+)"[^>]*>(?:<picture><source [^>]*\/?>)?<img ([^>]*)\/?>/g)].map((m) => ({
     href: m[1]!,
     gallery: m[2]!,
     img: m[3]!,

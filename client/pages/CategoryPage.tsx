@@ -3,6 +3,7 @@ import { useTranslation } from '../i18n.tsx';
 import type { LoaderData } from '../../server/loaders.ts';
 import { PageTitle } from '../components/PageTitle.tsx';
 import { Price } from '../components/Price.tsx';
+import { ResponsiveImage } from '../components/ResponsiveImage.tsx';
 
 export function Component() {
   const { t } = useTranslation();
@@ -17,8 +18,11 @@ export function Component() {
         <p>{t('category.empty')}</p>
       ) : (
         <ul className="product-grid">
-          {products.map((p) => (
+          {products.map((p, i) => (
             <li key={p.id} className="product-card">
+              {p.preview_image && (
+                <ResponsiveImage src={p.preview_image} alt="" width={240} height={180} sizes="(max-width: 40rem) 50vw, 15rem" eager={i < 4} />
+              )}
               <Link to={p.url}>{p.title}</Link>
               {p.price !== null ? <Price amount={p.price} currency={currency} /> : <span className="muted">{t('product.notSold')}</span>}
             </li>

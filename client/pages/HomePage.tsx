@@ -2,6 +2,7 @@ import { Link, useRouteLoaderData } from 'react-router-dom';
 import { useTranslation } from '../i18n.tsx';
 import type { ShellData } from '../Root.tsx';
 import { PageTitle } from '../components/PageTitle.tsx';
+import { ResponsiveImage } from '../components/ResponsiveImage.tsx';
 
 export function Component() {
   const { t } = useTranslation();
@@ -13,10 +14,12 @@ export function Component() {
       <p className="lead">{t('home.lead')}</p>
       <h2>{t('home.categories')}</h2>
       <ul className="category-grid">
-        {shell.categories.map((c) => (
+        {shell.categories.map((c, i) => (
           <li key={c.id} className="category-card">
             <Link to={c.url}>
-              {c.preview_image && <img src={c.preview_image} alt="" width={160} height={120} loading="lazy" />}
+              {c.preview_image && (
+                <ResponsiveImage src={c.preview_image} alt="" width={160} height={120} sizes="(max-width: 40rem) 50vw, 14rem" eager={i < 4} />
+              )}
               <span>{c.title}</span>
             </Link>
           </li>

@@ -4,6 +4,7 @@ import type { LoaderData } from '../../server/loaders.ts';
 import { PageTitle } from '../components/PageTitle.tsx';
 import { Price } from '../components/Price.tsx';
 import { ProductActions } from '../components/ProductActions.tsx';
+import { ResponsiveImage } from '../components/ResponsiveImage.tsx';
 
 type Product = LoaderData<'product'>['product'];
 
@@ -19,12 +20,13 @@ function ProductGallery({ product }: { product: Product }) {
     <div className="product-gallery">
       {product.images.map((src, i) => (
         <a key={src} href={src} data-gallery={slug} className={i === 0 ? 'product-gallery__main' : 'product-gallery__thumb'}>
-          <img
+          <ResponsiveImage
             src={src}
             alt={t('lightbox.photo', { title: product.title, n: i + 1 })}
             width={i === 0 ? 480 : 96}
             height={i === 0 ? 360 : 72}
-            loading={i === 0 ? undefined : 'lazy'}
+            sizes={i === 0 ? '(max-width: 32rem) 100vw, 30rem' : '6rem'}
+            eager={i === 0}
           />
         </a>
       ))}
