@@ -72,11 +72,12 @@ function Filters({ url, listing, facets }: { url: string; listing: Listing; face
   const location = useLocation();
   const formRef = useRef<HTMLFormElement>(null);
   /** The control that changed last: refocused after the form is rebuilt for the new address. */
-  const lastControl = useRef<{ name: string; value: string } | null>(null);
+  const lastControl = useRef<{ name: string; value: string; from: string } | null>(null);
 
   const apply = (form: HTMLFormElement) => {
     const search = formSearch(form);
-    if (search !== location.search) navigate({ search });
+    // The page stays where it is: the shopper is working the filters, not starting to read.
+    if (search !== location.search) navigate({ search }, { preventScrollReset: true });
   };
 
   // A native "change" fires once per committed edit (a checkbox, the select, a number after Enter or blur),
@@ -85,14 +86,14 @@ function Filters({ url, listing, facets }: { url: string; listing: Listing; face
     const form = formRef.current;
     if (!form) return;
     const focused = lastControl.current;
-    if (focused) {
+    if (focused && focused.from !== location.search) {
       const el = [...form.elements].find((e) => (e as HTMLInputElement).name === focused.name && (e.getAttribute('type') !== 'checkbox' || (e as HTMLInputElement).value === focused.value));
       (el as HTMLElement | undefined)?.focus();
       lastControl.current = null;
     }
     const onChange = (event: Event) => {
       const target = event.target as HTMLInputElement;
-      lastControl.current = { name: target.name, value: target.value };
+      lastControl.current = { name: target.name, value: target.value, from: location.search };
       apply(form);
     };
     form.addEventListener('change', onChange);
