@@ -45,7 +45,7 @@ export interface CategorySummary {
   preview_image: string | null;
   /** Active products in the category. */
   count: number;
-  /** The most popular products, those the site sells first. */
+  /** The most popular products the site sells (has a price for). */
   featured: ProductCard[];
 }
 
@@ -104,12 +104,15 @@ export function parseListingQuery(params: URLSearchParams, facets: CategoryFacet
 }
 
 // ── SQL ─────────────────────────────────────────────────────────────────────────────────────────────
-/** Products without a price on the site's list come last in every order (they cannot be bought there). */
+/**
+ * Price orders put products without a price on the site's list last, in both directions. Popularity and
+ * novelty follow the listing indexes (category, popularity / created_at) so that a page reads only its rows.
+ */
 const ORDER_BY: Record<ListingSort, string> = {
-  popular: '(pp.amount IS NULL), p.popularity DESC, p.id',
+  popular: 'p.popularity DESC, p.id',
   price_asc: 'pp.amount ASC NULLS LAST, p.popularity DESC, p.id',
   price_desc: 'pp.amount DESC NULLS LAST, p.popularity DESC, p.id',
-  new: '(pp.amount IS NULL), p.created_at DESC, p.id DESC',
+  new: 'p.created_at DESC, p.id DESC',
 };
 
 /** WHERE of a category's listing: $1 category id, $2 price list; filters append their parameters. */
@@ -146,12 +149,14 @@ interface FacetRow {
 
 export class ListingService {
   private readonly facetCache: TtlCache<CategoryFacets>;
+  private readonly materialsCache: TtlCache<CategorySummary[]>;
 
   constructor(
     private readonly db: Queryable,
     cacheTtlMs: number,
   ) {
     this.facetCache = new TtlCache<CategoryFacets>(cacheTtlMs, cacheTtlMs * 10);
+    this.materialsCache = new TtlCache<CategorySummary[]>(cacheTtlMs, cacheTtlMs * 10);
   }
 
   /** The category's filters: numeric attributes with two or more values, text attributes with 2…30 values. */
@@ -161,6 +166,7 @@ export class ListingService {
 
   clearCache(): void {
     this.facetCache.clear();
+    this.materialsCache.clear();
   }
 
   private async loadFacets(categoryId: number, priceList: string): Promise<CategoryFacets> {
@@ -237,10 +243,15 @@ export class ListingService {
   }
 
   /**
-   * Every category with its product count and its `perCategory` most popular products, those with a price on
-   * the site's list first: one query (a LATERAL LIMIT per category, served by the popularity index).
+   * Every category with its product count and its `perCategory` most popular products that the site sells
+   * (a price on its list): one query, a LATERAL LIMIT per category walking the popularity index. Cached per
+   * price list like the shell.
    */
-  async materials(priceList: string, perCategory = 4): Promise<CategorySummary[]> {
+  materials(priceList: string, perCategory = 4): Promise<CategorySummary[]> {
+    return this.materialsCache.get(`${priceList}:${perCategory}`, () => this.loadMaterials(priceList, perCategory));
+  }
+
+  private async loadMaterials(priceList: string, perCategory: number): Promise<CategorySummary[]> {
     const rows = await this.db.query<{
       cid: number;
       ctitle: string;
@@ -260,11 +271,11 @@ export class ListingService {
          FROM categories c
          LEFT JOIN LATERAL (
            SELECT p.id, p.sku, p.title, p.slug, p.images->>0 AS preview_image, pp.amount::float8 AS price, p.popularity
-             FROM products p LEFT JOIN product_prices pp ON pp.product_id = p.id AND pp.price_list = $1
+             FROM products p JOIN product_prices pp ON pp.product_id = p.id AND pp.price_list = $1
             WHERE p.category_id = c.id AND p.is_active
-            ORDER BY (pp.amount IS NULL), p.popularity DESC, p.id
+            ORDER BY p.popularity DESC, p.id
             LIMIT $2) f ON true
-        ORDER BY c.sort, c.id, (f.price IS NULL), f.popularity DESC, f.id`,
+        ORDER BY c.sort, c.id, f.popularity DESC, f.id`,
       [priceList, perCategory],
     );
     const out: CategorySummary[] = [];
