@@ -66,7 +66,7 @@ function FacetField({ facet, label, listing }: { facet: Facet; label: string; li
   );
 }
 
-function Filters({ url, listing, facets }: { url: string; listing: Listing; facets: Array<{ facet: Facet; label: string }> }) {
+function Filters({ url, resetHref, listing, facets }: { url: string; resetHref: string; listing: Listing; facets: Array<{ facet: Facet; label: string }> }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
@@ -144,7 +144,7 @@ function Filters({ url, listing, facets }: { url: string; listing: Listing; face
           {t('listing.apply')}
         </button>
         {hasFilters(listing.filters) && (
-          <Link to={listingSearch(listing.facets.attributes, { sort: listing.sort, page: 1, filters: NO_FILTERS }) || url} className="listing-reset">
+          <Link to={resetHref} className="listing-reset">
             {t('listing.reset')}
           </Link>
         )}
@@ -201,6 +201,8 @@ export function Component() {
     .filter((f) => f.label !== '');
   const search = (page: number) => listingSearch(listing.facets.attributes, { ...listing, page });
   const href = (page: number) => search(page) || category.url;
+  /** The same sort without filters. */
+  const resetHref = listingSearch(listing.facets.attributes, { sort: listing.sort, page: 1, filters: NO_FILTERS }) || category.url;
   const { page, pages, total } = listing;
   return (
     <>
@@ -210,7 +212,7 @@ export function Component() {
       <h1>{category.title}</h1>
       {category.description && page === 1 && <p className="lead">{category.description}</p>}
       <div className="listing">
-        <Filters url={category.url} listing={listing} facets={facets} />
+        <Filters url={category.url} resetHref={resetHref} listing={listing} facets={facets} />
         <section className="listing-results" aria-live="polite">
           <p className="muted listing-count">
             {t('listing.found', { count: total })}
@@ -220,7 +222,7 @@ export function Component() {
             hasFilters(listing.filters) ? (
               <div className="listing-empty">
                 <p>{t('listing.nothing')}</p>
-                <Link to={listingSearch(listing.facets.attributes, { sort: listing.sort, page: 1, filters: NO_FILTERS }) || category.url}>{t('listing.reset')}</Link>
+                <Link to={resetHref}>{t('listing.reset')}</Link>
               </div>
             ) : (
               <p className="listing-empty">{t('category.empty')}</p>

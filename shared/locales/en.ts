@@ -73,8 +73,6 @@ const en: LocaleMessages = {
     categories: 'Catalog',
   },
   category: {
-    count_one: '{{count}} product',
-    count_other: '{{count}} products',
     empty: 'There are no products in this category yet.',
   },
   product: { sku: 'SKU', notSold: 'Not available on this site', attributes: 'Specifications', addToCart: 'Add to cart', quantity: 'Quantity', added: 'Added to the cart.', addFailed: 'The product could not be added. Please try again.' },

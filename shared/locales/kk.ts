@@ -73,8 +73,6 @@ const kk: LocaleMessages = {
     categories: 'Каталог',
   },
   category: {
-    count_one: '{{count}} тауар',
-    count_other: '{{count}} тауар',
     empty: 'Бұл санатта әзірге тауар жоқ.',
   },
   product: { sku: 'Артикул', notSold: 'Бұл сайтта сатылмайды', attributes: 'Сипаттамалары', addToCart: 'Себетке салу', quantity: 'Саны', added: 'Тауар себетке қосылды.', addFailed: 'Тауарды қосу мүмкін болмады. Қайталап көріңіз.' },

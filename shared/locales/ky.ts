@@ -73,8 +73,6 @@ const ky: LocaleMessages = {
     categories: 'Каталог',
   },
   category: {
-    count_one: '{{count}} товар',
-    count_other: '{{count}} товар',
     empty: 'Бул категорияда азырынча товар жок.',
   },
   product: { sku: 'Артикул', notSold: 'Бул сайтта сатылбайт', attributes: 'Мүнөздөмөлөрү', addToCart: 'Себетке салуу', quantity: 'Саны', added: 'Товар себетке кошулду.', addFailed: 'Товарды кошуу мүмкүн болгон жок. Кайра аракет кылыңыз.' },

@@ -77,9 +77,6 @@ const ro: LocaleMessages = {
     categories: 'Catalog',
   },
   category: {
-    count_one: '{{count}} produs',
-    count_few: '{{count}} produse',
-    count_other: '{{count}} de produse',
     empty: 'Deocamdată nu există produse în această categorie.',
   },
   product: { sku: 'Cod produs', notSold: 'Nu se vinde pe acest site', attributes: 'Specificații', addToCart: 'Adaugă în coș', quantity: 'Cantitate', added: 'Produsul a fost adăugat în coș.', addFailed: 'Produsul nu a putut fi adăugat. Încercați din nou.' },

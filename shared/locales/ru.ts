@@ -79,10 +79,6 @@ const ru = {
     categories: 'Каталог',
   },
   category: {
-    count_one: '{{count}} товар',
-    count_few: '{{count}} товара',
-    count_many: '{{count}} товаров',
-    count_other: '{{count}} товара',
     empty: 'В этой категории пока нет товаров.',
   },
   product: { sku: 'Артикул', notSold: 'Нет в продаже на этом сайте', attributes: 'Характеристики', addToCart: 'В корзину', quantity: 'Количество', added: 'Товар добавлен в корзину.', addFailed: 'Не удалось добавить товар. Попробуйте ещё раз.' },

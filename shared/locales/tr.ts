@@ -73,8 +73,6 @@ const tr: LocaleMessages = {
     categories: 'Katalog',
   },
   category: {
-    count_one: '{{count}} ürün',
-    count_other: '{{count}} ürün',
     empty: 'Bu kategoride henüz ürün yok.',
   },
   product: { sku: 'Ürün kodu', notSold: 'Bu sitede satışta değil', attributes: 'Özellikler', addToCart: 'Sepete ekle', quantity: 'Miktar', added: 'Sepete eklendi.', addFailed: 'Ürün eklenemedi. Lütfen tekrar deneyin.' },

@@ -73,8 +73,6 @@ const uz: LocaleMessages = {
     categories: 'Katalog',
   },
   category: {
-    count_one: '{{count}} ta mahsulot',
-    count_other: '{{count}} ta mahsulot',
     empty: 'Bu kategoriyada hozircha mahsulot yoʻq.',
   },
   product: { sku: 'Artikul', notSold: 'Ushbu saytda sotilmaydi', attributes: 'Xususiyatlari', addToCart: 'Savatga', quantity: 'Miqdori', added: 'Mahsulot savatga qoʻshildi.', addFailed: 'Mahsulotni qoʻshib boʻlmadi. Qayta urinib koʻring.' },

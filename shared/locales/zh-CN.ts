@@ -69,7 +69,6 @@ const zhCN: LocaleMessages = {
     categories: '商品目录',
   },
   category: {
-    count_other: '{{count}} 件商品',
     empty: '该分类暂无商品。',
   },
   product: { sku: '货号', notSold: '本站不销售此商品', attributes: '规格参数', addToCart: '加入购物车', quantity: '数量', added: '已加入购物车。', addFailed: '无法添加商品，请重试。' },
