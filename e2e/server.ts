@@ -11,6 +11,7 @@ import { seedDemo } from '../server/db/seed.ts';
 import { buildApp } from '../server/app.ts';
 import { hashPassword } from '../server/services/auth.ts';
 import { seedTagFixtures, withTagsSite } from './tags-fixture.ts';
+import { seedListingFixtures } from './listing-fixture.ts';
 
 const iplocate = await startFakeIplocate();
 const config = loadConfig({
@@ -28,6 +29,7 @@ const db = await openDb({ dataDir: 'memory' });
 await migrate(db);
 await seedDemo(db, config.sites);
 await seedTagFixtures(db);
+await seedListingFixtures(db); // a category with two pages (e2e/listing.spec.ts)
 // A shopper account the sign-in tests use.
 const [shopper] = await db.query<{ id: number }>('INSERT INTO users (email, name, password_hash) VALUES ($1, $2, $3) RETURNING id', [
   'shopper@example.com',

@@ -13,6 +13,7 @@ import { publicSite, type PublicSite } from '../shared/public-site.ts';
 import { safeLocalPath } from '../shared/safe-path.ts';
 import { SEARCH_MAX_LENGTH, SEARCH_PAGE_LIMIT } from '../shared/search.ts';
 import type { SearchResult } from './services/catalog.ts';
+import { parseListingQuery } from './services/listing.ts';
 
 export interface LoadContext {
   site: Site;
@@ -133,11 +134,33 @@ export const loaders = {
     return { result, order: withoutOwner(order) };
   },
 
+  /**
+   * A category listing: sort, attribute and price filters, page (docs/decisions/013-category-listing.md).
+   * The query string is normalised by zod (never an error); a page past the last one is the 404 page.
+   */
   async category({ request, params, context }: Args) {
     const category = isSlug(params.category) ? await context.services.catalog.findCategory(params.category) : undefined;
     if (!category) throw notFoundError(request.url);
-    const products = await context.services.catalog.listProducts(category.id, context.site.priceList);
-    return { category, products, currency: context.site.currency };
+    const { listing } = context.services;
+    const { priceList, currency } = context.site;
+    const facets = await listing.facets(category.id, priceList);
+    const state = parseListingQuery(new URL(request.url).searchParams, facets);
+    const page = await listing.page(category, priceList, state);
+    if (state.page > page.pages) throw notFoundError(request.url);
+    return {
+      category,
+      products: page.products,
+      currency,
+      listing: { ...state, total: page.total, pages: page.pages, facets },
+      /** Canonical: the same page of the unfiltered, default-sorted listing (SeoLinks appends it). */
+      canonicalSearch: state.page > 1 ? `?page=${state.page}` : '',
+    };
+  },
+
+  /** The materials catalogue: every category with its image, product count and most popular products. */
+  async materials({ context }: Args) {
+    const categories = await context.services.listing.materials(context.site.priceList);
+    return { categories, currency: context.site.currency };
   },
 
   async product({ request, params, context }: Args) {

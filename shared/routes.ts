@@ -55,6 +55,7 @@ export type RouteId =
   | 'cart-order'
   | 'search'
   | 'compare'
+  | 'materials'
   | 'category'
   | 'product'
   | 'not-found';
@@ -87,6 +88,7 @@ const routeDefs: RouteDef[] = [
           // A static segment: React Router ranks it above ":category", so "/search" is never a category slug.
           { id: 'search', path: 'search', page: ['client/pages/SearchPage.tsx', () => import('../client/pages/SearchPage.tsx')] },
           { id: 'compare', path: 'compare', page: ['client/pages/ComparePage.tsx', () => import('../client/pages/ComparePage.tsx')] },
+          { id: 'materials', path: 'materials', page: ['client/pages/MaterialsPage.tsx', () => import('../client/pages/MaterialsPage.tsx')] },
           { id: 'category', path: ':category', page: ['client/pages/CategoryPage.tsx', () => import('../client/pages/CategoryPage.tsx')] },
           { id: 'product', path: ':category/:product', page: ['client/pages/ProductPage.tsx', () => import('../client/pages/ProductPage.tsx')] },
           // Every other path: the loader answers 404 "Page not found: {fullPath}".

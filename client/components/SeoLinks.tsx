@@ -1,9 +1,10 @@
 /**
  * Canonical address and hreflang alternates of the current page, built from the sites config (never from the
  * request's Host). React 19 hoists these <link>/<meta> elements into <head>. Test sites are kept out of search
- * engines altogether.
+ * engines altogether. A page whose loader data carries `canonicalSearch` (a listing's "?page=2") gets it appended
+ * to its canonical and alternate addresses; any other query string is left out.
  */
-import { useLocation } from 'react-router-dom';
+import { useLocation, useMatches } from 'react-router-dom';
 import { DEFAULT_LANGUAGE, pathForLanguage } from '../../shared/sites.ts';
 import type { PublicSite } from '../../shared/public-site.ts';
 import { useBoot } from '../boot.ts';
@@ -11,8 +12,10 @@ import { useBoot } from '../boot.ts';
 export function SeoLinks({ site }: { site: PublicSite }) {
   const { language } = useBoot();
   const { pathname } = useLocation();
+  const matches = useMatches();
   if (site.isTest) return <meta name="robots" content="noindex, nofollow" />;
-  const url = (lang: typeof language) => `https://${site.host}${pathForLanguage(pathname, lang)}`;
+  const search = matches.reduce((s, m) => (m.data as { canonicalSearch?: string } | null | undefined)?.canonicalSearch ?? s, '');
+  const url = (lang: typeof language) => `https://${site.host}${pathForLanguage(pathname, lang)}${search}`;
   return (
     <>
       <link rel="canonical" href={url(language)} />

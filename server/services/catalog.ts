@@ -56,20 +56,6 @@ export class CatalogService {
     return row;
   }
 
-  listProducts(categoryId: number, priceList: string, limit = 48): Promise<ProductCard[]> {
-    return this.db.query<ProductCard>(
-      `SELECT p.id, p.sku, p.title, '/' || c.slug || '/' || p.slug AS url, p.images->>0 AS preview_image,
-              pp.amount::float8 AS price
-         FROM products p
-         JOIN categories c ON c.id = p.category_id
-         LEFT JOIN product_prices pp ON pp.product_id = p.id AND pp.price_list = $2
-        WHERE p.category_id = $1 AND p.is_active
-        ORDER BY p.popularity DESC, p.id
-        LIMIT $3`,
-      [categoryId, priceList, limit],
-    );
-  }
-
   async findProduct(categorySlug: string, productSlug: string, priceList: string): Promise<Product | undefined> {
     const [row] = await this.db.query<Omit<Product, 'category'> & { category_id: number; category_title: string; category_image: string | null }>(
       `SELECT p.id, p.sku, p.title, '/' || c.slug || '/' || p.slug AS url, p.images->>0 AS preview_image,

@@ -3,6 +3,7 @@ import type { Db } from '../db/index.ts';
 import type { Site } from '../../shared/sites.ts';
 import { CatalogService, type Category } from './catalog.ts';
 import { CityService } from './cities.ts';
+import { ListingService } from './listing.ts';
 import { LocationService } from './location.ts';
 import type { AddressSuggestConfig } from '../config.ts';
 import { CartService } from './cart.ts';
@@ -23,6 +24,8 @@ export interface PublicShell {
 export interface Services {
   db: Db;
   catalog: CatalogService;
+  /** Category listings (sort, filters, pages) and the materials catalogue. */
+  listing: ListingService;
   widgets: WidgetService;
   cities: CityService;
   /** The visitor IP → location lookup of the region overlay (spec §4). */
@@ -43,6 +46,7 @@ export function createServices(
   options: { sessionSecret: string; shellCacheTtlMs: number; addressSuggest?: AddressSuggestConfig | null },
 ): Services {
   const catalog = new CatalogService(db);
+  const listing = new ListingService(db, options.shellCacheTtlMs);
   const widgets = new WidgetService(db);
   // Stale data may be served for up to ten TTLs while a refresh runs: a database hiccup does not blank the menu.
   const shellCache = new TtlCache<PublicShell>(options.shellCacheTtlMs, options.shellCacheTtlMs * 10);
@@ -50,6 +54,7 @@ export function createServices(
   return {
     db,
     catalog,
+    listing,
     widgets,
     cities: new CityService(db),
     location: new LocationService(options.addressSuggest ?? null),
@@ -63,6 +68,9 @@ export function createServices(
         const [categories, siteWidgets] = await Promise.all([catalog.listCategories(), widgets.allForSite(site.id, site.tags?.chatHosts)]);
         return { categories, ...siteWidgets };
       }),
-    invalidateCaches: () => shellCache.clear(),
+    invalidateCaches: () => {
+      shellCache.clear();
+      listing.clearCache();
+    },
   };
 }

@@ -1,0 +1,49 @@
+/** The materials catalogue (/materials): every category with its image, product count and most popular products. */
+import { Link, useLoaderData } from 'react-router-dom';
+import { useTranslation } from '../i18n.tsx';
+import type { LoaderData } from '../../server/loaders.ts';
+import { PageTitle } from '../components/PageTitle.tsx';
+import { Price } from '../components/Price.tsx';
+
+export function Component() {
+  const { t } = useTranslation();
+  const { categories, currency } = useLoaderData() as LoaderData<'materials'>;
+  return (
+    <>
+      <PageTitle>{t('materials.title')}</PageTitle>
+      <h1>{t('materials.title')}</h1>
+      <p className="lead">{t('materials.lead')}</p>
+      <div className="materials">
+        {categories.map((c, i) => (
+          <section key={c.id} className="materials-section" aria-labelledby={`materials-${c.id}`}>
+            <Link to={c.url} className="materials-section__head">
+              {c.preview_image && (
+                <img src={c.preview_image} alt="" width={160} height={120} loading={i < 2 ? undefined : 'lazy'} />
+              )}
+              <h2 id={`materials-${c.id}`}>{c.title}</h2>
+            </Link>
+            <p className="muted">{t('materials.count', { count: c.count })}</p>
+            {c.featured.length === 0 ? (
+              <p className="muted">{t('materials.empty')}</p>
+            ) : (
+              <ul className="product-grid">
+                {c.featured.map((p) => (
+                  <li key={p.id} className="product-card">
+                    {p.preview_image && <img src={p.preview_image} alt="" width={240} height={180} loading="lazy" />}
+                    <Link to={p.url}>{p.title}</Link>
+                    {p.price !== null ? <Price amount={p.price} currency={currency} /> : <span className="muted">{t('product.notSold')}</span>}
+                  </li>
+                ))}
+              </ul>
+            )}
+            {c.count > 0 && (
+              <Link to={c.url} className="materials-section__all">
+                {t('materials.all', { title: c.title })} →
+              </Link>
+            )}
+          </section>
+        ))}
+      </div>
+    </>
+  );
+}
