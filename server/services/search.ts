@@ -43,9 +43,17 @@ const TYPO_MIN_SIMILARITY = 0.4;
 /** Runs of letters (with combining marks) and digits: the only part of a query that reaches the tsquery. */
 const WORD = /[\p{L}\p{M}\p{N}]+/gu;
 
-/** Trimmed, lower-case, NFC, single spaces, at most SEARCH_TEXT_MAX characters. */
+/**
+ * NFC, lower-case, control characters (NUL included, which PostgreSQL text cannot hold) as spaces, single
+ * spaces, trimmed, at most SEARCH_TEXT_MAX characters.
+ */
 export function normalizeSearchText(text: string): string {
-  return text.normalize('NFC').toLowerCase().replace(/\s+/g, ' ').trim().slice(0, SEARCH_TEXT_MAX);
+  return text
+    .normalize('NFC')
+    .toLowerCase()
+    .replace(/[\p{Cc}\s]+/gu, ' ')
+    .trim()
+    .slice(0, SEARCH_TEXT_MAX);
 }
 
 /** The words of a query, lower-case, at most SEARCH_WORDS_MAX of them. */
