@@ -131,7 +131,7 @@ SELECT p.id, p.title, '/' || c.slug || '/' || p.slug AS url,
  * For each word of $1 (lower-case), the most similar vocabulary word at or above $2, or the word itself.
  * The % operator (similarity above pg_trgm's threshold) is what the trigram GIN index serves.
  */
-const CORRECT_SQL = `
+export const TYPO_SQL = `
 SELECT coalesce(
          (SELECT s.word FROM search_words s
            WHERE s.word % w.word AND similarity(s.word, w.word) >= $2
@@ -160,7 +160,7 @@ function runSearch(db: Queryable, reading: Reading, limit: number): Promise<Sear
 async function correctedWords(db: Queryable, words: string[]): Promise<string[] | null> {
   const candidates = words.filter((w) => w.length >= TYPO_MIN_LENGTH && !/\p{N}/u.test(w));
   if (!candidates.length) return null;
-  const rows = await db.query<{ word: string }>(CORRECT_SQL, [candidates, TYPO_MIN_SIMILARITY]);
+  const rows = await db.query<{ word: string }>(TYPO_SQL, [candidates, TYPO_MIN_SIMILARITY]);
   const fixes = new Map(candidates.map((w, i) => [w, rows[i]?.word ?? w]));
   const corrected = words.map((w) => fixes.get(w) ?? w);
   return corrected.some((w, i) => w !== words[i]) ? corrected : null;
