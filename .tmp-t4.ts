@@ -14,14 +14,12 @@ await db.query(`WITH src AS (SELECT array_agg(title ORDER BY id) t, array_agg(de
 console.log('insert 10k', (performance.now() - t0).toFixed(0), 'ms');
 await db.query('ANALYZE');
 console.log((await db.query('SELECT count(*)::int n FROM products'))[0], (await db.query('SELECT count(*)::int n FROM search_words'))[0]);
-for (const q of ['вибро', 'виброизоляции', 'gen-12', 'шумоизоляцию']) {
-  const plan = await db.query<{ 'QUERY PLAN': string }>('EXPLAIN ' + SEARCH_SQL, [searchWords(q), q, prefixPattern(q), 10]);
-  console.log('---', q); console.log(plan.map((r) => r['QUERY PLAN']).filter(l => /Scan|Sort|Limit/.test(l)).join('\n'));
-}
 const Q = ['Вибро', 'шумоизоляцию', 'виброизоляции', 'вибризоляция', 'db,hjbpjkzwbz', 'мши-ыев', 'vib-std', 'GEN-123', 'а', '%', "'; drop", 'x'.repeat(200), 'акустк', 'нет такого товара', 'серия 5'];
-for (const q of [...Q, ...Q]) {
-  const t0 = performance.now();
-  const r = await searchCatalog(db, q, 10);
-  console.log(JSON.stringify(q).slice(0, 30), (performance.now() - t0).toFixed(1) + 'ms', r.length, r.slice(0, 3).map((x) => x.title).join(' | '));
+for (const q of Q) {
+  const times: number[] = [];
+  let n = 0;
+  for (let k = 0; k < 7; k++) { const t0 = performance.now(); n = (await searchCatalog(db, q, 10)).length; times.push(performance.now() - t0); }
+  times.sort((a, b) => a - b);
+  console.log(JSON.stringify(q).slice(0, 20).padEnd(22), 'median', times[3]!.toFixed(1), 'ms  max', times[6]!.toFixed(1), 'results', n);
 }
 await db.close();
