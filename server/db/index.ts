@@ -38,10 +38,13 @@ export async function openDb(options: DbOptions): Promise<Db> {
 
 async function openPglite(options: DbOptions): Promise<Db> {
   const { PGlite } = await import('@electric-sql/pglite');
+  // pg_trgm (trigram similarity: the catalogue search's typo tolerance, migration 003) is built into PGlite as
+  // an extension that must be loaded with the database; CREATE EXTENSION then enables it.
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const dataDir = options.dataDir && options.dataDir !== 'memory' ? options.dataDir : undefined;
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const loadDataDir = options.loadDataDirFile ? new Blob([await readFile(options.loadDataDirFile)]) : undefined;
-  const pg = await PGlite.create({ dataDir, loadDataDir });
+  const pg = await PGlite.create({ dataDir, loadDataDir, extensions: { pg_trgm } });
   let closed = false;
   return {
     kind: 'pglite',

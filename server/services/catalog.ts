@@ -1,5 +1,6 @@
 /** Categories and products from the database, priced from a site's price list. */
 import type { Queryable } from '../db/index.ts';
+import { searchCatalog, type SearchResult } from './search.ts';
 
 export interface Category {
   id: number;
@@ -26,13 +27,7 @@ export interface Product extends ProductCard {
   category: Category;
 }
 
-export interface SearchResult {
-  id: number;
-  title: string;
-  url: string;
-  preview_image: string | null;
-  preview_content: string;
-}
+export type { SearchResult } from './search.ts';
 
 const categoryColumns = `c.id, c.title, '/' || c.slug AS url, c.preview_image`;
 
@@ -82,18 +77,8 @@ export class CatalogService {
     return rows.length === 1 ? rows[0]!.url : undefined;
   }
 
-  /** Title or SKU contains the text; title matches first, then popularity. (Morphology and typos: a later issue.) */
+  /** Catalogue search (server/services/search.ts): morphology, typos, keyboard layout, SKU; ranked. */
   search(text: string, limit = 10): Promise<SearchResult[]> {
-    const pattern = likePattern(text.trim());
-    return this.db.query<SearchResult>(
-      `SELECT p.id, p.title, '/' || c.slug || '/' || p.slug AS url,
-              coalesce(p.images->>0, c.preview_image) AS preview_image,
-              left(p.description, 160) AS preview_content
-         FROM products p JOIN categories c ON c.id = p.category_id
-        WHERE p.is_active AND (p.title ILIKE $1 OR p.sku ILIKE $1)
-        ORDER BY (p.title ILIKE $1) DESC, p.popularity DESC, p.id
-        LIMIT $2`,
-      [pattern, limit],
-    );
+    return searchCatalog(this.db, text, limit);
   }
 }
