@@ -17,10 +17,10 @@ const counts = async (db: Awaited<ReturnType<typeof createTestDb>>['db']) => {
 t.test('migrations apply once, in order, and a second run changes nothing', async (t) => {
   const { db, drop } = await createTestDb({ seeded: false });
   t.teardown(drop);
-  t.same(await migrate(db), ['001_init.sql', '002_login_throttle.sql', '003_search.sql']);
+  t.same(await migrate(db), ['001_init.sql', '002_login_throttle.sql', '003_search.sql', '004_listing_indexes.sql', '006_scale_indexes.sql']);
   t.same(await migrate(db), []);
   const applied = await db.query<{ name: string }>('SELECT name FROM schema_migrations ORDER BY name');
-  t.same(applied.map((r) => r.name), ['001_init.sql', '002_login_throttle.sql', '003_search.sql']);
+  t.same(applied.map((r) => r.name), ['001_init.sql', '002_login_throttle.sql', '003_search.sql', '004_listing_indexes.sql', '006_scale_indexes.sql']);
 });
 
 t.test('the demo catalogue loads idempotently, with prices on every price list', async (t) => {
@@ -90,7 +90,7 @@ t.test('pods starting together on one PostgreSQL database migrate and seed it on
   const pods = await Promise.all([1, 2, 3].map(() => openDb({ databaseUrl: url, poolSize: 2 })));
   t.teardown(() => Promise.all(pods.map((p) => p.close())));
   const migrated = await Promise.all(pods.map((p) => migrate(p)));
-  t.same(migrated.flat().sort(), ['001_init.sql', '002_login_throttle.sql', '003_search.sql'], 'each migration applied by exactly one pod');
+  t.same(migrated.flat().sort(), ['001_init.sql', '002_login_throttle.sql', '003_search.sql', '004_listing_indexes.sql', '006_scale_indexes.sql'], 'each migration applied by exactly one pod');
   const seeded = await Promise.all(pods.map((p) => seedIfEmpty(p, demoSitesConfig)));
   t.equal(seeded.filter(Boolean).length, 1, 'one pod loaded the demo data');
   t.equal((await counts(db)).products, demoProducts.length);

@@ -13,9 +13,6 @@ CREATE INDEX products_search_vector ON products USING gin (search_vector);
 -- SKU: exact and prefix match regardless of case (lower(sku) = … and lower(sku) LIKE 'prefix%').
 CREATE INDEX products_sku_lower ON products (lower(sku) text_pattern_ops);
 
--- Products of a category, most popular first (search hits by category title; also the category listing).
-CREATE INDEX IF NOT EXISTS products_category_popularity ON products (category_id, popularity DESC, id);
-
 -- The vocabulary of the catalogue: every distinct lower-case word (3 to 40 letters, no digits) of product
 -- titles and descriptions and of category titles. A misspelt query word is replaced by its most similar
 -- vocabulary word (trigram similarity through the GIN index) before the full-text search runs again.
