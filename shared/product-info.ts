@@ -36,6 +36,15 @@ export function formatNumber(value: number, language: Language, digits = 4): str
   return nf.format(value).replace(/\s/g, '\u00a0');
 }
 
+/** The meta description: the product's description on one line, cut at a word to at most `max` characters. */
+export function metaDescription(text: string, max = 160): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return (space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,.;:–—-]+$/, '') + '…';
+}
+
 const num = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
 
 /** Mass of one unit in kg: sheet area × kg/m² for sheet goods, else the net mass; undefined when unknown. */

@@ -4,15 +4,20 @@
  * engines altogether.
  */
 import { useLocation } from 'react-router-dom';
-import { DEFAULT_LANGUAGE, pathForLanguage } from '../../shared/sites.ts';
+import { DEFAULT_LANGUAGE, pathForLanguage, type Language } from '../../shared/sites.ts';
 import type { PublicSite } from '../../shared/public-site.ts';
 import { useBoot } from '../boot.ts';
+
+/** The absolute address of a router path on the site's own host, in a language (the canonical form). */
+export function siteUrl(site: Pick<PublicSite, 'host'>, path: string, language: Language): string {
+  return `https://${site.host}${pathForLanguage(path, language)}`;
+}
 
 export function SeoLinks({ site }: { site: PublicSite }) {
   const { language } = useBoot();
   const { pathname } = useLocation();
   if (site.isTest) return <meta name="robots" content="noindex, nofollow" />;
-  const url = (lang: typeof language) => `https://${site.host}${pathForLanguage(pathname, lang)}`;
+  const url = (lang: typeof language) => siteUrl(site, pathname, lang);
   return (
     <>
       <link rel="canonical" href={url(language)} />
