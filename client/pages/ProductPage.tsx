@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Link, useLoaderData, useRouteLoaderData } from 'react-router-dom';
 import { useTranslation } from '../i18n.tsx';
 import type { LoaderData } from '../../server/loaders.ts';
@@ -102,9 +103,17 @@ function ProductHead({ product, currency }: { product: Product; currency: string
 }
 
 export function Component() {
+  return <ProductView data={useLoaderData() as LoaderData<'product'>} />;
+}
+
+/**
+ * The page itself, memoised on its loader data: gallery steps change only the URL hash (no loader runs, the
+ * data object stays the same), so moving through the lightbox does not re-render the page under it.
+ */
+const ProductView = memo(function ProductView({ data }: { data: LoaderData<'product'> }) {
   const { t } = useTranslation();
   const { language } = useBoot();
-  const { product, related, currency, inCompare } = useLoaderData() as LoaderData<'product'>;
+  const { product, related, currency, inCompare } = data;
   const sold = product.price !== null;
   const availability = availabilityOf(product.stock);
   const attributes = attributeRows(product.attributes, language).filter((row) => t(`attr.${row.key}`, { defaultValue: '' }));
@@ -157,4 +166,4 @@ export function Component() {
       )}
     </article>
   );
-}
+});
