@@ -1,4 +1,5 @@
-import { test, expect, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { test, expect } from './fixtures.ts';
 
 /** Spec §2 "Image lightbox", §4, §8, §9: the product photos open in the lightbox (client/components/Lightbox.tsx). */
 const PRODUCT = '/shumopogloshchenie/akustik-10'; // three photos, gallery "abs-ak-10"

@@ -14,6 +14,10 @@ import { safeLocalPath } from '../shared/safe-path.ts';
 import { SEARCH_MAX_LENGTH, SEARCH_PAGE_LIMIT } from '../shared/search.ts';
 import type { SearchResult } from './services/catalog.ts';
 import { parseListingQuery } from './services/listing.ts';
+import { KITS_PATH } from '../shared/navigation.ts';
+
+/** The kits list stands in for the listing of the kits category (same slug): its description is the list's lead. */
+const KITS_CATEGORY_SLUG = KITS_PATH.slice(1);
 
 export interface LoadContext {
   site: Site;
@@ -177,9 +181,24 @@ export const loaders = {
       if (canonical) throw redirect(canonical, 301);
       throw notFoundError(request.url);
     }
-    const { session } = context;
-    const inCompare = session.snapshot.compareCount > 0 && (await context.services.compare.has(session.id, product.id));
-    return { product, currency: context.site.currency, inCompare };
+    const { session, services, site } = context;
+    const [inCompare, related] = await Promise.all([
+      session.snapshot.compareCount > 0 && services.compare.has(session.id, product.id),
+      services.related.forProduct({ id: product.id, categoryId: product.category.id, price: product.price }, site.priceList),
+    ]);
+    return { product, related, currency: site.currency, inCompare };
+  },
+
+  async kits({ context }: Args) {
+    const { services, site } = context;
+    const [kits, category] = await Promise.all([services.kits.list(site), services.catalog.findCategory(KITS_CATEGORY_SLUG)]);
+    return { kits, description: category?.description ?? '', currency: site.currency };
+  },
+
+  async kit({ request, params, context }: Args) {
+    const kit = isSlug(params.slug) ? await context.services.kits.find(params.slug, context.site) : undefined;
+    if (!kit) throw notFoundError(request.url);
+    return { kit, currency: context.site.currency };
   },
 
   async compare({ context }: Args) {

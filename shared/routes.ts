@@ -56,6 +56,8 @@ export type RouteId =
   | 'search'
   | 'compare'
   | 'materials'
+  | 'kits'
+  | 'kit'
   | 'category'
   | 'product'
   | 'not-found';
@@ -89,6 +91,9 @@ const routeDefs: RouteDef[] = [
           { id: 'search', path: 'search', page: ['client/pages/SearchPage.tsx', () => import('../client/pages/SearchPage.tsx')] },
           { id: 'compare', path: 'compare', page: ['client/pages/ComparePage.tsx', () => import('../client/pages/ComparePage.tsx')] },
           { id: 'materials', path: 'materials', page: ['client/pages/MaterialsPage.tsx', () => import('../client/pages/MaterialsPage.tsx')] },
+          // Static prefixes: they rank above ":category" and ":category/:product" (the kits category's own slug).
+          { id: 'kits', path: 'komplekty-sumoizoliacii', page: ['client/pages/KitsPage.tsx', () => import('../client/pages/KitsPage.tsx')] },
+          { id: 'kit', path: 'komplekty-sumoizoliacii/:slug', page: ['client/pages/KitPage.tsx', () => import('../client/pages/KitPage.tsx')] },
           { id: 'category', path: ':category', page: ['client/pages/CategoryPage.tsx', () => import('../client/pages/CategoryPage.tsx')] },
           { id: 'product', path: ':category/:product', page: ['client/pages/ProductPage.tsx', () => import('../client/pages/ProductPage.tsx')] },
           // Every other path: the loader answers 404 "Page not found: {fullPath}".

@@ -5,9 +5,14 @@
  * to its canonical and alternate addresses; any other query string is left out.
  */
 import { useLocation, useMatches } from 'react-router-dom';
-import { DEFAULT_LANGUAGE, pathForLanguage } from '../../shared/sites.ts';
+import { DEFAULT_LANGUAGE, pathForLanguage, type Language } from '../../shared/sites.ts';
 import type { PublicSite } from '../../shared/public-site.ts';
 import { useBoot } from '../boot.ts';
+
+/** The absolute address of a router path on the site's own host, in a language (the canonical form). */
+export function siteUrl(site: Pick<PublicSite, 'host'>, path: string, language: Language): string {
+  return `https://${site.host}${pathForLanguage(path, language)}`;
+}
 
 export function SeoLinks({ site }: { site: PublicSite }) {
   const { language } = useBoot();
@@ -15,7 +20,7 @@ export function SeoLinks({ site }: { site: PublicSite }) {
   const matches = useMatches();
   if (site.isTest) return <meta name="robots" content="noindex, nofollow" />;
   const search = matches.reduce((s, m) => (m.data as { canonicalSearch?: string } | null | undefined)?.canonicalSearch ?? s, '');
-  const url = (lang: typeof language) => `https://${site.host}${pathForLanguage(pathname, lang)}${search}`;
+  const url = (lang: typeof language) => siteUrl(site, pathname, lang) + search;
   return (
     <>
       <link rel="canonical" href={url(language)} />

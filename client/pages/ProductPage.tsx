@@ -1,10 +1,17 @@
-import { Link, useLoaderData } from 'react-router-dom';
+import { memo } from 'react';
+import { Link, useLoaderData, useRouteLoaderData } from 'react-router-dom';
 import { useTranslation } from '../i18n.tsx';
 import type { LoaderData } from '../../server/loaders.ts';
+import type { ShellData } from '../Root.tsx';
+import { useBoot } from '../boot.ts';
 import { PageTitle } from '../components/PageTitle.tsx';
 import { Price } from '../components/Price.tsx';
 import { ProductActions } from '../components/ProductActions.tsx';
 import { ResponsiveImage } from '../components/ResponsiveImage.tsx';
+import { Breadcrumbs } from '../components/Breadcrumbs.tsx';
+import { JsonLd } from '../components/JsonLd.tsx';
+import { siteUrl } from '../components/SeoLinks.tsx';
+import { attributeRows, availabilityOf, metaDescription, SCHEMA_AVAILABILITY } from '../../shared/product-info.ts';
 
 type Product = LoaderData<'product'>['product'];
 
@@ -34,41 +41,131 @@ function ProductGallery({ product }: { product: Product }) {
   );
 }
 
-export function Component() {
+/**
+ * Head and structured data of the product (React 19 hoists <title>, <meta> into <head>): description, Open
+ * Graph, and JSON-LD Product (offer in the site's currency) and BreadcrumbList. Every address is absolute on
+ * the site's own host from the sites config, like the canonical link (SeoLinks), never the request's Host.
+ */
+function ProductHead({ product, currency }: { product: Product; currency: string }) {
   const { t } = useTranslation();
-  const { product, currency, inCompare } = useLoaderData() as LoaderData<'product'>;
-  const attributes = Object.entries(product.attributes).filter(([key]) => t(`attr.${key}`, { defaultValue: '' }));
+  const { language } = useBoot();
+  const { site } = useRouteLoaderData('root') as ShellData;
+  const url = siteUrl(site, product.url, language);
+  // Photos are static files: the same address in every language.
+  const images = product.images.map((src) => (src.startsWith('/') ? `https://${site.host}${src}` : src));
+  const description = metaDescription(product.description);
+  const offer =
+    product.price === null
+      ? undefined
+      : {
+          '@type': 'Offer',
+          price: product.price,
+          priceCurrency: currency,
+          availability: SCHEMA_AVAILABILITY[availabilityOf(product.stock)],
+          url,
+        };
+  const crumbs = [
+    { name: t('productPage.home'), item: siteUrl(site, '/', language) },
+    { name: product.category.title, item: siteUrl(site, product.category.url, language) },
+    { name: product.title, item: url },
+  ];
+  return (
+    <>
+      <PageTitle>{product.title}</PageTitle>
+      {description && <meta name="description" content={description} />}
+      <meta property="og:type" content="product" />
+      <meta property="og:title" content={product.title} />
+      {description && <meta property="og:description" content={description} />}
+      <meta property="og:url" content={url} />
+      {images[0] && <meta property="og:image" content={images[0]} />}
+      <meta property="og:site_name" content={site.brand} />
+      <JsonLd
+        data={{
+          '@context': 'https://schema.org',
+          '@type': 'Product',
+          name: product.title,
+          sku: product.sku,
+          description: product.description,
+          ...(images.length > 0 ? { image: images } : {}),
+          category: product.category.title,
+          brand: { '@type': 'Brand', name: site.brand },
+          url,
+          ...(offer ? { offers: offer } : {}),
+        }}
+      />
+      <JsonLd
+        data={{
+          '@context': 'https://schema.org',
+          '@type': 'BreadcrumbList',
+          itemListElement: crumbs.map((crumb, i) => ({ '@type': 'ListItem', position: i + 1, name: crumb.name, item: crumb.item })),
+        }}
+      />
+    </>
+  );
+}
+
+export function Component() {
+  return <ProductView data={useLoaderData() as LoaderData<'product'>} />;
+}
+
+/**
+ * The page itself, memoised on its loader data: gallery steps change only the URL hash (no loader runs, the
+ * data object stays the same), so moving through the lightbox does not re-render the page under it.
+ */
+const ProductView = memo(function ProductView({ data }: { data: LoaderData<'product'> }) {
+  const { t } = useTranslation();
+  const { language } = useBoot();
+  const { product, related, currency, inCompare } = data;
+  const sold = product.price !== null;
+  const availability = availabilityOf(product.stock);
+  const attributes = attributeRows(product.attributes, language).filter((row) => t(`attr.${row.key}`, { defaultValue: '' }));
   return (
     <article className="product">
-      <PageTitle>{product.title}</PageTitle>
-      <nav aria-label="breadcrumbs" className="breadcrumbs">
-        <Link to="/">{t('notFound.home')}</Link> / <Link to={product.category.url}>{product.category.title}</Link>
-      </nav>
+      <ProductHead product={product} currency={currency} />
+      <Breadcrumbs items={[{ label: t('productPage.home'), to: '/' }, { label: product.category.title, to: product.category.url }, { label: product.title }]} />
       <h1>{product.title}</h1>
       {product.images.length > 0 && <ProductGallery product={product} />}
       <p className="muted">
         {t('product.sku')}: {product.sku}
       </p>
-      <p className="product__price">
-        {product.price !== null ? <Price amount={product.price} currency={currency} /> : t('product.notSold')}
-      </p>
-      <ProductActions productId={product.id} sold={product.price !== null} inCompare={inCompare} />
+      <p className="product__price">{sold ? <Price amount={product.price!} currency={currency} /> : t('product.notSold')}</p>
+      {sold && (
+        <p className={`availability availability--${availability}`}>
+          <span className="visually-hidden">{t('productPage.availability')}: </span>
+          {t(`productPage.${availability}`)}
+        </p>
+      )}
+      <ProductActions productId={product.id} sold={sold} inCompare={inCompare} />
       <p>{product.description}</p>
       {attributes.length > 0 && (
         <>
           <h2>{t('product.attributes')}</h2>
           <table className="attributes">
             <tbody>
-              {attributes.map(([key, value]) => (
-                <tr key={key}>
-                  <th scope="row">{t(`attr.${key}`)}</th>
-                  <td>{String(value)}</td>
+              {attributes.map((row) => (
+                <tr key={row.key}>
+                  <th scope="row">{t(`attr.${row.key}`)}</th>
+                  <td>{row.layer ? t(`productPage.layer.${row.layer}`, { defaultValue: row.value }) : row.value}</td>
                 </tr>
               ))}
             </tbody>
           </table>
         </>
       )}
+      {related.length > 0 && (
+        <section aria-labelledby="related-title" className="related">
+          <h2 id="related-title">{t('productPage.related')}</h2>
+          <ul className="product-grid">
+            {related.map((p) => (
+              <li key={p.id} className="product-card">
+                {p.preview_image && <ResponsiveImage src={p.preview_image} alt="" width={160} height={120} sizes="10rem" />}
+                <Link to={p.url}>{p.title}</Link>
+                {p.price !== null && <Price amount={p.price} currency={currency} />}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
     </article>
   );
-}
+});

@@ -649,3 +649,6 @@ export const priceFactors: Record<'ru' | 'kz' | 'md' | 'uz' | 'kg' | 'test', num
   kg: 0.98,
   test: 1,
 };
+
+/** Demo stock: every product has `20 + popularity` units in stock, except these, which are made to order (0). */
+export const demoOnOrder: readonly string[] = ['VIB-PRM-25', 'BAR-MEM-3H', 'TLS-FEN-2000'];

@@ -7,7 +7,7 @@
 import type { Db, Queryable } from './index.ts';
 import { SCHEMA_LOCK_KEY } from './migrate.ts';
 import type { SitesConfig } from '../../shared/sites.ts';
-import { demoCategories, demoCities, demoKits, demoProducts, demoWidgets, priceFactors } from './demo-data.ts';
+import { demoCategories, demoCities, demoKits, demoOnOrder, demoProducts, demoWidgets, priceFactors } from './demo-data.ts';
 
 /** Price in a price list's currency: RUB × factor, rounded to the list's step (domain.md). */
 export function convertPrice(rub: number, factor: number, rounding: number): number {
@@ -73,6 +73,12 @@ async function seedInto(tx: Queryable, sites: SitesConfig): Promise<void> {
       );
     }
   }
+
+  // Demo stock (migration 005), in one statement over the demo SKUs only.
+  await tx.query(
+    `UPDATE products SET stock = CASE WHEN sku = ANY($2::text[]) THEN 0 ELSE 20 + popularity END WHERE sku = ANY($1::text[])`,
+    [demoProducts.map((p) => p.sku), demoOnOrder],
+  );
 
   for (const k of demoKits) {
     const [kit] = await tx.query<{ id: number }>(

@@ -176,6 +176,26 @@ export function registerApiRoutes(app: FastifyInstance, services: Services, site
     return cartAnswer(request, site);
   });
 
+  // The whole kit in one call: every line added in one statement, or nothing when the site does not sell all
+  // of them (409 kit_not_sold). Same answers as /api/cart/items: JSON, or a 303 back for a form post.
+  const cartKitBody = z.object({
+    slug: z.string({ error: 'must be a kit slug' }).regex(/^[a-z0-9][a-z0-9-]{0,119}$/, 'must be a kit slug'),
+    domain,
+    token: token.optional(),
+    next: z.string().max(2000).optional(),
+  });
+
+  app.post('/api/cart/kit', async (request, reply) => {
+    const body = parseInput(cartKitBody, request.body, 'body');
+    const site = siteFor(request, body.domain, 'body');
+    const kit = await services.kits.find(body.slug, site);
+    if (!kit) throw notFound(`Kit "${body.slug}" does not exist`);
+    const refused = kit.purchasable ? await services.cart.addKit(request.sessionId, site, kit.id) : 'not_sold';
+    if (refused) throw conflict('kit_not_sold', `Kit "${body.slug}" is not sold on this site: it holds products this site does not sell`);
+    if (isFormPost(request)) return reply.redirect(safeLocalPath(body.next) ?? localTarget(request, '/cart'), 303);
+    return cartAnswer(request, site);
+  });
+
   app.delete('/api/cart/items/:productId', async (request) => {
     const params = parseInput(z.object({ productId }), request.params, 'params');
     const q = parseInput(tokenQuery, request.query, 'query');

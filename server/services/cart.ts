@@ -50,6 +50,36 @@ export class CartService {
     return null;
   }
 
+  /**
+   * Puts every line of a kit in the cart (quantities added to what is there, capped at MAX_QUANTITY) in one
+   * statement, and only when the site sells every product of the kit: all lines or none. Lines are priced
+   * like any other (from the price list on each read); the kit's discount is not carried into the cart
+   * (docs/decisions/014-product-page-and-kits.md). 'not_sold': nothing was added.
+   */
+  async addKit(sessionId: string, site: { id: string; priceList: string }, kitId: number): Promise<CartChangeRefusal | null> {
+    await this.sessions.ensureRow(sessionId);
+    const [cart] = await this.db.query<{ id: number }>(
+      `INSERT INTO carts (session_id, site) VALUES ($1, $2)
+       ON CONFLICT (session_id, site) DO UPDATE SET updated_at = now() RETURNING id`,
+      [sessionId, site.id],
+    );
+    const added = await this.db.query(
+      `INSERT INTO cart_items (cart_id, product_id, quantity)
+       SELECT $1, ki.product_id, ki.quantity FROM kit_items ki
+        WHERE ki.kit_id = $2
+          AND NOT EXISTS (
+            SELECT 1 FROM kit_items k2
+              JOIN products p ON p.id = k2.product_id
+              LEFT JOIN product_prices pp ON pp.product_id = p.id AND pp.price_list = $3
+             WHERE k2.kit_id = $2 AND (NOT p.is_active OR pp.amount IS NULL))
+       ON CONFLICT (cart_id, product_id) DO UPDATE
+         SET quantity = LEAST(cart_items.quantity + EXCLUDED.quantity, $4)
+       RETURNING product_id`,
+      [cart!.id, kitId, site.priceList, MAX_QUANTITY],
+    );
+    return added.length > 0 ? null : 'not_sold';
+  }
+
   async remove(sessionId: string, siteId: string, productId: number): Promise<void> {
     await this.db.query(
       `DELETE FROM cart_items ci USING carts c

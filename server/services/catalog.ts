@@ -25,6 +25,8 @@ export interface Product extends ProductCard {
   /** Photo addresses, the main one first (the products.images jsonb array). */
   images: string[];
   category: Category;
+  /** Units in stock (migration 005): in stock when > 0, else made to order. */
+  stock: number;
 }
 
 export type { SearchResult } from './search.ts';
@@ -54,7 +56,7 @@ export class CatalogService {
   async findProduct(categorySlug: string, productSlug: string, priceList: string): Promise<Product | undefined> {
     const [row] = await this.db.query<Omit<Product, 'category'> & { category_id: number; category_title: string; category_image: string | null }>(
       `SELECT p.id, p.sku, p.title, '/' || c.slug || '/' || p.slug AS url, p.images->>0 AS preview_image,
-              pp.amount::float8 AS price, p.description, p.attributes, p.images,
+              pp.amount::float8 AS price, p.description, p.attributes, p.images, p.stock,
               c.id AS category_id, c.title AS category_title, c.preview_image AS category_image
          FROM products p
          JOIN categories c ON c.id = p.category_id

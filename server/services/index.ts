@@ -8,6 +8,8 @@ import { LocationService } from './location.ts';
 import type { AddressSuggestConfig } from '../config.ts';
 import { CartService } from './cart.ts';
 import { CompareService } from './compare.ts';
+import { KitService } from './kits.ts';
+import { RelatedService } from './related.ts';
 import { OrderService, UserService } from './orders.ts';
 import { SessionService } from './sessions.ts';
 import { TtlCache } from './ttl-cache.ts';
@@ -33,6 +35,10 @@ export interface Services {
   sessions: SessionService;
   cart: CartService;
   compare: CompareService;
+  /** Ready kits with their contents, price and mass per site. */
+  kits: KitService;
+  /** Related products of a product page. */
+  related: RelatedService;
   orders: OrderService;
   users: UserService;
   /** Categories and widgets of a site (language-independent today: titles live in the database in Russian). */
@@ -61,6 +67,8 @@ export function createServices(
     sessions,
     cart: new CartService(db, sessions),
     compare: new CompareService(db, sessions),
+    kits: new KitService(db),
+    related: new RelatedService(db),
     orders: new OrderService(db),
     users: new UserService(db),
     publicShell: (site) =>

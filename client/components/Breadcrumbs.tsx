@@ -1,0 +1,22 @@
+/** Home / … / the current page, as a labelled nav; the last crumb is the page itself (aria-current). */
+import { Link } from 'react-router-dom';
+import { useTranslation } from '../i18n.tsx';
+
+export interface Crumb {
+  label: string;
+  /** Router path; the last crumb has none (it is this page). */
+  to?: string;
+}
+
+export function Breadcrumbs({ items }: { items: Crumb[] }) {
+  const { t } = useTranslation();
+  return (
+    <nav aria-label={t('productPage.breadcrumbs')} className="breadcrumbs">
+      <ol>
+        {items.map((item, i) => (
+          <li key={i}>{item.to ? <Link to={item.to}>{item.label}</Link> : <span aria-current="page">{item.label}</span>}</li>
+        ))}
+      </ol>
+    </nav>
+  );
+}

@@ -1,0 +1,13 @@
+/**
+ * Structured data as <script type="application/ld+json">. The JSON is escaped for an inline script
+ * (shared/serialize.ts: no "</script>" can appear whatever a product is called) and carries the request's CSP
+ * nonce, which only the server knows (browsers hide it after load: no hydration warning).
+ */
+import { useContext } from 'react';
+import { NonceContext } from '../color-mode.tsx';
+import { jsonForScript } from '../../shared/serialize.ts';
+
+export function JsonLd({ data }: { data: unknown }) {
+  const nonce = useContext(NonceContext);
+  return <script type="application/ld+json" nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: jsonForScript(data) }} />;
+}

@@ -1,0 +1,92 @@
+/**
+ * /komplekty-sumoizoliacii/{slug}: one kit — its products × quantity at this site's prices, the kit's price
+ * (its discount applied, rounded to the site's step), its mass, and one button that puts every line in the cart.
+ */
+import { Link, useLoaderData } from 'react-router-dom';
+import { useTranslation } from '../i18n.tsx';
+import type { LoaderData } from '../../server/loaders.ts';
+import { useBoot } from '../boot.ts';
+import { ApiForm } from '../api-form.tsx';
+import { PageTitle } from '../components/PageTitle.tsx';
+import { Price } from '../components/Price.tsx';
+import { Breadcrumbs } from '../components/Breadcrumbs.tsx';
+import { formatNumber, metaDescription } from '../../shared/product-info.ts';
+import { KITS_PATH } from '../../shared/navigation.ts';
+
+export function Component() {
+  const { t } = useTranslation();
+  const { language } = useBoot();
+  const { kit, currency } = useLoaderData() as LoaderData<'kit'>;
+  return (
+    <article className="kit">
+      <PageTitle>{kit.title}</PageTitle>
+      <meta name="description" content={metaDescription(kit.description)} />
+      <Breadcrumbs items={[{ label: t('productPage.home'), to: '/' }, { label: t('kits.title'), to: KITS_PATH }, { label: kit.title }]} />
+      <h1>{kit.title}</h1>
+      <p className="lead">{kit.description}</p>
+      <h2>{t('kits.contents')}</h2>
+      <table className="kit-lines">
+        <thead>
+          <tr>
+            <th scope="col">{t('kits.product')}</th>
+            <th scope="col">{t('kits.quantity')}</th>
+            <th scope="col">{t('kits.price')}</th>
+            <th scope="col">{t('kits.sum')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {kit.lines.map((line) => (
+            <tr key={line.productId}>
+              <th scope="row">
+                <Link to={line.url}>{line.title}</Link>
+              </th>
+              <td>× {line.quantity}</td>
+              <td>{line.price !== null ? <Price amount={line.price} currency={currency} /> : t('product.notSold')}</td>
+              <td>{line.price !== null && <Price amount={line.price * line.quantity} currency={currency} />}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <dl className="kit-totals">
+        {kit.price !== null && kit.separatePrice !== null && kit.discountPercent > 0 && (
+          <>
+            <dt>{t('kits.separately')}</dt>
+            <dd>
+              <Price amount={kit.separatePrice} currency={currency} />
+            </dd>
+            <dt>{t('kits.discount', { percent: formatNumber(kit.discountPercent, language, 2) })}</dt>
+            <dd>
+              −<Price amount={kit.separatePrice - kit.price} currency={currency} />
+            </dd>
+          </>
+        )}
+        <dt>{t('kits.total')}</dt>
+        <dd className="kit-totals__price">{kit.price !== null ? <Price amount={kit.price} currency={currency} /> : t('product.notSold')}</dd>
+        <dt>{t('kits.mass')}</dt>
+        <dd>≈ {formatNumber(kit.massKg, language, 1)}</dd>
+      </dl>
+      {kit.massPartial && <p className="muted">{t('kits.massPartial')}</p>}
+      {kit.purchasable ? (
+        <ApiForm action="/api/cart/kit" className="kit-actions">
+          {(status) => (
+            <>
+              <input type="hidden" name="slug" value={kit.slug} />
+              <button type="submit" className="button" disabled={status === 'pending'}>
+                {t('kits.addAll')}
+              </button>
+              <span role="status" className={status === 'failed' ? 'form__error' : 'product-actions__status'}>
+                {status === 'failed' ? t('kits.addFailed') : status === 'done' ? t('kits.added') : ''}
+              </span>
+            </>
+          )}
+        </ApiForm>
+      ) : (
+        <p className="form__error">{t('kits.notSold')}</p>
+      )}
+      {kit.purchasable && kit.discountPercent > 0 && <p className="muted">{t('kits.cartNote')}</p>}
+      <p>
+        <Link to={KITS_PATH}>{t('kits.all')}</Link>
+      </p>
+    </article>
+  );
+}

@@ -1,0 +1,112 @@
+/**
+ * Ready kits (kits, kit_items): contents, price on a site and mass. One query reads every kit with its lines
+ * (or one kit), priced from the site's price list; the totals follow domain.md:
+ *   price = Σ price per unit × quantity, minus the kit's discount, rounded to the site's step;
+ *   mass  = Σ quantity × sheet area × kg/m² (or the unit's net mass), over the lines whose mass is known.
+ * A kit is purchasable on a site only when the site sells every one of its products.
+ */
+import type { Queryable } from '../db/index.ts';
+import { unitMassKg } from '../../shared/product-info.ts';
+import { KITS_PATH } from '../../shared/navigation.ts';
+
+export interface KitLine {
+  productId: number;
+  sku: string;
+  title: string;
+  url: string;
+  preview_image: string | null;
+  quantity: number;
+  /** Price of one unit on the site; null when the site does not sell it (or it is withdrawn). */
+  price: number | null;
+  /** Mass of one unit, kg; null when the product's attributes do not give it. */
+  unitMassKg: number | null;
+}
+
+export interface Kit {
+  id: number;
+  slug: string;
+  title: string;
+  description: string;
+  discountPercent: number;
+  url: string;
+  lines: KitLine[];
+  /** The site sells every product of the kit. */
+  purchasable: boolean;
+  /** Σ price × quantity at the site's prices (null when not purchasable). */
+  separatePrice: number | null;
+  /** The kit's price: separatePrice minus the discount, rounded to the site's step (null when not purchasable). */
+  price: number | null;
+  /** Σ quantity × unit mass over the lines with a known mass, rounded to 0.1 kg. */
+  massKg: number;
+  /** Some lines have no known mass (tools, liquids by volume): massKg leaves them out. */
+  massPartial: boolean;
+}
+
+interface KitRow {
+  id: number;
+  slug: string;
+  title: string;
+  description: string;
+  discount_percent: number;
+  lines: Array<{ productId: number; sku: string; title: string; url: string; preview_image: string | null; quantity: number; price: number | null; attributes: Record<string, unknown> }>;
+}
+
+/** An amount rounded to the site's step, as the seed rounds converted prices (server/db/seed.ts convertPrice). */
+export const roundToStep = (amount: number, step: number) => Math.round(amount / step) * step;
+
+export class KitService {
+  constructor(private readonly db: Queryable) {}
+
+  async list(site: { priceList: string; rounding: number }): Promise<Kit[]> {
+    return (await this.rows(null, site.priceList)).map((row) => priced(row, site.rounding));
+  }
+
+  async find(slug: string, site: { priceList: string; rounding: number }): Promise<Kit | undefined> {
+    const [row] = await this.rows(slug, site.priceList);
+    return row && priced(row, site.rounding);
+  }
+
+  private rows(slug: string | null, priceList: string): Promise<KitRow[]> {
+    return this.db.query<KitRow>(
+      `SELECT k.id, k.slug, k.title, k.description, k.discount_percent::float8 AS discount_percent,
+              json_agg(json_build_object(
+                'productId', p.id, 'sku', p.sku, 'title', p.title, 'url', '/' || c.slug || '/' || p.slug,
+                'preview_image', p.images->>0, 'quantity', ki.quantity,
+                'price', CASE WHEN p.is_active THEN pp.amount::float8 END, 'attributes', p.attributes
+              ) ORDER BY ki.quantity DESC, p.id) AS lines
+         FROM kits k
+         JOIN kit_items ki ON ki.kit_id = k.id
+         JOIN products p ON p.id = ki.product_id
+         JOIN categories c ON c.id = p.category_id
+         LEFT JOIN product_prices pp ON pp.product_id = p.id AND pp.price_list = $2
+        WHERE $1::text IS NULL OR k.slug = $1
+        GROUP BY k.id
+        ORDER BY k.id`,
+      [slug, priceList],
+    );
+  }
+}
+
+function priced(row: KitRow, rounding: number): Kit {
+  const lines: KitLine[] = row.lines.map(({ attributes, ...line }) => ({ ...line, unitMassKg: unitMassKg(attributes) ?? null }));
+  const purchasable = lines.every((l) => l.price !== null);
+  const separatePrice = purchasable ? lines.reduce((sum, l) => sum + l.price! * l.quantity, 0) : null;
+  // Integer percent arithmetic first (× (100 − d) / 100), so 5 % off 7 910 is 7 514.5 exactly, then the site's step.
+  const price =
+    separatePrice === null ? null : row.discount_percent > 0 ? roundToStep((separatePrice * (100 - row.discount_percent)) / 100, rounding) : separatePrice;
+  const mass = lines.reduce((sum, l) => sum + (l.unitMassKg ?? 0) * l.quantity, 0);
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    description: row.description,
+    discountPercent: row.discount_percent,
+    url: `${KITS_PATH}/${row.slug}`,
+    lines,
+    purchasable,
+    separatePrice,
+    price,
+    massKg: Math.round(mass * 10) / 10,
+    massPartial: lines.some((l) => l.unitMassKg === null),
+  };
+}

@@ -1,0 +1,27 @@
+/** Related products of a product page: one query, priced for the site. */
+import type { Queryable } from '../db/index.ts';
+import type { ProductCard } from './catalog.ts';
+
+export const RELATED_LIMIT = 4;
+
+export class RelatedService {
+  constructor(private readonly db: Queryable) {}
+
+  /**
+   * Up to RELATED_LIMIT other active products of the same category that the site sells, nearest first by
+   * popularity, then by price (a shopper looking at a product compares it with its closest alternatives).
+   */
+  forProduct(product: { id: number; categoryId: number; price: number | null }, priceList: string): Promise<ProductCard[]> {
+    return this.db.query<ProductCard>(
+      `SELECT p.id, p.sku, p.title, '/' || c.slug || '/' || p.slug AS url, p.images->>0 AS preview_image,
+              pp.amount::float8 AS price
+         FROM products p
+         JOIN categories c ON c.id = p.category_id
+         JOIN product_prices pp ON pp.product_id = p.id AND pp.price_list = $2
+        WHERE p.category_id = $1 AND p.id <> $3 AND p.is_active
+        ORDER BY abs(p.popularity - (SELECT popularity FROM products WHERE id = $3)), abs(pp.amount - $4::numeric) NULLS LAST, p.id
+        LIMIT $5`,
+      [product.categoryId, priceList, product.id, product.price, RELATED_LIMIT],
+    );
+  }
+}
