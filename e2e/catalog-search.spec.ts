@@ -3,20 +3,12 @@
  * layout show the vibration products; the /search page lists them in the same order as the header's list.
  * Time is the page's fake clock (the live search waits 300 ms of idle input), moved by hand.
  */
-import type { ConsoleMessage, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
+import { watchConsole } from './page-helpers.ts';
 
 /** The vibration products of the demo catalogue, most popular first. */
 const VIBRO = ['Вибро Стандарт 2.2', 'Вибро Оптима 3.0', 'Вибро Лайт 1.8', 'Вибро Макс 4.0', 'Вибро Премиум 2.5', 'Вибро Арка 4.2'];
-
-function watchConsole(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('console', (msg: ConsoleMessage) => {
-    if (msg.type() === 'error' || msg.type() === 'warning') problems.push(`${msg.type()}: ${msg.text()}`);
-  });
-  page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
-  return problems;
-}
 
 /** Loads the page with the fake clock, waits for hydration, then stops time. */
 async function openPaused(page: Page, path: string) {

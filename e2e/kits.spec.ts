@@ -5,10 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
-
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => Object.keys(document).some((k) => k.startsWith('__reactContainer')));
-}
+import { hydrated } from './page-helpers.ts';
 
 const cartBadge = (page: Page) => page.locator('.header-icon--cart .badge');
 

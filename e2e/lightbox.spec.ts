@@ -1,13 +1,10 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
+import { hydrated } from './page-helpers.ts';
 
 /** Spec §2 "Image lightbox", §4, §8, §9: the product photos open in the lightbox (client/components/Lightbox.tsx). */
 const PRODUCT = '/shumopogloshchenie/akustik-10'; // three photos, gallery "abs-ak-10"
 const SINGLE = '/zhidkaya-shumoizolyaciya/zhidkaya-shumoizolyaciya-aerozol-650-ml'; // one photo
-
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => Object.keys(document).some((k) => k.startsWith('__reactContainer')));
-}
 
 /** Requests of client data (a router navigation or revalidation) and of the lightbox chunk. */
 function watchRequests(page: Page) {

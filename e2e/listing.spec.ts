@@ -2,22 +2,10 @@
  * The category listing in the browser: a filter and a sort update the URL and the results client-side, Back
  * restores the previous state, page links, the plain GET form without JavaScript, tenge prices sorted on kz.
  */
-import type { ConsoleMessage, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
 import { E2E_PAGED_CATEGORY } from './listing-fixture.ts';
-
-function watchConsole(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('console', (msg: ConsoleMessage) => {
-    if (msg.type() === 'error' || msg.type() === 'warning') problems.push(`${msg.type()}: ${msg.text()}`);
-  });
-  page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
-  return problems;
-}
-
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => Object.keys(document).some((k) => k.startsWith('__reactContainer')));
-}
+import { hydrated, watchConsole } from './page-helpers.ts';
 
 const cards = (page: Page) => page.locator('.listing-results .product-card');
 const titles = (page: Page) => page.locator('.listing-results .product-card a');

@@ -6,13 +6,10 @@
 import { test, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { IPS } from '../test/helpers/fake-iplocate.ts';
+import { hydrated } from './page-helpers.ts';
 
 const START = Date.parse('2026-11-21T09:00:00Z');
 const FOUR_HOURS = 144e5;
-
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => Object.keys(document).some((k) => k.startsWith('__reactContainer')));
-}
 
 const overlayOf = (page: Page) => page.getByRole('region', { name: 'Выбор региона' });
 const stored = (page: Page) => page.evaluate(() => localStorage.getItem('modalRegion'));

@@ -3,25 +3,13 @@
  * Time is the page's fake clock: installed before the page loads, paused once it has hydrated, then moved
  * by hand, so "not before 300 ms" is checked at exactly 299 ms without waiting.
  */
-import type { Page, ConsoleMessage } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
 import AxeBuilder from '@axe-core/playwright';
+import { hydrated, watchConsole } from './page-helpers.ts';
 
 const LOADED = new Date('2026-11-21T09:00:00Z');
 const PAUSED = new Date('2026-11-21T09:01:00Z');
-
-function watchConsole(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('console', (msg: ConsoleMessage) => {
-    if (msg.type() === 'error' || msg.type() === 'warning') problems.push(`${msg.type()}: ${msg.text()}`);
-  });
-  page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
-  return problems;
-}
-
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => Object.keys(document).some((k) => k.startsWith('__reactContainer')));
-}
 
 /** Loads a page with the fake clock, waits for hydration, then stops time. */
 async function openPaused(page: Page, path: string) {

@@ -1,11 +1,7 @@
 /** The shell's header and footer in a real browser: mobile menu, category dropdown, keyboard use, accessibility. */
-import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
 import AxeBuilder from '@axe-core/playwright';
-
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => Object.keys(document).some((k) => k.startsWith('__reactContainer')));
-}
+import { hydrated } from './page-helpers.ts';
 
 test.describe('on a phone-sized screen', () => {
   test.use({ viewport: { width: 390, height: 800 } });

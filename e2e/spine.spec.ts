@@ -1,20 +1,5 @@
-import type { Page, ConsoleMessage } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
-
-/** Collects console errors and warnings (hydration mismatches are reported there) and page errors. */
-function watchConsole(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('console', (msg: ConsoleMessage) => {
-    if (msg.type() === 'error' || msg.type() === 'warning') problems.push(`${msg.type()}: ${msg.text()}`);
-  });
-  page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
-  return problems;
-}
-
-async function hydrated(page: Page) {
-  // The entry sets no global; React attaches its root container key on document once hydrated.
-  await page.waitForFunction(() => Object.keys(document).some((k) => k.startsWith('__reactContainer')));
-}
+import { hydrated, watchConsole } from './page-helpers.ts';
 
 test('the home page renders the categories from the database and hydrates without console errors', async ({ page }) => {
   const problems = watchConsole(page);

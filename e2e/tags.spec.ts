@@ -6,6 +6,7 @@
 import type { Page, Route } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
 import { E2E_CHAT_SCRIPT, E2E_OTHER_CHAT_SCRIPT, E2E_TAGS, E2E_TAGS_HOST } from './tags-fixture.ts';
+import { hydrated, watchConsole } from './page-helpers.ts';
 
 const COUNTER = E2E_TAGS.analytics.counterId;
 
@@ -66,20 +67,6 @@ async function fakeThirdParties(page: Page, opts: { holdTagJs?: boolean } = {}):
     },
   );
   return fakes;
-}
-
-/** Console errors and warnings (CSP violations and hydration mismatches are reported there) and page errors. */
-function watchConsole(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('console', (msg) => {
-    if (msg.type() === 'error' || msg.type() === 'warning') problems.push(`${msg.type()}: ${msg.text()}`);
-  });
-  page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
-  return problems;
-}
-
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => Object.keys(document).some((k) => k.startsWith('__reactContainer')));
 }
 
 const siteUrl = (baseURL: string | undefined, path = '/') => baseURL!.replace('localhost', E2E_TAGS_HOST) + path;
