@@ -6,21 +6,13 @@
  */
 import type { Db, Queryable } from './index.ts';
 import type { SitesConfig } from '../../shared/sites.ts';
-import { demoCategories, priceFactors } from './demo-data.ts';
+import { demoCategories, priceFactors, type DemoProduct } from './demo-data.ts';
 import { convertPrice } from './seed.ts';
 
 export const GENERATED_SKU_PREFIX = 'GEN-';
 
-export interface GeneratedProduct {
-  sku: string;
-  slug: string;
-  category: string;
-  title: string;
-  description: string;
-  priceRub: number;
-  popularity: number;
-  attributes: Record<string, string | number>;
-}
+/** A generated product has a demo product's fields, without photos. */
+export type GeneratedProduct = Omit<DemoProduct, 'images'>;
 
 /** mulberry32: a tiny seeded generator, so product n is the same on every run. */
 function random(seed: number): () => number {
