@@ -59,8 +59,8 @@ test('compare two products: the header counter, differing rows marked, remove an
   for (const path of ['/shumopogloshchenie/akustik-10', '/shumopogloshchenie/akustik-10-folga']) {
     await page.goto(path);
     await hydrated(page);
-    await page.getByRole('button', { name: 'Сравнить' }).click();
-    await expect(page.getByRole('button', { name: 'В сравнении' })).toHaveAttribute('aria-pressed', 'true');
+    await page.getByRole('button', { name: 'Сравнить', exact: true }).click();
+    await expect(page.getByRole('button', { name: 'В сравнении', exact: true })).toHaveAttribute('aria-pressed', 'true');
   }
   await expect(page.locator('.header-icon--compare .counter')).toHaveText('2');
   await page.locator('.header-icon--compare').click();

@@ -81,6 +81,8 @@ export const loaders = {
       chatScripts: shell.chatScripts,
       cartCount: session.snapshot.cartCount,
       compareCount: session.snapshot.compareCount,
+      /** The products in the visitor's compare list, so any product card can show whether it is in it. */
+      compared: session.snapshot.compareCount > 0 ? await services.compare.ids(session.id) : [],
       signedIn: session.snapshot.userId !== null,
       cookieConsent: context.cookieConsent,
       /** Spec §4: the notification dialog, on the test and local hosts only, when the modal widget has content. */
@@ -181,12 +183,9 @@ export const loaders = {
       if (canonical) throw redirect(canonical, 301);
       throw notFoundError(request.url);
     }
-    const { session, services, site } = context;
-    const [inCompare, related] = await Promise.all([
-      session.snapshot.compareCount > 0 && services.compare.has(session.id, product.id),
-      services.related.forProduct({ id: product.id, categoryId: product.category.id, price: product.price }, site.priceList),
-    ]);
-    return { product, related, currency: site.currency, inCompare };
+    const { services, site } = context;
+    const related = await services.related.forProduct({ id: product.id, categoryId: product.category.id, price: product.price }, site.priceList);
+    return { product, related, currency: site.currency };
   },
 
   async kits({ context }: Args) {

@@ -118,15 +118,26 @@ t.test('the product page offers add to cart (only where sold) and add/remove com
   t.match(before.body, `<input type="hidden" name="token" value="${v.token}"/>`, 'the form carries the site token');
   t.match(before.body, `<input type="hidden" name="next" value="${url}"/>`, 'and comes back to this page');
   t.match(before.body, /<input type="hidden" name="mode" value="add"\/><button type="submit" class="button button--secondary" aria-pressed="false">Сравнить<\/button>/);
-  t.equal(hydrationData(before.body).loaderData.product.inCompare, false);
+  t.same(hydrationData(before.body).loaderData.root.compared, []);
 
   await post(v, '/api/compare/items', { productId: await product('ABS-AK-10') });
   const after = await app.request({ url, as: v });
-  t.equal(hydrationData(after.body).loaderData.product.inCompare, true);
+  t.same(hydrationData(after.body).loaderData.root.compared, [await product('ABS-AK-10')], 'the shell lists the compared ids');
   t.match(after.body, /<input type="hidden" name="mode" value="remove"\/><button type="submit" class="button button--secondary" aria-pressed="true">В сравнении<\/button>/);
 
   await app.db.query(`DELETE FROM product_prices WHERE product_id = $1 AND price_list = 'md'`, [await product('ABS-AK-10')]);
   const md = await app.request({ url, host: 'md.localhost', as: v });
   t.notMatch(md.body, 'product-actions__cart', 'no add-to-cart where the site does not sell it');
   t.match(md.body, 'product-actions__compare');
+});
+
+t.test('product cards in a listing add to and remove from compare, showing their state', async (t) => {
+  const v = app.visitor();
+  const ak = await product('ABS-AK-10');
+  await post(v, '/api/compare/items', { productId: ak });
+  const page = await app.request({ url: '/shumopogloshchenie', as: v });
+  t.match(page.body, /aria-pressed="true" aria-label="В сравнении: Акустик 10"/, 'the compared product');
+  t.match(page.body, /aria-pressed="false" aria-label="Сравнить: Акустик 6"/, 'another product');
+  const toggles = page.body.match(/action="\/api\/compare\/items"/g) ?? [];
+  t.ok(toggles.length >= 5, 'a toggle on every card');
 });

@@ -2,8 +2,9 @@
 import { useTranslation } from '../i18n.tsx';
 import { MAX_QUANTITY } from '../../shared/cart.ts';
 import { ApiForm, type ApiFormStatus } from '../api-form.tsx';
+import { CompareToggle } from './CompareToggle.tsx';
 
-export function ProductActions({ productId, sold, inCompare }: { productId: number; sold: boolean; inCompare: boolean }) {
+export function ProductActions({ productId, sold }: { productId: number; sold: boolean }) {
   const { t } = useTranslation();
   return (
     <div className="product-actions">
@@ -24,22 +25,7 @@ export function ProductActions({ productId, sold, inCompare }: { productId: numb
           )}
         </ApiForm>
       )}
-      <ApiForm action="/api/compare/items" className="product-actions__compare">
-        {(status) => (
-          <>
-            <input type="hidden" name="productId" value={productId} />
-            <input type="hidden" name="mode" value={inCompare ? 'remove' : 'add'} />
-            <button type="submit" className="button button--secondary" aria-pressed={inCompare} disabled={status === 'pending'}>
-              {inCompare ? t('compare.added') : t('compare.add')}
-            </button>
-            {status === 'failed' && (
-              <span role="alert" className="form__error">
-                {t('compare.failed')}
-              </span>
-            )}
-          </>
-        )}
-      </ApiForm>
+      <CompareToggle productId={productId} className="product-actions__compare" />
     </div>
   );
 }

@@ -10,6 +10,7 @@ import type { LoaderData } from '../../server/loaders.ts';
 import { PageTitle } from '../components/PageTitle.tsx';
 import { Price } from '../components/Price.tsx';
 import { ResponsiveImage } from '../components/ResponsiveImage.tsx';
+import { CompareToggle } from '../components/CompareToggle.tsx';
 import { DEFAULT_SORT, LISTING_SORTS, NO_FILTERS, hasFilters, listingSearch, type Facet, type ListingSort } from '../../shared/listing.ts';
 
 type Data = LoaderData<'category'>;
@@ -237,6 +238,7 @@ export function Component() {
                   )}
                   <Link to={p.url}>{p.title}</Link>
                   {p.price !== null ? <Price amount={p.price} currency={currency} /> : <span className="muted">{t('product.notSold')}</span>}
+                  <CompareToggle productId={p.id} title={p.title} />
                 </li>
               ))}
             </ul>

@@ -7,6 +7,7 @@ import { useBoot } from '../boot.ts';
 import { PageTitle } from '../components/PageTitle.tsx';
 import { Price } from '../components/Price.tsx';
 import { ProductActions } from '../components/ProductActions.tsx';
+import { CompareToggle } from '../components/CompareToggle.tsx';
 import { ResponsiveImage } from '../components/ResponsiveImage.tsx';
 import { Breadcrumbs } from '../components/Breadcrumbs.tsx';
 import { JsonLd } from '../components/JsonLd.tsx';
@@ -115,7 +116,7 @@ export function Component() {
 const ProductView = memo(function ProductView({ data }: { data: LoaderData<'product'> }) {
   const { t } = useTranslation();
   const { language } = useBoot();
-  const { product, related, currency, inCompare } = data;
+  const { product, related, currency } = data;
   const sold = product.price !== null;
   const availability = availabilityOf(product.stock);
   const attributes = attributeRows(product.attributes, language).filter((row) => t(`attr.${row.key}`, { defaultValue: '' }));
@@ -135,7 +136,7 @@ const ProductView = memo(function ProductView({ data }: { data: LoaderData<'prod
           {t(`productPage.${availability}`)}
         </p>
       )}
-      <ProductActions productId={product.id} sold={sold} inCompare={inCompare} />
+      <ProductActions productId={product.id} sold={sold} />
       <p>{product.description}</p>
       {attributes.length > 0 && (
         <>
@@ -161,6 +162,7 @@ const ProductView = memo(function ProductView({ data }: { data: LoaderData<'prod
                 {p.preview_image && <ResponsiveImage src={p.preview_image} alt="" width={160} height={120} sizes="10rem" />}
                 <Link to={p.url}>{p.title}</Link>
                 {p.price !== null && <Price amount={p.price} currency={currency} />}
+                <CompareToggle productId={p.id} title={p.title} />
               </li>
             ))}
           </ul>
