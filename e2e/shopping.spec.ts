@@ -1,6 +1,6 @@
 /**
- * The browsing path in a real browser: category → product → gallery → add to cart → header badge and /cart
- * total → change and remove; compare two products with the difference marked; the Kazakh site in tenge.
+ * The browsing path in a real browser: category → filter → product → gallery → add to cart → header badge and
+ * /cart total → change and remove; compare two products with the difference marked; the Kazakh site in tenge.
  */
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
@@ -12,6 +12,11 @@ test('category → product → gallery → cart: badge, lines, total, change and
   await page.goto('/shumopogloshchenie');
   await hydrated(page);
   await expect(cartBadge(page)).toHaveCount(0);
+  // Filter: at least 10 mm thick (Акустик 6 drops out), applied with Enter.
+  await page.getByLabel('Толщина, мм: от').fill('10');
+  await page.getByLabel('Толщина, мм: от').press('Enter');
+  await expect(page).toHaveURL(/\/shumopogloshchenie\?thickness_mm_min=10$/);
+  await expect(page.locator('.product-card').getByRole('link', { name: 'Акустик 6', exact: true })).toHaveCount(0);
   await page.locator('.product-card').getByRole('link', { name: 'Акустик 10', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Акустик 10');
 
