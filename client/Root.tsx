@@ -1,7 +1,7 @@
 /** The root route: the document and the shell around every page. */
 import { Outlet, ScrollRestoration, useLoaderData, useRouteError } from 'react-router-dom';
 import { useTranslation } from './i18n.tsx';
-import type { LoaderData } from '../server/loaders.ts';
+import type { loader } from '../server/pages/root.ts';
 import { Document } from './Document.tsx';
 import { useBoot } from './boot.ts';
 import { Header } from './components/Header.tsx';
@@ -12,10 +12,8 @@ import { useApplyForcedColorMode, useForcedColorMode } from './color-mode.tsx';
 import { ThirdPartyTags } from './third-party/ThirdPartyTags.tsx';
 import { GalleryHost } from './components/GalleryHost.tsx';
 
-export type ShellData = LoaderData<'root'>;
-
 export function Root() {
-  const shell = useLoaderData() as ShellData;
+  const shell = useLoaderData<typeof loader>();
   const { language } = useBoot();
   const forcedColorMode = useForcedColorMode();
   useApplyForcedColorMode(forcedColorMode);

@@ -1,48 +1,48 @@
 /**
  * Client navigations load route data from the server in ONE request for all the routes that need it:
  * GET /_data{path}?{search}&_routes=a,b → { redirect } | { results: { [routeId]: { data } | { error } } }.
- * The server runs the same loaders and guards as for a full page (server/render/renderer.tsx, `data`).
+ * A submission (<Form>, fetcher) calls its route's action the same way:
+ * POST /_data{path}?{search}&_action=<routeId>, the form's fields urlencoded → the same envelope.
+ * The server runs the same loaders, actions and guards as for a full page (server/render/renderer.tsx).
  */
 import { data, redirect, type DataStrategyFunction, type DataStrategyResult } from 'react-router-dom';
+import { DATA_ACTION_PARAM, DATA_PREFIX, DATA_ROUTES_PARAM, type DataEnvelope } from '../shared/contracts.ts';
+import { routerPath } from '../shared/safe-path.ts';
 import { PRELOADED_DATA_TTL_MS } from './robustness/constants.ts';
 import { isChunkLoadError, reloadOnce } from './robustness/chunk-reload.ts';
 import { isNewerBuildLive } from './robustness/update-check.ts';
 
-export interface DataEnvelope {
-  /** A full document path, basename included ("/en/auth?next=…"), as an HTTP Location would be. */
-  redirect?: string;
-  /** Set when the redirect leaves this document (another language, another site): a full page load. */
-  reloadDocument?: boolean;
-  results?: Record<string, { data: unknown } | { error: { status: number; statusText?: string; data: unknown } } | { error: { message: string } }>;
-}
-
-export const DATA_PREFIX = '/_data';
+export { routerPath };
 
 export function dataUrl(url: URL, routeIds: string[]): string {
   const params = new URLSearchParams(url.search);
-  params.set('_routes', routeIds.join(','));
+  params.set(DATA_ROUTES_PARAM, routeIds.join(','));
   return `${DATA_PREFIX}${url.pathname}?${params.toString()}`;
 }
 
-/**
- * The router path of a redirect target the server gave as a full document path ("/en/auth?next=…" under the
- * "/en" basename → "/auth?next=…"), or null when the target lies outside this router's basename.
- * The router prepends its basename to a redirect itself: passing the full path would give "/en/en/auth".
- */
-export function routerPath(location: string, basename: string): string | null {
-  if (!location.startsWith('/') || location.startsWith('//')) return null;
-  if (basename === '/') return location;
-  if (location === basename) return '/';
-  const rest = location.slice(basename.length);
-  if (!location.startsWith(basename) || !/^[/?#]/.test(rest)) return null;
-  return rest.startsWith('/') ? rest : '/' + rest;
+function fetchEnvelope(url: URL, routeIds: string[], signal?: AbortSignal): Promise<DataEnvelope> {
+  return fetch(dataUrl(url, routeIds), { signal, headers: { accept: 'application/json' } }).then(readEnvelope);
 }
 
-function fetchEnvelope(url: URL, routeIds: string[], signal?: AbortSignal): Promise<DataEnvelope> {
-  return fetch(dataUrl(url, routeIds), { signal, headers: { accept: 'application/json' } }).then(async (res) => {
-    if (!res.ok) throw new Response(await res.text(), { status: res.status });
-    return (await res.json()) as DataEnvelope;
+async function readEnvelope(res: Response): Promise<DataEnvelope> {
+  if (!res.ok) throw new Response(await res.text(), { status: res.status });
+  return (await res.json()) as DataEnvelope;
+}
+
+/** A submission to the route's action: the form's fields urlencoded (the site token among them). */
+async function postAction(request: Request, routeId: string): Promise<DataEnvelope> {
+  const url = new URL(request.url);
+  const params = new URLSearchParams(url.search);
+  params.set(DATA_ACTION_PARAM, routeId);
+  const body = new URLSearchParams();
+  for (const [key, value] of await request.formData()) if (typeof value === 'string') body.append(key, value);
+  const res = await fetch(`${DATA_PREFIX}${url.pathname}?${params.toString()}`, {
+    method: 'POST',
+    body,
+    signal: request.signal,
+    headers: { accept: 'application/json', 'x-csrf-token': body.get('token') ?? '' },
   });
+  return readEnvelope(res);
 }
 
 /**
@@ -108,9 +108,11 @@ export function createDataStrategy(basename: string, options: DataStrategyOption
     // Once shouldCallHandler() was asked, resolve() runs every handler, so this must return before them.
     if (toLoad.length === 0) return {};
     let envelope: Promise<DataEnvelope> | undefined;
+    const submission = request.method !== 'GET';
     const load = () =>
-      (envelope ??=
-        takePreloaded(url, toLoad)?.catch(() => fetchEnvelope(url, toLoad, request.signal)) ?? fetchEnvelope(url, toLoad, request.signal));
+      (envelope ??= submission
+        ? postAction(request, toLoad[0]!)
+        : (takePreloaded(url, toLoad)?.catch(() => fetchEnvelope(url, toLoad, request.signal)) ?? fetchEnvelope(url, toLoad, request.signal)));
 
     const results = await Promise.all(
       matches.map((m) =>
@@ -126,7 +128,7 @@ export function createDataStrategy(basename: string, options: DataStrategyOption
           }
           const result = answer.results?.[m.route.id];
           if (!result) return null;
-          if ('data' in result) return result.data;
+          if ('data' in result) return result.status && result.status >= 400 ? data(result.data, { status: result.status }) : result.data;
           if ('status' in result.error) throw data(result.error.data, { status: result.error.status, statusText: result.error.statusText });
           throw new Error(result.error.message);
         }),
@@ -144,5 +146,6 @@ export function createDataStrategy(basename: string, options: DataStrategyOption
   };
 }
 
-/** Every route gets this loader in the browser; the data strategy above replaces how it runs. */
+/** Every route gets this loader and action in the browser; the data strategy above replaces how they run. */
 export const clientLoader = () => null;
+export const clientAction = () => null;

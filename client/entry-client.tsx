@@ -3,17 +3,17 @@ import './styles.css';
 import { StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router-dom';
-import { buildRoutes } from '../shared/routes.ts';
+import { appRoutes } from './app-routes.tsx';
 import { createI18n } from '../shared/i18n.ts';
 import { AppProviders } from './AppProviders.tsx';
-import { clientLoader, createDataStrategy } from './data-strategy.ts';
+import { clientAction, clientLoader, createDataStrategy } from './data-strategy.ts';
 import { isChunkLoadError, reloadOnce, watchChunkErrors } from './robustness/chunk-reload.ts';
 import { startPreloading } from './robustness/preload.ts';
 import { startUpdateCheck } from './robustness/update-check.ts';
 
 async function start() {
   const boot = window.__BOOT__!;
-  const routes = buildRoutes(() => clientLoader);
+  const routes = appRoutes(() => ({ loader: clientLoader, action: clientAction }));
   watchChunkErrors();
 
   // Resolve the lazy page modules of the current URL before hydrating, so the first client render

@@ -22,7 +22,8 @@ import { registerRequestContext } from './http/request-context.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { developmentAssets, DEV_ENTRY_PATH, DEV_ENTRY_SOURCE, productionAssets, type PageAssets } from './render/assets.ts';
 import { createRenderer } from './render/renderer.tsx';
-import { LATEST_BUILD_PATH } from '../client/robustness/constants.ts';
+import { loadServerRoutes } from './render/server-routes.ts';
+import { LATEST_BUILD_PATH } from '../shared/contracts.ts';
 import { registerApiRoutes } from './routes/api.ts';
 import { createServices, type Services } from './services/index.ts';
 import { loadSessionSecret } from './services/sessions.ts';
@@ -143,6 +144,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const renderer = createRenderer({
     services,
     assets,
+    serverRoutes: await loadServerRoutes(),
     renderTimeoutMs: config.renderTimeoutMs,
     production: config.env === 'production',
     dev: !!options.vite,
@@ -153,8 +155,14 @@ export async function buildApp(options: AppOptions): Promise<App> {
     // Sets request.i18n / request.t from request.lng (our language), and Content-Language.
     // API answers need no translations. (A list here would be matched anywhere in the URL, query included.)
     await storefront.register(i18nextPlugin, { i18next, ignoreRoutes: (req: { url: string }) => req.url.startsWith('/api/') });
-    registerApiRoutes(storefront, services, sites);
+    await storefront.register(async (api) => registerApiRoutes(api, services, sites));
     storefront.get('/_data/*', (request, reply) => renderer.data(request, reply));
+    storefront.post('/_data/*', (request, reply) => renderer.action(request, reply));
+    // A form posted without JavaScript: the route's action, then a 303 (docs/decisions/021-router-actions.md).
+    storefront.post('/*', async (request, reply) => {
+      await renderer.formPost(request, reply);
+      return reply;
+    });
     // Returning the reply tells Fastify the answer is (being) sent: the page streams after the handler returns.
     storefront.get('/*', async (request, reply) => {
       await renderer.page(request, reply);

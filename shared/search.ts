@@ -1,6 +1,6 @@
 /**
  * Catalogue search limits shared by the header's live search (client/components/SearchBox.tsx) and the
- * results page (route `search`, its loader in server/loaders.ts). Spec §4/§9: results refresh once the
+ * results page (route `search`, server/pages/search.ts). Spec §4/§9: results refresh once the
  * input has been idle 300 ms.
  */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -10,3 +10,12 @@ export const SEARCH_MIN_LENGTH = 2;
 export const SEARCH_MAX_LENGTH = 100;
 /** At most this many results on the results page (the header's list shows the API's ten). */
 export const SEARCH_PAGE_LIMIT = 48;
+
+/** One search hit (spec §7 POST /api/site/search `data.results[]`), the /search page's too. */
+export interface SearchResult {
+  id: number;
+  title: string;
+  url: string;
+  preview_image: string | null;
+  preview_content: string;
+}

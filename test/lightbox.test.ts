@@ -7,8 +7,8 @@ import t from 'tap';
 import { existsSync } from 'node:fs';
 import { createMemoryRouter } from 'react-router-dom';
 import { startTestApp } from './helpers/app.ts';
-import { buildRoutes } from '../shared/routes.ts';
-import { clientLoader, createDataStrategy } from '../client/data-strategy.ts';
+import { appRoutes } from '../client/app-routes.tsx';
+import { clientAction, clientLoader, createDataStrategy } from '../client/data-strategy.ts';
 import { LIGHTBOX, dragShouldClose, galleryHash, parseGalleryHash } from '../client/gallery.ts';
 import { demoProducts } from '../server/db/demo-data.ts';
 
@@ -123,7 +123,7 @@ t.test('opening, moving in and closing a gallery never reloads route data; other
     globalThis.fetch = realFetch;
   });
 
-  const router = createMemoryRouter(buildRoutes(() => clientLoader), { initialEntries: [PRODUCT], dataStrategy: createDataStrategy('/') });
+  const router = createMemoryRouter(appRoutes(() => ({ loader: clientLoader, action: clientAction })), { initialEntries: [PRODUCT], dataStrategy: createDataStrategy('/') });
   t.teardown(() => router.dispose());
   const settled = (test: () => boolean) =>
     new Promise<void>((resolve) => {

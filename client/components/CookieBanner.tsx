@@ -5,8 +5,8 @@
  */
 import { useState } from 'react';
 import { useTranslation } from '../i18n.tsx';
+import { CONSENT_COOKIE } from '../../shared/contracts.ts';
 
-export const CONSENT_COOKIE = 'cooky';
 const YEAR_S = 365 * 24 * 3600;
 
 export function CookieBanner({ accepted }: { accepted: boolean }) {

@@ -6,7 +6,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { useTranslation } from '../i18n.tsx';
-import type { ShellData } from '../Root.tsx';
+import type { ShellData } from '../loader-data.ts';
 import { pathForLanguage, type Language } from '../../shared/sites.ts';
 import { MAIN_MENU, MATERIALS_PATH, categoryMenuUrl, telHref } from '../../shared/navigation.ts';
 import { useBoot } from '../boot.ts';

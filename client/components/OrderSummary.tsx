@@ -1,10 +1,8 @@
 import { useTranslation } from '../i18n.tsx';
-import type { LoaderData } from '../../server/loaders.ts';
+import type { PublicOrder } from '../../shared/orders.ts';
 import { Price } from './Price.tsx';
 
-type Order = LoaderData<'cart-order'>['order'];
-
-export function OrderSummary({ order }: { order: Order }) {
+export function OrderSummary({ order }: { order: PublicOrder }) {
   const { t } = useTranslation();
   return (
     <div className="order">

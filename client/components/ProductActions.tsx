@@ -1,7 +1,7 @@
 /** A product's buy box: quantity and add-to-cart (when the site sells it), and add to / remove from compare. */
 import { useTranslation } from '../i18n.tsx';
 import { MAX_QUANTITY } from '../../shared/cart.ts';
-import { ApiForm, type ApiFormStatus } from '../api-form.tsx';
+import { FormError, RouteForm, type FormState } from '../route-form.tsx';
 import { CompareToggle } from './CompareToggle.tsx';
 
 export function ProductActions({ productId, sold }: { productId: number; sold: boolean }) {
@@ -9,21 +9,22 @@ export function ProductActions({ productId, sold }: { productId: number; sold: b
   return (
     <div className="product-actions">
       {sold && (
-        <ApiForm action="/api/cart/items" className="product-actions__cart">
-          {(status) => (
+        <RouteForm action="/cart" formKey={`cart:add:${productId}`} className="product-actions__cart">
+          {(state) => (
             <>
+              <input type="hidden" name="intent" value="item" />
               <input type="hidden" name="productId" value={productId} />
               <label>
                 <span className="visually-hidden">{t('product.quantity')}</span>
                 <input type="number" name="quantity" min={1} max={MAX_QUANTITY} step={1} defaultValue={1} required inputMode="numeric" />
               </label>
-              <button type="submit" className="button" disabled={status === 'pending'}>
+              <button type="submit" className="button" disabled={state.pending}>
                 {t('product.addToCart')}
               </button>
-              <CartStatus status={status} />
+              <CartStatus state={state} />
             </>
           )}
-        </ApiForm>
+        </RouteForm>
       )}
       <CompareToggle productId={productId} className="product-actions__compare" />
     </div>
@@ -31,11 +32,14 @@ export function ProductActions({ productId, sold }: { productId: number; sold: b
 }
 
 /** Says "added" after a successful submit (the header badge changes too), or why it failed. */
-function CartStatus({ status }: { status: ApiFormStatus }) {
+function CartStatus({ state }: { state: FormState }) {
   const { t } = useTranslation();
-  return (
-    <span role="status" className={status === 'failed' ? 'form__error' : 'product-actions__status'}>
-      {status === 'failed' ? t('product.addFailed') : status === 'done' ? t('product.added') : ''}
+  const failed = Object.keys(state.errors).length > 0;
+  return failed ? (
+    <FormError state={state} />
+  ) : (
+    <span role="status" className="product-actions__status">
+      {state.done ? t('product.added') : ''}
     </span>
   );
 }

@@ -14,10 +14,10 @@
  * header); 'Выбрать другой' moves focus to the search; closing returns focus where it came from.
  */
 import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
-import { useLocation, useNavigate, useRouteLoaderData } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from '../i18n.tsx';
 import { apiGet } from '../api.ts';
-import type { ShellData } from '../Root.tsx';
+import { useShell } from '../loader-data.ts';
 import { CityAutocomplete, type CityChoice } from './CityAutocomplete.tsx';
 import { REMIND_AFTER_MS, remindAt, reminderDue } from '../reminders.ts';
 
@@ -82,7 +82,7 @@ function handedOver(search: string): { until: number | null; rest: string } | nu
 
 export function RegionOverlay() {
   const { t } = useTranslation();
-  const shell = useRouteLoaderData('root') as ShellData;
+  const shell = useShell();
   const [view, setView] = useState<View>({ kind: 'hidden' });
   const section = useRef<HTMLElement>(null);
   const search = useRef<HTMLInputElement>(null);

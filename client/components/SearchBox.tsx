@@ -14,7 +14,7 @@
 import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent } from 'react';
 import { Form, Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from '../i18n.tsx';
-import type { SearchResult } from '../../server/services/catalog.ts';
+import type { SearchResult } from '../../shared/search.ts';
 import { SEARCH_DEBOUNCE_MS, SEARCH_MAX_LENGTH, SEARCH_MIN_LENGTH } from '../../shared/search.ts';
 
 interface Answer {

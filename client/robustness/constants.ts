@@ -1,7 +1,5 @@
 /** The numbers of the client's robustness behaviours (spec §8, §9), in one place. */
 
-/** Where the server answers the id of the build it serves now: `{ id, timestamp }`. */
-export const LATEST_BUILD_PATH = '/_build/latest.json';
 /** The first check for a newer build runs this long after hydration… */
 export const FIRST_UPDATE_CHECK_DELAY_MS = 1000;
 /** …then once an hour (also the first delay on a very slow connection or with save-data on). */

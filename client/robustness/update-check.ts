@@ -5,7 +5,8 @@
  * page load (client/data-strategy.ts), so the visitor gets the new code instead of chunks that may be gone.
  * A failed check is logged only (spec §8).
  */
-import { FIRST_UPDATE_CHECK_DELAY_MS, LATEST_BUILD_PATH, UPDATE_CHECK_INTERVAL_MS } from './constants.ts';
+import { LATEST_BUILD_PATH } from '../../shared/contracts.ts';
+import { FIRST_UPDATE_CHECK_DELAY_MS, UPDATE_CHECK_INTERVAL_MS } from './constants.ts';
 import { isSlowConnection } from './network.ts';
 
 let newerBuild: string | null = null;

@@ -5,15 +5,14 @@
  * is idle. The maps script is not here: pages that show a map call loadMapsApi() (./maps.ts).
  */
 import { useEffect } from 'react';
-import { useRouteLoaderData } from 'react-router-dom';
-import type { ShellData } from '../Root.tsx';
+import { useOptionalShell } from '../loader-data.ts';
 import type { PublicTags } from '../../shared/public-site.ts';
 import { trackerUrl } from '../../shared/third-party.ts';
 import { Analytics } from './Analytics.tsx';
 import { loadScript, whenIdle } from './load-script.ts';
 
 export function ThirdPartyTags() {
-  const shell = useRouteLoaderData('root') as ShellData | undefined;
+  const shell = useOptionalShell();
   const tags = shell?.site.tags;
   useChatScripts(shell?.chatScripts ?? []);
   useTracker(tags?.tracker);

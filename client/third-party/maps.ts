@@ -4,8 +4,7 @@
  * then, async and with the CSP nonce, once per page load.
  */
 import { useEffect, useState } from 'react';
-import { useRouteLoaderData } from 'react-router-dom';
-import type { ShellData } from '../Root.tsx';
+import { useOptionalShell } from '../loader-data.ts';
 import { mapsApiUrl, type MapsTag } from '../../shared/third-party.ts';
 import { loadScript } from './load-script.ts';
 
@@ -46,7 +45,7 @@ export type MapsApiState = { status: 'loading' } | { status: 'ready'; api: unkno
 
 /** The site's maps API for a page component: loads it after hydration; 'error' when not configured or failed. */
 export function useMapsApi(): MapsApiState {
-  const shell = useRouteLoaderData('root') as ShellData | undefined;
+  const shell = useOptionalShell();
   const maps = shell?.site.tags?.maps;
   const [state, setState] = useState<MapsApiState>({ status: 'loading' });
   // The address stands for the config: the effect reruns only when it changes.

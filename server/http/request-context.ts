@@ -6,7 +6,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DEFAULT_LANGUAGE, splitLanguagePrefix, type Language, type Site, type SiteDirectory } from '../../shared/sites.ts';
 import { isSessionId, newSessionId } from '../services/sessions.ts';
 
-export const SESSION_COOKIE = 'sid';
+import { SESSION_COOKIE } from '../../shared/contracts.ts';
+
+export { SESSION_COOKIE };
 const SESSION_MAX_AGE_S = 180 * 24 * 3600;
 
 declare module 'fastify' {

@@ -1,14 +1,15 @@
 /**
  * The guards of spec §6, run by the server before any loader of a matched route (as the static handler's
- * data strategy, server/render/renderer.tsx). Each returns the path to redirect to — relative to the router,
+ * data strategy, server/render/renderer.tsx); a route names its guard in its server module (`export const guard`). Each returns the path to redirect to — relative to the router,
  * React Router adds the language basename — or null to let the request through.
  *   auth     — /auth is for visitors who are not signed in: a signed-in one goes to /personal.
  *   personal — the personal area needs a signed-in visitor: others go to /auth?next=<the path they wanted>.
  *   cart     — an order's result page is for the session or user that placed the order: others go to /cart.
  */
 import type { DataRouteMatch } from 'react-router-dom';
-import type { GuardName, RouteHandle } from '../../shared/routes.ts';
-import type { LoadContext } from '../loaders.ts';
+import type { GuardName, RouteId } from '../../shared/routes.ts';
+import type { LoadContext } from './route-module.ts';
+import type { ServerRoutes } from './server-routes.ts';
 
 type Guard = (ctx: LoadContext, match: DataRouteMatch, url: URL) => Promise<string | null>;
 
@@ -38,10 +39,10 @@ const guards: Record<GuardName, Guard> = {
   },
 };
 
-/** Runs the guards named by the matched routes, outermost first; the first redirect wins. */
-export async function runGuards(matches: DataRouteMatch[], ctx: LoadContext, url: URL): Promise<string | null> {
+/** Runs the guards named by the matched routes' server modules, outermost first; the first redirect wins. */
+export async function runGuards(matches: DataRouteMatch[], ctx: LoadContext, url: URL, routes: ServerRoutes): Promise<string | null> {
   for (const match of matches) {
-    const guard = (match.route.handle as RouteHandle | undefined)?.guard;
+    const guard = routes.get(match.route.id as RouteId)?.guard;
     if (!guard) continue;
     const target = await guards[guard](ctx, match, url);
     if (target) return target;

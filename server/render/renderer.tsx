@@ -1,46 +1,57 @@
 /**
- * The page path: session snapshot → guards → the static handler's loaders → streamed React HTML.
- * GET /_data/… runs the same path up to the loaders and answers JSON for client navigations.
+ * The page path: session snapshot → guards → the static handler's loaders (and, for a form post, the route's
+ * action) → streamed React HTML. The same path answers JSON for the browser's router:
+ *   GET  /_data{path}?_routes=a,b    the loaders a client navigation needs, in one answer;
+ *   POST /_data{path}?_action=<id>   a route's action, from a <Form> or fetcher once the page is hydrated.
+ * A form posted without JavaScript (POST {path}) runs the same action and gets a 303 back (docs/decisions/021).
  */
 import { PassThrough } from 'node:stream';
-import { StrictMode, type ReactNode } from 'react';
-import { preinit, preloadModule } from 'react-dom';
+import type { ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import {
   createStaticHandler,
   createStaticRouter,
   isRouteErrorResponse,
   redirect,
-  StaticRouterProvider,
   type DataStrategyFunction,
   type DataStrategyResult,
-  type LoaderFunction,
   type StaticHandler,
   type StaticHandlerContext,
 } from 'react-router-dom';
 import { isbot } from 'isbot';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { buildRoutes, type RouteHandle } from '../../shared/routes.ts';
+import { z } from 'zod';
+import { pageModuleKey, type RouteId } from '../../shared/routes.ts';
 import type { Language } from '../../shared/sites.ts';
 import { jsonForScript } from '../../shared/serialize.ts';
 import { messages } from '../../shared/locales/index.ts';
-import { AppProviders } from '../../client/AppProviders.tsx';
-import { CONSENT_COOKIE } from '../../client/components/CookieBanner.tsx';
-import { NonceContext } from '../../client/color-mode.tsx';
-import type { BootData } from '../../client/boot.ts';
-import type { DataEnvelope } from '../../client/data-strategy.ts';
-import { loaders, type LoadContext } from '../loaders.ts';
+import {
+  CONSENT_COOKIE,
+  DATA_ACTION_PARAM,
+  DATA_PREFIX,
+  DATA_ROUTES_PARAM,
+  FLASH_COOKIE,
+  type BootData,
+  type DataEnvelope,
+  type RouteResult,
+} from '../../shared/contracts.ts';
+import { safeLocalPath } from '../../shared/safe-path.ts';
+import { appRoutes, ServerApp } from '../../client/ssr.tsx';
 import type { Services } from '../services/index.ts';
 import { EMPTY_SNAPSHOT } from '../services/sessions.ts';
-import { isLocalHost, issueSessionCookie } from '../http/request-context.ts';
+import { isLocalHost, issueSessionCookie, setSessionCookie } from '../http/request-context.ts';
 import { pageSecurityHeaders } from '../http/security.ts';
 import { runGuards } from './guards.ts';
 import type { PageAssets } from './assets.ts';
-import { STATIC_500_PAGE } from './static-pages.ts';
+import type { Flash, LoadContext } from './route-module.ts';
+import type { ServerRoutes } from './server-routes.ts';
+import { STATIC_500_PAGE, tokenRefusedPage } from './static-pages.ts';
 
 export interface RendererOptions {
   services: Services;
   assets: PageAssets;
+  /** The server page modules (server/render/server-routes.ts). */
+  serverRoutes: ServerRoutes;
   renderTimeoutMs: number;
   /** Hide internal error messages from pages and answers. */
   production: boolean;
@@ -49,9 +60,26 @@ export interface RendererOptions {
 
 type SerializedErrors = Record<string, unknown> | null;
 
+/** A form post as the router sees it: urlencoded fields (strings only; the first of repeated keys). */
+type FormFields = Record<string, string>;
+
+/** The flash cookie's content, checked: a forged or stale cookie is simply ignored. */
+const flashSchema = z.object({
+  form: z.string().max(100),
+  result: z.object({
+    ok: z.boolean(),
+    errors: z.record(z.string(), z.string().max(100)).optional(),
+    values: z.record(z.string(), z.string().max(2000)).optional(),
+  }),
+});
+const FLASH_MAX_AGE_S = 120;
+
 export function createRenderer(options: RendererOptions) {
-  const { services, assets } = options;
-  const routes = buildRoutes((id) => loaders[id] as unknown as LoaderFunction);
+  const { services, assets, serverRoutes } = options;
+  const routes = appRoutes((id: RouteId) => {
+    const module = serverRoutes.get(id);
+    return { loader: module?.loader as never, action: module?.action as never };
+  });
   // The static handler's basename is fixed per instance: one per language prefix in use.
   const handlers = new Map<string, StaticHandler>();
   const handlerFor = (basename: string) => {
@@ -61,8 +89,8 @@ export function createRenderer(options: RendererOptions) {
   };
 
   /**
-   * Runs the matched routes' loaders — after their guards. The guards run as the static handler's data
-   * strategy: React Router has matched the routes already (no second match), and a guard's redirect
+   * Runs the matched routes' loaders (or the action of a POST) — after their guards. The guards run as the static
+   * handler's data strategy: React Router has matched the routes already (no second match), and a guard's redirect
    * replaces every loader. The redirect path is router-relative; React Router adds the basename.
    */
   function guardedQuery(
@@ -70,12 +98,13 @@ export function createRenderer(options: RendererOptions) {
     ctx: LoadContext,
     path: string,
     signal: AbortSignal,
-    options: Pick<NonNullable<Parameters<StaticHandler['query']>[1]>, 'filterMatchesToLoad' | 'skipLoaderErrorBubbling'> = {},
+    form: FormFields | null,
+    options: Pick<NonNullable<Parameters<StaticHandler['query']>[1]>, 'filterMatchesToLoad' | 'skipLoaderErrorBubbling' | 'skipRevalidation'> = {},
   ) {
     const url = new URL(`https://${request.site.host}${path}`);
     const dataStrategy: DataStrategyFunction = async ({ matches }) => {
       const toLoad = matches.filter((m) => m.shouldCallHandler());
-      const target = await runGuards(matches, ctx, url);
+      const target = await runGuards(matches, ctx, url, serverRoutes);
       if (target) {
         const first = toLoad[0] ?? matches[0]!;
         return { [first.route.id]: { type: 'data', result: redirect(target, 302) } };
@@ -84,7 +113,9 @@ export function createRenderer(options: RendererOptions) {
       return Object.fromEntries(toLoad.map((m, i) => [m.route.id, results[i]!])) as Record<string, DataStrategyResult>;
     };
     // The Request's origin comes from the sites config, never from the Host header.
-    const routerRequest = new Request(url, { method: 'GET', signal, headers: { accept: 'text/html' } });
+    const routerRequest = form
+      ? new Request(url, { method: 'POST', signal, body: new URLSearchParams(form), headers: { 'content-type': 'application/x-www-form-urlencoded' } })
+      : new Request(url, { method: 'GET', signal, headers: { accept: 'text/html' } });
     return handlerFor(request.basename).query(routerRequest, { requestContext: ctx, dataStrategy, ...options });
   }
 
@@ -94,7 +125,7 @@ export function createRenderer(options: RendererOptions) {
   const bootScript = (language: Language, basename: string) =>
     `window.__BOOT__={"language":${jsonForScript(language)},"basename":${jsonForScript(basename)},"translations":${translationsJson.get(language)},"buildId":${buildIdJson}};`;
 
-  async function loadContext(request: FastifyRequest): Promise<LoadContext> {
+  async function loadContext(request: FastifyRequest, document: boolean): Promise<LoadContext> {
     const snapshot = request.sessionIsNew ? EMPTY_SNAPSHOT : await services.sessions.snapshot(request.sessionId, request.site.id);
     return {
       site: request.site,
@@ -103,8 +134,37 @@ export function createRenderer(options: RendererOptions) {
       session: { id: request.sessionId, token: services.sessions.tokenFor(request.sessionId), snapshot },
       cookieConsent: request.cookies[CONSENT_COOKIE] === '1',
       localHost: isLocalHost(request.hostname),
+      clientAddress: request.ip,
+      document,
+      flash: document ? readFlash(request) : null,
       services,
+      effects: {},
     };
+  }
+
+  /** The flash a no-JS form post left for this page: read once (the answer clears it). */
+  function readFlash(request: FastifyRequest): Flash | null {
+    const raw = request.cookies[FLASH_COOKIE];
+    if (!raw) return null;
+    const unsigned = request.unsignCookie(raw);
+    if (!unsigned.valid || !unsigned.value) return null;
+    try {
+      const parsed = flashSchema.safeParse(JSON.parse(unsigned.value));
+      return parsed.success ? (parsed.data as Flash) : null;
+    } catch {
+      return null;
+    }
+  }
+
+  /** Applies what the loaders and action asked for (a new session, a flash) and clears a flash that was shown. */
+  function applyEffects(request: FastifyRequest, reply: FastifyReply, ctx: LoadContext): void {
+    if (ctx.effects.session) setSessionCookie(request, reply, ctx.effects.session);
+    const flashOptions = { path: '/', httpOnly: true, sameSite: 'lax', secure: !isLocalHost(request.hostname) } as const;
+    if (ctx.effects.flash) {
+      reply.setCookie(FLASH_COOKIE, JSON.stringify(ctx.effects.flash), { ...flashOptions, signed: true, maxAge: FLASH_MAX_AGE_S });
+    } else if (request.cookies[FLASH_COOKIE]) {
+      reply.clearCookie(FLASH_COOKIE, flashOptions);
+    }
   }
 
   /** Loader errors as the browser's router expects them (RouteErrorResponse kept; internals hidden). */
@@ -120,10 +180,34 @@ export function createRenderer(options: RendererOptions) {
     );
   }
 
+  /** Refuses a state-changing request without this session's site token (CSRF); answers whether it did. */
+  function refuseWithoutToken(request: FastifyRequest, fields: FormFields, reply: FastifyReply, document: boolean): boolean {
+    const header = request.headers['x-csrf-token'];
+    const given = fields.token || (typeof header === 'string' ? header : '');
+    const valid = !!given && !request.sessionIsNew && services.sessions.verifyToken(request.sessionId, given);
+    if (valid) return false;
+    const code = given ? 'token_invalid' : 'token_required';
+    if (!document) {
+      const message = given ? 'The site token does not belong to this session' : 'The site token (token) is required';
+      reply.code(403).header('cache-control', 'no-store').send({ statusCode: 403, error: code, message });
+      return true;
+    }
+    // Without JavaScript: a page that says the form expired, with a way back to the page it came from.
+    const back = safeLocalPath(fields.next) ?? (request.basename === '/' ? '/' : request.basename);
+    issueSessionCookie(request, reply);
+    reply
+      .code(403)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .headers(pageSecurityHeaders(request.cspNonce, { dev: !!options.dev, tags: request.site.tags }))
+      .send(tokenRefusedPage(request.siteLanguage, back));
+    return true;
+  }
+
   /** A page answer; any failure before the stream starts (the database down, say) is the static 500 page. */
   async function page(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     try {
-      await renderPage(request, reply);
+      await renderPage(request, reply, null);
     } catch (err) {
       if (reply.sent || reply.raw.headersSent) throw err;
       request.log.error({ err }, 'page failed');
@@ -136,37 +220,52 @@ export function createRenderer(options: RendererOptions) {
     }
   }
 
-  async function renderPage(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  /** POST {path}: a form posted without JavaScript. The route's action answers 303; a failure renders the page. */
+  async function formPost(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const fields = formFields(request.body);
+    if (refuseWithoutToken(request, fields, reply, true)) return;
+    try {
+      await renderPage(request, reply, fields);
+    } catch (err) {
+      if (reply.sent || reply.raw.headersSent) throw err;
+      request.log.error({ err }, 'form post failed');
+      reply.code(500).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(STATIC_500_PAGE);
+    }
+  }
+
+  async function renderPage(request: FastifyRequest, reply: FastifyReply, form: FormFields | null): Promise<void> {
     const path = request.url;
     // One address per page: "/vibroizolyaciya/" → "/vibroizolyaciya".
     const [pathname, search] = splitUrl(path);
-    if (pathname.length > 1 && pathname.endsWith('/')) {
+    if (!form && pathname.length > 1 && pathname.endsWith('/')) {
       // Leading slashes collapse too: "//evil.example/" must not become the protocol-relative "//evil.example".
       const target = '/' + pathname.replace(/^[/\\]+/, '').replace(/\/+$/, '');
       return void reply.redirect(target + (search ? '?' + search : ''), 301);
     }
 
-    const ctx = await loadContext(request);
+    const ctx = await loadContext(request, true);
     const controller = abortOnDisconnect(reply);
-    const context = await guardedQuery(request, ctx, path, controller.signal);
-    if (context instanceof Response) return sendRouterResponse(reply, context);
+    const context = await guardedQuery(request, ctx, path, controller.signal, form);
+    applyEffects(request, reply, ctx);
+    if (context instanceof Response) return sendRouterResponse(reply, context, form !== null);
+    if (!ctx.effects.session) issueSessionCookie(request, reply);
 
-    issueSessionCookie(request, reply);
     const handler = handlerFor(request.basename);
     const boot: BootData = { language: ctx.language, basename: ctx.basename, translations: messages[ctx.language], buildId: assets.build.id };
     const hydrationData = { loaderData: context.loaderData, actionData: context.actionData, errors: serializeErrors(context.errors, request) };
-    const pageModules = context.matches.map((m) => (m.route.handle as RouteHandle | undefined)?.module).filter((m): m is string => !!m);
+    const pageModules = context.matches.filter((m) => m.route.lazy).map((m) => pageModuleKey(m.route.id));
 
     const router = createStaticRouter(handler.dataRoutes, context);
     const tree = (
-      <StrictMode>
-        <NonceContext.Provider value={request.cspNonce}>
-        <AppProviders boot={boot} i18n={request.i18n}>
-          <Preloads modules={assets.modulePreloads(pageModules)} stylesheets={assets.stylesheets(pageModules)} nonce={request.cspNonce} />
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
-        </AppProviders>
-        </NonceContext.Provider>
-      </StrictMode>
+      <ServerApp
+        boot={boot}
+        i18n={request.i18n}
+        nonce={request.cspNonce}
+        router={router}
+        context={context}
+        modules={assets.modulePreloads(pageModules)}
+        stylesheets={assets.stylesheets(pageModules)}
+      />
     );
 
     reply
@@ -186,38 +285,82 @@ export function createRenderer(options: RendererOptions) {
 
   /** GET /_data{path}?…&_routes=a,b — the loader data a client navigation needs, in one answer. */
   async function data(request: FastifyRequest, reply: FastifyReply): Promise<DataEnvelope> {
-    const [rawPathname, search] = splitUrl(request.url.slice('/_data'.length) || '/');
-    const params = new URLSearchParams(search);
-    const wanted = new Set((params.get('_routes') ?? '').split(',').filter(Boolean));
-    params.delete('_routes');
-    const query = params.toString();
-    const path = rawPathname + (query ? '?' + query : '');
-
+    const { path, params } = dataPath(request);
+    const wanted = new Set((params.get(DATA_ROUTES_PARAM) ?? '').split(',').filter(Boolean));
     reply.header('cache-control', 'private, no-cache');
-    const ctx = await loadContext(request);
+    const ctx = await loadContext(request, false);
     const controller = abortOnDisconnect(reply);
-    const context = await guardedQuery(request, ctx, path, controller.signal, {
+    const context = await guardedQuery(request, ctx, path, controller.signal, null, {
       filterMatchesToLoad: (m) => wanted.size === 0 || wanted.has(m.route.id),
       // Errors stay with the route that threw, so the browser's router places them itself.
       skipLoaderErrorBubbling: true,
     });
-    if (context instanceof Response) {
-      const location = context.headers.get('location');
-      // A redirect to another origin (another site) leaves this document: the browser loads it in full.
-      if (location) return /^https?:\/\//.test(location) ? { redirect: location, reloadDocument: true } : { redirect: location };
-      throw new Error(`a loader answered status ${context.status} without a location`);
-    }
-    const results: NonNullable<DataEnvelope['results']> = {};
+    applyEffects(request, reply, ctx);
+    if (context instanceof Response) return redirectEnvelope(context);
+    const results: Record<string, RouteResult> = {};
     for (const [id, value] of Object.entries(context.loaderData)) results[id] = { data: value };
-    const errors = serializeErrors(context.errors, request) ?? {};
-    for (const [id, error] of Object.entries(errors)) {
-      const e = error as { __type: string; status?: number; statusText?: string; data?: unknown; message?: string };
-      results[id] = e.__type === 'RouteErrorResponse' ? { error: { status: e.status!, statusText: e.statusText, data: e.data } } : { error: { message: e.message! } };
-    }
+    Object.assign(results, errorResults(context, request));
     return { results };
   }
 
-  return { page, data };
+  /** POST /_data{path}?_action=<route id> — a route's action for the hydrated page's <Form> or fetcher. */
+  async function action(request: FastifyRequest, reply: FastifyReply): Promise<DataEnvelope | void> {
+    const { path } = dataPath(request);
+    const fields = formFields(request.body);
+    reply.header('cache-control', 'no-store');
+    if (refuseWithoutToken(request, fields, reply, false)) return;
+    const ctx = await loadContext(request, false);
+    const controller = abortOnDisconnect(reply);
+    // Only the action runs here: the browser's router then revalidates the loaders it needs through GET /_data.
+    const context = await guardedQuery(request, ctx, path, controller.signal, fields, { skipRevalidation: true, skipLoaderErrorBubbling: true });
+    applyEffects(request, reply, ctx);
+    if (context instanceof Response) return redirectEnvelope(context);
+    const results: Record<string, RouteResult> = {};
+    for (const [id, value] of Object.entries(context.actionData ?? {})) results[id] = { data: value, status: context.statusCode };
+    Object.assign(results, errorResults(context, request));
+    return { results };
+  }
+
+  function errorResults(context: StaticHandlerContext, request: FastifyRequest): Record<string, RouteResult> {
+    const results: Record<string, RouteResult> = {};
+    for (const [id, error] of Object.entries(serializeErrors(context.errors, request) ?? {})) {
+      const e = error as { __type: string; status?: number; statusText?: string; data?: unknown; message?: string };
+      results[id] = e.__type === 'RouteErrorResponse' ? { error: { status: e.status!, statusText: e.statusText, data: e.data } } : { error: { message: e.message! } };
+    }
+    return results;
+  }
+
+  return { page, formPost, data, action };
+}
+
+/** The page path of a /_data request, without the router's own parameters. */
+function dataPath(request: FastifyRequest): { path: string; params: URLSearchParams } {
+  const [rawPathname, search] = splitUrl(request.url.slice(DATA_PREFIX.length) || '/');
+  const params = new URLSearchParams(search);
+  const own = new URLSearchParams(params);
+  params.delete(DATA_ROUTES_PARAM);
+  params.delete(DATA_ACTION_PARAM);
+  const query = params.toString();
+  return { path: rawPathname + (query ? '?' + query : ''), params: own };
+}
+
+function redirectEnvelope(response: Response): DataEnvelope {
+  const location = response.headers.get('location');
+  // A redirect to another origin (another site) leaves this document: the browser loads it in full.
+  if (location) return /^https?:\/\//.test(location) ? { redirect: location, reloadDocument: true } : { redirect: location };
+  throw new Error(`a route answered status ${response.status} without a location`);
+}
+
+/** A posted body as form fields: strings only (a JSON body's other values are ignored), the first of an array. */
+function formFields(body: unknown): FormFields {
+  const fields: FormFields = {};
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return fields;
+  for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
+    const first = Array.isArray(value) ? value[0] : value;
+    if (typeof first === 'string') fields[key] = first;
+    else if (typeof first === 'number' || typeof first === 'boolean') fields[key] = String(first);
+  }
+  return fields;
 }
 
 /** An AbortController that fires when the client goes away before the answer is complete. */
@@ -282,16 +425,10 @@ export function streamHtml(
   });
 }
 
-/** Server-only: asks React to emit <link rel="modulepreload"> and stylesheets in <head>. Renders nothing. */
-function Preloads({ modules, stylesheets, nonce }: { modules: string[]; stylesheets: string[]; nonce: string }) {
-  for (const href of stylesheets) preinit(href, { as: 'style', precedence: 'default' });
-  for (const href of modules) preloadModule(href, { as: 'script', nonce });
-  return null;
-}
-
-function sendRouterResponse(reply: FastifyReply, response: Response): void {
+/** A loader's or action's redirect; after a form post always 303, so the browser follows it with a GET. */
+function sendRouterResponse(reply: FastifyReply, response: Response, afterPost: boolean): void {
   const location = response.headers.get('location');
-  if (location && response.status >= 300 && response.status < 400) return void reply.redirect(location, response.status);
+  if (location && response.status >= 300 && response.status < 400) return void reply.redirect(location, afterPost ? 303 : response.status);
   reply.code(response.status).send(response.body);
 }
 

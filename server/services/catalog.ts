@@ -2,34 +2,9 @@
 import type { Queryable } from '../db/index.ts';
 import { searchCatalog, type SearchResult } from './search.ts';
 
-export interface Category {
-  id: number;
-  title: string;
-  url: string;
-  preview_image: string | null;
-}
-
-export interface ProductCard {
-  id: number;
-  sku: string;
-  title: string;
-  url: string;
-  preview_image: string | null;
-  /** Price in the site's currency; null when the site's price list has no price (not sold there). */
-  price: number | null;
-}
-
-export interface Product extends ProductCard {
-  description: string;
-  attributes: Record<string, string | number>;
-  /** Photo addresses, the main one first (the products.images jsonb array). */
-  images: string[];
-  category: Category;
-  /** Units in stock (migration 005): in stock when > 0, else made to order. */
-  stock: number;
-}
-
-export type { SearchResult } from './search.ts';
+export type { Category, ProductCard, Product, ComparedProduct } from '../../shared/catalog.ts';
+import type { Category, ProductCard, Product } from '../../shared/catalog.ts';
+export type { SearchResult } from '../../shared/search.ts';
 
 const categoryColumns = `c.id, c.title, '/' || c.slug AS url, c.preview_image`;
 

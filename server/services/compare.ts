@@ -5,15 +5,12 @@
  */
 import type { Queryable } from '../db/index.ts';
 import type { SessionService } from './sessions.ts';
-import type { Category, ProductCard } from './catalog.ts';
+import type { ComparedProduct, ProductCard } from '../../shared/catalog.ts';
 
 /** The most products one list holds: a comparison table wider than this helps nobody. */
 export const MAX_COMPARE_ITEMS = 20;
 
-export interface ComparedProduct extends ProductCard {
-  attributes: Record<string, string | number>;
-  category: Category;
-}
+export type { ComparedProduct } from '../../shared/catalog.ts';
 
 export type CompareRefusal = 'not_found' | 'full';
 

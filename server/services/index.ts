@@ -12,6 +12,7 @@ import { KitService } from './kits.ts';
 import { RelatedService } from './related.ts';
 import { OrderService, UserService } from './orders.ts';
 import { SessionService } from './sessions.ts';
+import { AuthService } from './auth.ts';
 import { TtlCache } from './ttl-cache.ts';
 import { WidgetService, type Widgets } from './widgets.ts';
 
@@ -41,6 +42,8 @@ export interface Services {
   related: RelatedService;
   orders: OrderService;
   users: UserService;
+  /** Signing in and out (rate-limited in the database). */
+  auth: AuthService;
   /** Categories and widgets of a site (language-independent today: titles live in the database in Russian). */
   publicShell(site: Site): Promise<PublicShell>;
   /** Drops cached shell data (after an owner's edit, and in tests). */
@@ -71,6 +74,7 @@ export function createServices(
     related: new RelatedService(db),
     orders: new OrderService(db),
     users: new UserService(db),
+    auth: new AuthService(db),
     publicShell: (site) =>
       shellCache.get(site.id, async () => {
         const [categories, siteWidgets] = await Promise.all([catalog.listCategories(), widgets.allForSite(site.id, site.tags?.chatHosts)]);

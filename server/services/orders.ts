@@ -1,23 +1,21 @@
+import { z } from 'zod';
 import type { Queryable } from '../db/index.ts';
 
-export interface OrderSummary {
-  id: number;
-  status: string;
-  currency: string;
-  total: number;
-  /** ISO time in UTC. */
-  created_at: string;
-  /** The day the order was placed, DD.MM.YYYY in its site's time zone (what a shopper reads). */
-  created_date: string;
-  session_id: string | null;
-  user_id: number | null;
+/** The cart result pages' first segment (spec: /cart/{success}); anything else is not a page. */
+export const CART_RESULTS = ['success', 'fail'] as const;
+
+/** An order number in an address: 1 … 999 999 999, digits only (anything else is not found). */
+export const orderIdParam = z.string().regex(/^[1-9]\d{0,8}$/).transform(Number);
+
+/** Orders leave the server without the session id and user id they are keyed by. */
+export function withoutOwner<T extends { session_id: unknown; user_id: unknown }>(order: T): Omit<T, 'session_id' | 'user_id'> {
+  const { session_id: _s, user_id: _u, ...rest } = order;
+  return rest;
 }
 
-export interface OrderLine {
-  title: string;
-  price: number;
-  quantity: number;
-}
+import type { OrderLine, OrderSummary } from '../../shared/orders.ts';
+
+export type { OrderLine, OrderSummary };
 
 /** The order columns; $1 is the site's time zone, for the local date. */
 const orderColumns = `SELECT id, status, currency, total::float8 AS total,

@@ -20,14 +20,9 @@
  */
 import type { Queryable } from '../db/index.ts';
 import { layoutVariants } from '../../shared/keyboard-layout.ts';
+import type { SearchResult } from '../../shared/search.ts';
 
-export interface SearchResult {
-  id: number;
-  title: string;
-  url: string;
-  preview_image: string | null;
-  preview_content: string;
-}
+export type { SearchResult } from '../../shared/search.ts';
 
 /** Longest text looked at (the API accepts 200 characters, the page 100). */
 export const SEARCH_TEXT_MAX = 200;

@@ -244,6 +244,7 @@ const en: LocaleMessages = {
     policy: 'Privacy policy',
     accept: 'I agree',
   },
+  form: { required: 'Please fill in this field.', invalid: 'Please check this value.', emailInvalid: 'Enter an e-mail like name@example.com.', quantity: 'The quantity is a whole number from 1 to 999.', notSold: 'This product is not sold on this site.', compareFull: 'The comparison already holds 20 products: remove one to add another.', expired: 'This form has expired: reload the page and send it again.', back: 'Back to the page' },
   notFound: { title: 'Oops! Page not found!', home: 'Go to home page' },
   error: { title: 'Something went wrong', text: 'Please try reloading the page.', reload: 'Reload page' },
 };

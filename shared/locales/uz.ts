@@ -244,6 +244,7 @@ const uz: LocaleMessages = {
     policy: 'Maxfiylik siyosati',
     accept: 'Roziman',
   },
+  form: { required: 'Ushbu maydonni to‘ldiring.', invalid: 'Qiymatni tekshiring.', emailInvalid: 'name@example.uz ko‘rinishidagi e-mail kiriting.', quantity: 'Miqdor 1 dan 999 gacha butun son.', notSold: 'Bu mahsulot ushbu saytda sotilmaydi.', compareFull: 'Taqqoslashda allaqachon 20 ta mahsulot bor: boshqasini qo‘shish uchun bittasini olib tashlang.', expired: 'Shakl eskirgan: sahifani yangilab, qayta yuboring.', back: 'Sahifaga qaytish' },
   notFound: { title: 'Voy! Sahifa topilmadi!', home: 'Bosh sahifaga' },
   error: { title: 'Nimadir xato ketdi', text: 'Sahifani yangilab koʻring.', reload: 'Sahifani yangilash' },
 };

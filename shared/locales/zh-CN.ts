@@ -237,6 +237,7 @@ const zhCN: LocaleMessages = {
     policy: '隐私政策',
     accept: '同意',
   },
+  form: { required: '请填写此字段。', invalid: '请检查此值。', emailInvalid: '请输入 name@example.com 形式的电子邮箱。', quantity: '数量为 1 到 999 之间的整数。', notSold: '本网站不销售此商品。', compareFull: '对比列表已有 20 件商品：请先移除一件再添加。', expired: '表单已过期：请刷新页面后重新提交。', back: '返回页面' },
   notFound: { title: '哎呀！页面未找到！', home: '返回首页' },
   error: { title: '出了点问题', text: '请尝试刷新页面。', reload: '刷新页面' },
 };

@@ -1,13 +1,11 @@
 /** One order: /history/{id} for its signed-in owner, /cart/{success}/{id} right after checkout. */
-import { useLoaderData } from 'react-router-dom';
 import { useTranslation } from '../i18n.tsx';
-import type { LoaderData } from '../../server/loaders.ts';
-import { PageTitle } from '../components/PageTitle.tsx';
-import { OrderSummary } from '../components/OrderSummary.tsx';
+import type { PublicOrder } from '../../shared/orders.ts';
+import { PageTitle } from './PageTitle.tsx';
+import { OrderSummary } from './OrderSummary.tsx';
 
-export function Component() {
+export function OrderView({ order, result }: { order: PublicOrder; result: 'success' | 'fail' | null }) {
   const { t } = useTranslation();
-  const { order, result } = useLoaderData() as LoaderData<'cart-order'> | LoaderData<'history-entry'>;
   const title = t('order.title', { id: order.id });
   return (
     <section>

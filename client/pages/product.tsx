@@ -1,8 +1,9 @@
 import { memo } from 'react';
-import { Link, useLoaderData, useRouteLoaderData } from 'react-router-dom';
+import { Link, useLoaderData } from 'react-router-dom';
 import { useTranslation } from '../i18n.tsx';
-import type { LoaderData } from '../../server/loaders.ts';
-import type { ShellData } from '../Root.tsx';
+import type { loader } from '../../server/pages/product.ts';
+import type { LoaderData } from '../loader-data.ts';
+import { useShell } from '../loader-data.ts';
 import { useBoot } from '../boot.ts';
 import { PageTitle } from '../components/PageTitle.tsx';
 import { Price } from '../components/Price.tsx';
@@ -14,7 +15,8 @@ import { JsonLd } from '../components/JsonLd.tsx';
 import { siteUrl } from '../components/SeoLinks.tsx';
 import { attributeRows, availabilityOf, metaDescription, SCHEMA_AVAILABILITY } from '../../shared/product-info.ts';
 
-type Product = LoaderData<'product'>['product'];
+type Data = LoaderData<typeof loader>;
+type Product = Data['product'];
 
 /**
  * The product's photos as gallery items (spec §2 "Image lightbox"): each links to the full image, so without
@@ -50,7 +52,7 @@ function ProductGallery({ product }: { product: Product }) {
 function ProductHead({ product, currency }: { product: Product; currency: string }) {
   const { t } = useTranslation();
   const { language } = useBoot();
-  const { site } = useRouteLoaderData('root') as ShellData;
+  const { site } = useShell();
   const url = siteUrl(site, product.url, language);
   // Photos are static files: the same address in every language.
   const images = product.images.map((src) => (src.startsWith('/') ? `https://${site.host}${src}` : src));
@@ -106,14 +108,14 @@ function ProductHead({ product, currency }: { product: Product; currency: string
 }
 
 export function Component() {
-  return <ProductView data={useLoaderData() as LoaderData<'product'>} />;
+  return <ProductView data={useLoaderData<typeof loader>()} />;
 }
 
 /**
  * The page itself, memoised on its loader data: gallery steps change only the URL hash (no loader runs, the
  * data object stays the same), so moving through the lightbox does not re-render the page under it.
  */
-const ProductView = memo(function ProductView({ data }: { data: LoaderData<'product'> }) {
+const ProductView = memo(function ProductView({ data }: { data: Data }) {
   const { t } = useTranslation();
   const { language } = useBoot();
   const { product, related, currency } = data;

@@ -1,13 +1,12 @@
-import { Link, useLoaderData, useRouteLoaderData } from 'react-router-dom';
+import { Form, Link, useLoaderData } from 'react-router-dom';
 import { useTranslation } from '../i18n.tsx';
-import type { LoaderData } from '../../server/loaders.ts';
-import type { ShellData } from '../Root.tsx';
+import type { loader } from '../../server/pages/personal.ts';
+import { FormBasics } from '../route-form.tsx';
 import { PageTitle } from '../components/PageTitle.tsx';
 
 export function Component() {
   const { t } = useTranslation();
-  const { user } = useLoaderData() as LoaderData<'personal'>;
-  const { token } = useRouteLoaderData('root') as ShellData;
+  const { user } = useLoaderData<typeof loader>();
   return (
     <section className="personal">
       <PageTitle>{t('personal.title')}</PageTitle>
@@ -20,13 +19,13 @@ export function Component() {
           <Link to="/history">{t('personal.history')}</Link>
         </li>
       </ul>
-      {/* A plain form: logging out works the same with or without JavaScript. */}
-      <form method="post" action="/api/auth/logout">
-        <input type="hidden" name="token" value={token} />
+      {/* This route's action signs out; the same with or without JavaScript. */}
+      <Form method="post">
+        <FormBasics formKey="personal:sign-out" />
         <button type="submit" className="button button--secondary">
           {t('personal.logout')}
         </button>
-      </form>
+      </Form>
     </section>
   );
 }

@@ -1,13 +1,13 @@
 /** The materials catalogue (/materials): every category with its image, product count and most popular products. */
 import { Link, useLoaderData } from 'react-router-dom';
 import { useTranslation } from '../i18n.tsx';
-import type { LoaderData } from '../../server/loaders.ts';
+import type { loader } from '../../server/pages/materials.ts';
 import { PageTitle } from '../components/PageTitle.tsx';
 import { Price } from '../components/Price.tsx';
 
 export function Component() {
   const { t } = useTranslation();
-  const { categories, currency } = useLoaderData() as LoaderData<'materials'>;
+  const { categories, currency } = useLoaderData<typeof loader>();
   return (
     <>
       <PageTitle>{t('materials.title')}</PageTitle>

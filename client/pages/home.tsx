@@ -1,12 +1,12 @@
-import { Link, useRouteLoaderData } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { useTranslation } from '../i18n.tsx';
-import type { ShellData } from '../Root.tsx';
+import { useShell } from '../loader-data.ts';
 import { PageTitle } from '../components/PageTitle.tsx';
 import { ResponsiveImage } from '../components/ResponsiveImage.tsx';
 
 export function Component() {
   const { t } = useTranslation();
-  const shell = useRouteLoaderData('root') as ShellData;
+  const shell = useShell();
   return (
     <>
       <PageTitle />

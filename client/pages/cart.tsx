@@ -1,17 +1,15 @@
 /** The cart (spec §2 /cart): its lines priced from the site's list, quantities to change, lines to remove, the total. */
 import { Link, useLoaderData } from 'react-router-dom';
 import { useTranslation } from '../i18n.tsx';
-import type { LoaderData } from '../../server/loaders.ts';
+import type { loader } from '../../server/pages/cart.ts';
 import { cartTotal, MAX_QUANTITY, type CartEntry } from '../../shared/cart.ts';
 import { PageTitle } from '../components/PageTitle.tsx';
 import { Price } from '../components/Price.tsx';
-import { ApiForm } from '../api-form.tsx';
-
-const CART_ITEMS_API = '/api/cart/items';
+import { FormError, RouteForm } from '../route-form.tsx';
 
 export function Component() {
   const { t } = useTranslation();
-  const { entries, currency } = useLoaderData() as LoaderData<'cart'>;
+  const { entries, currency } = useLoaderData<typeof loader>();
   return (
     <>
       <PageTitle>{t('cart.title')}</PageTitle>
@@ -63,9 +61,10 @@ function CartLine({ entry, currency }: { entry: CartEntry; currency: string }) {
         <Price amount={entry.sku.actual_price} currency={currency} />
       </td>
       <td>
-        <ApiForm action={CART_ITEMS_API} className="cart-line__quantity">
-          {(status) => (
+        <RouteForm action="/cart" formKey={`cart:set:${entry.sku.id}`} className="cart-line__quantity">
+          {(state) => (
             <>
+              <input type="hidden" name="intent" value="item" />
               <input type="hidden" name="productId" value={entry.sku.id} />
               <input type="hidden" name="mode" value="set" />
               {/* key: a fresh input when the server's quantity changes (e.g. capped), not a stale typed value. */}
@@ -81,31 +80,32 @@ function CartLine({ entry, currency }: { entry: CartEntry; currency: string }) {
                 aria-label={t('cart.quantityOf', { title })}
                 inputMode="numeric"
               />
-              <button type="submit" className="button button--secondary button--small" disabled={status === 'pending'}>
+              <button type="submit" className="button button--secondary button--small" disabled={state.pending}>
                 {t('cart.update')}
               </button>
-              {status === 'failed' && <span role="alert" className="form__error">{t('cart.failed')}</span>}
+              <FormError state={state} />
             </>
           )}
-        </ApiForm>
+        </RouteForm>
       </td>
       <td>
         <Price amount={cartTotal([entry])} currency={currency} />
       </td>
       <td>
-        <ApiForm action={CART_ITEMS_API}>
-          {(status) => (
+        <RouteForm action="/cart" formKey={`cart:remove:${entry.sku.id}`}>
+          {(state) => (
             <>
+              <input type="hidden" name="intent" value="item" />
               <input type="hidden" name="productId" value={entry.sku.id} />
               <input type="hidden" name="mode" value="set" />
               <input type="hidden" name="quantity" value="0" />
-              <button type="submit" className="link-button" aria-label={t('cart.removeOf', { title })} disabled={status === 'pending'}>
+              <button type="submit" className="link-button" aria-label={t('cart.removeOf', { title })} disabled={state.pending}>
                 {t('cart.remove')}
               </button>
-              {status === 'failed' && <span role="alert" className="form__error">{t('cart.failed')}</span>}
+              <FormError state={state} />
             </>
           )}
-        </ApiForm>
+        </RouteForm>
       </td>
     </tr>
   );

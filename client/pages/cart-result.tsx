@@ -1,13 +1,13 @@
 /** /cart/{success}: the result of the session's latest order. */
 import { Link, useLoaderData } from 'react-router-dom';
 import { useTranslation } from '../i18n.tsx';
-import type { LoaderData } from '../../server/loaders.ts';
+import type { loader } from '../../server/pages/cart-result.ts';
 import { PageTitle } from '../components/PageTitle.tsx';
 import { OrderSummary } from '../components/OrderSummary.tsx';
 
 export function Component() {
   const { t } = useTranslation();
-  const { order, result } = useLoaderData() as LoaderData<'cart-result'>;
+  const { order, result } = useLoaderData<typeof loader>();
   return (
     <section>
       <PageTitle>{t(`order.${result}`)}</PageTitle>

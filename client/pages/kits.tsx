@@ -1,7 +1,7 @@
 /** /komplekty-sumoizoliacii: the ready kits, each with its price on this site and its mass. */
 import { Link, useLoaderData } from 'react-router-dom';
 import { useTranslation } from '../i18n.tsx';
-import type { LoaderData } from '../../server/loaders.ts';
+import type { loader } from '../../server/pages/kits.ts';
 import { useBoot } from '../boot.ts';
 import { PageTitle } from '../components/PageTitle.tsx';
 import { Price } from '../components/Price.tsx';
@@ -11,7 +11,7 @@ import { formatNumber } from '../../shared/product-info.ts';
 export function Component() {
   const { t } = useTranslation();
   const { language } = useBoot();
-  const { kits, description, currency } = useLoaderData() as LoaderData<'kits'>;
+  const { kits, description, currency } = useLoaderData<typeof loader>();
   return (
     <>
       <PageTitle>{t('kits.title')}</PageTitle>

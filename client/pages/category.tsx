@@ -6,14 +6,15 @@
 import { useEffect, useRef } from 'react';
 import { Form, Link, useHref, useLoaderData, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from '../i18n.tsx';
-import type { LoaderData } from '../../server/loaders.ts';
+import type { loader } from '../../server/pages/category.ts';
+import type { LoaderData } from '../loader-data.ts';
 import { PageTitle } from '../components/PageTitle.tsx';
 import { Price } from '../components/Price.tsx';
 import { ResponsiveImage } from '../components/ResponsiveImage.tsx';
 import { CompareToggle } from '../components/CompareToggle.tsx';
 import { DEFAULT_SORT, LISTING_SORTS, NO_FILTERS, hasFilters, listingSearch, type Facet, type ListingSort } from '../../shared/listing.ts';
 
-type Data = LoaderData<'category'>;
+type Data = LoaderData<typeof loader>;
 type Listing = Data['listing'];
 
 const SORT_LABELS: Record<ListingSort, string> = {
@@ -195,7 +196,7 @@ function Pagination({ listing, href }: { listing: Listing; href: (page: number) 
 
 export function Component() {
   const { t } = useTranslation();
-  const { category, products, currency, listing } = useLoaderData() as Data;
+  const { category, products, currency, listing } = useLoaderData<typeof loader>();
   const base = useHref(category.url);
   // Only attributes with a name in the page's language are offered (as on the product page's table).
   const facets = listing.facets.attributes

@@ -4,13 +4,13 @@
  */
 import { Form, Link, useLoaderData } from 'react-router-dom';
 import { useTranslation } from '../i18n.tsx';
-import type { SearchPageData } from '../../server/loaders.ts';
+import type { loader } from '../../server/pages/search.ts';
 import { PageTitle } from '../components/PageTitle.tsx';
 import { SEARCH_MAX_LENGTH } from '../../shared/search.ts';
 
 export function Component() {
   const { t } = useTranslation();
-  const { query, results, problem } = useLoaderData() as SearchPageData;
+  const { query, results, problem } = useLoaderData<typeof loader>();
   return (
     <section className="search-page">
       <PageTitle>{query ? t('search.pageTitle', { query }) : t('search.title')}</PageTitle>

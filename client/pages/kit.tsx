@@ -4,9 +4,9 @@
  */
 import { Link, useLoaderData } from 'react-router-dom';
 import { useTranslation } from '../i18n.tsx';
-import type { LoaderData } from '../../server/loaders.ts';
+import type { loader } from '../../server/pages/kit.ts';
 import { useBoot } from '../boot.ts';
-import { ApiForm } from '../api-form.tsx';
+import { FormError, RouteForm } from '../route-form.tsx';
 import { PageTitle } from '../components/PageTitle.tsx';
 import { Price } from '../components/Price.tsx';
 import { Breadcrumbs } from '../components/Breadcrumbs.tsx';
@@ -16,7 +16,7 @@ import { KITS_PATH } from '../../shared/navigation.ts';
 export function Component() {
   const { t } = useTranslation();
   const { language } = useBoot();
-  const { kit, currency } = useLoaderData() as LoaderData<'kit'>;
+  const { kit, currency } = useLoaderData<typeof loader>();
   return (
     <article className="kit">
       <PageTitle>{kit.title}</PageTitle>
@@ -67,19 +67,24 @@ export function Component() {
       </dl>
       {kit.massPartial && <p className="muted">{t('kits.massPartial')}</p>}
       {kit.purchasable ? (
-        <ApiForm action="/api/cart/kit" className="kit-actions">
-          {(status) => (
+        <RouteForm action="/cart" formKey={`cart:kit:${kit.slug}`} className="kit-actions">
+          {(state) => (
             <>
+              <input type="hidden" name="intent" value="kit" />
               <input type="hidden" name="slug" value={kit.slug} />
-              <button type="submit" className="button" disabled={status === 'pending'}>
+              <button type="submit" className="button" disabled={state.pending}>
                 {t('kits.addAll')}
               </button>
-              <span role="status" className={status === 'failed' ? 'form__error' : 'product-actions__status'}>
-                {status === 'failed' ? t('kits.addFailed') : status === 'done' ? t('kits.added') : ''}
-              </span>
+              {Object.keys(state.errors).length > 0 ? (
+                <FormError state={state} />
+              ) : (
+                <span role="status" className="product-actions__status">
+                  {state.done ? t('kits.added') : ''}
+                </span>
+              )}
             </>
           )}
-        </ApiForm>
+        </RouteForm>
       ) : (
         <p className="form__error">{t('kits.notSold')}</p>
       )}

@@ -4,17 +4,16 @@
  */
 import { Link, useLoaderData } from 'react-router-dom';
 import { useTranslation } from '../i18n.tsx';
-import type { LoaderData } from '../../server/loaders.ts';
-import type { ComparedProduct } from '../../server/services/compare.ts';
+import type { loader } from '../../server/pages/compare.ts';
+import type { ComparedProduct } from '../../shared/catalog.ts';
 import { PageTitle } from '../components/PageTitle.tsx';
 import { Price } from '../components/Price.tsx';
-import { ApiForm } from '../api-form.tsx';
+import { FormError, RouteForm } from '../route-form.tsx';
 
-const COMPARE_ITEMS_API = '/api/compare/items';
 
 export function Component() {
   const { t } = useTranslation();
-  const { products, currency } = useLoaderData() as LoaderData<'compare'>;
+  const { products, currency } = useLoaderData<typeof loader>();
   const groups = groupByCategory(products);
   return (
     <>
@@ -28,13 +27,17 @@ export function Component() {
           {groups.map((group) => (
             <CompareTable key={group[0]!.category.id} products={group} currency={currency} />
           ))}
-          <ApiForm action="/api/compare/clear">
-            {(status) => (
-              <button type="submit" className="button button--secondary" disabled={status === 'pending'}>
-                {t('compare.clear')}
-              </button>
+          <RouteForm action="/compare" formKey="compare:clear">
+            {(state) => (
+              <>
+                <input type="hidden" name="intent" value="clear" />
+                <button type="submit" className="button button--secondary" disabled={state.pending}>
+                  {t('compare.clear')}
+                </button>
+                <FormError state={state} />
+              </>
             )}
-          </ApiForm>
+          </RouteForm>
         </>
       )}
     </>
@@ -71,18 +74,18 @@ function CompareTable({ products, currency }: { products: ComparedProduct[]; cur
               {products.map((p) => (
                 <th scope="col" key={p.id}>
                   <Link to={p.url}>{p.title}</Link>
-                  <ApiForm action={COMPARE_ITEMS_API}>
-                    {(status) => (
+                  <RouteForm action="/compare" formKey={`compare:${p.id}`}>
+                    {(state) => (
                       <>
                         <input type="hidden" name="productId" value={p.id} />
-                        <input type="hidden" name="mode" value="remove" />
-                        <button type="submit" className="link-button" aria-label={t('compare.removeOf', { title: p.title })} disabled={status === 'pending'}>
+                        <input type="hidden" name="intent" value="remove" />
+                        <button type="submit" className="link-button" aria-label={t('compare.removeOf', { title: p.title })} disabled={state.pending}>
                           {t('compare.remove')}
                         </button>
-                        {status === 'failed' && <span role="alert" className="form__error">{t('compare.failed')}</span>}
+                        <FormError state={state} />
                       </>
                     )}
-                  </ApiForm>
+                  </RouteForm>
                 </th>
               ))}
             </tr>

@@ -1,12 +1,12 @@
 import { Link, useLoaderData } from 'react-router-dom';
 import { useTranslation } from '../i18n.tsx';
-import type { LoaderData } from '../../server/loaders.ts';
+import type { loader } from '../../server/pages/history.ts';
 import { PageTitle } from '../components/PageTitle.tsx';
 import { Price } from '../components/Price.tsx';
 
 export function Component() {
   const { t } = useTranslation();
-  const { orders } = useLoaderData() as LoaderData<'history'>;
+  const { orders } = useLoaderData<typeof loader>();
   return (
     <section>
       <PageTitle>{t('history.title')}</PageTitle>

@@ -1,0 +1,39 @@
+/**
+ * /auth: signing in (spec §6: the auth guard sends a signed-in visitor on to /personal).
+ * The action checks the e-mail and password; on success the session rotates and the visitor goes on to `next`.
+ */
+import { z } from 'zod';
+import { safeLocalPath } from '../../shared/safe-path.ts';
+import type { GuardName } from '../../shared/routes.ts';
+import { mutationDone, mutationFailed, queryObject, readForm, type ActionArgs, type LoaderArgs } from '../render/route-module.ts';
+
+export const guard: GuardName = 'auth';
+
+export async function loader({ request }: LoaderArgs) {
+  // Only a local path may be a return target: no open redirect through ?next=.
+  return { next: safeLocalPath(queryObject(request).next) };
+}
+
+/** The sign-in form; messages are keys of shared/locales. */
+export const signInForm = z.object({
+  email: z.email('auth.emailInvalid').max(254, 'auth.emailInvalid'),
+  password: z.string().min(1, 'form.required').max(200, 'auth.failed'),
+  next: z.string().max(2000).optional(),
+});
+
+export async function action(args: ActionArgs) {
+  const { request, context } = args;
+  const form = await readForm(request, signInForm, ['password']);
+  if (!form.ok) return mutationFailed(args, form, form.values.next, '/auth', form.result, 400);
+  const { email, password, next } = form.data;
+  const result = await context.services.auth.login(email, password, context.clientAddress, context.session.id);
+  if (!result.ok) {
+    const limited = result.reason === 'rate_limited';
+    const failed = { ok: false, errors: { '': limited ? 'auth.tooMany' : 'auth.failed' }, values: form.values };
+    // Back to the form (keeping ?next=), which says what went wrong.
+    const back = '/auth' + (safeLocalPath(next) ? '?' + new URLSearchParams({ next: next! }) : '');
+    return mutationFailed(args, form, undefined, back, failed, limited ? 429 : 401);
+  }
+  context.effects.session = result.sessionId;
+  return mutationDone(args, next, '/personal', { ok: true });
+}

@@ -1,0 +1,31 @@
+/**
+ * A category listing: sort, attribute and price filters, page (docs/decisions/013-category-listing.md).
+ * The query string is normalised (never an error); a page past the last one is the 404 page.
+ */
+import { z } from 'zod';
+import { SLUG_PATTERN } from '../../shared/catalog.ts';
+import { parseListingQuery } from '../services/listing.ts';
+import { notFoundError, routeParams, type LoaderArgs } from '../render/route-module.ts';
+
+export const params = z.object({ category: z.string().regex(SLUG_PATTERN) });
+
+export async function loader(args: LoaderArgs) {
+  const { request, context } = args;
+  const { category: slug } = routeParams(params, args);
+  const category = await context.services.catalog.findCategory(slug);
+  if (!category) throw notFoundError(request.url);
+  const { listing } = context.services;
+  const { priceList, currency } = context.site;
+  const facets = await listing.facets(category.id, priceList);
+  const state = parseListingQuery(new URL(request.url).searchParams, facets);
+  const page = await listing.page(category, priceList, state);
+  if (state.page > page.pages) throw notFoundError(request.url);
+  return {
+    category,
+    products: page.products,
+    currency,
+    listing: { ...state, total: page.total, pages: page.pages, facets },
+    /** Canonical: the same page of the unfiltered, default-sorted listing (SeoLinks appends it). */
+    canonicalSearch: state.page > 1 ? `?page=${state.page}` : '',
+  };
+}

@@ -1,0 +1,11 @@
+/** /komplekty-sumoizoliacii: the ready kits (the kits category's own slug; its description is the list's lead). */
+import { KITS_PATH } from '../../shared/navigation.ts';
+import type { LoaderArgs } from '../render/route-module.ts';
+
+const KITS_CATEGORY_SLUG = KITS_PATH.slice(1);
+
+export async function loader({ context }: LoaderArgs) {
+  const { services, site } = context;
+  const [kits, category] = await Promise.all([services.kits.list(site), services.catalog.findCategory(KITS_CATEGORY_SLUG)]);
+  return { kits, description: category?.description ?? '', currency: site.currency };
+}

@@ -1,0 +1,6 @@
+/** Every path no other route matches: the spec's 404 (§8) "Page not found: {fullPath}". */
+import { notFoundError, type LoaderArgs } from '../render/route-module.ts';
+
+export function loader({ request }: LoaderArgs): never {
+  throw notFoundError(request.url);
+}

@@ -1,0 +1,27 @@
+/** The root route: the shell every page shares — site, menu, widgets, counters, the site token, a form's flash. */
+import { publicSite, type PublicSite } from '../../shared/public-site.ts';
+import type { LoaderArgs } from '../render/route-module.ts';
+
+export async function loader({ context }: LoaderArgs) {
+  const { site, session, services } = context;
+  const shell = await services.publicShell(site);
+  return {
+    site: publicSite(site) as PublicSite,
+    categories: shell.categories,
+    widgets: shell.widgets,
+    /** Chat scripts from allowlisted hosts only, loaded after hydration (client/third-party/). */
+    chatScripts: shell.chatScripts,
+    cartCount: session.snapshot.cartCount,
+    compareCount: session.snapshot.compareCount,
+    /** The products in the visitor's compare list, so any product card can show whether it is in it. */
+    compared: session.snapshot.compareCount > 0 ? await services.compare.ids(session.id) : [],
+    signedIn: session.snapshot.userId !== null,
+    cookieConsent: context.cookieConsent,
+    /** Spec §4: the notification dialog, on the test and local hosts only, when the modal widget has content. */
+    showNotice: (site.isTest || context.localHost) && shell.widgets.modal !== '',
+    /** The site token (spec §3 `_token`): every form sends it as `token`. */
+    token: session.token,
+    /** The outcome of a form posted without JavaScript, shown once on the page it returned to. */
+    flash: context.flash,
+  };
+}

@@ -1,0 +1,42 @@
+/**
+ * The catalogue's shapes as they travel to the browser (loader data, API answers): one definition for the
+ * services that produce them and the components that show them.
+ */
+
+export interface Category {
+  id: number;
+  title: string;
+  url: string;
+  preview_image: string | null;
+}
+
+export interface ProductCard {
+  id: number;
+  sku: string;
+  title: string;
+  url: string;
+  preview_image: string | null;
+  /** Price in the site's currency; null when the site's price list has no price (not sold there). */
+  price: number | null;
+}
+
+export interface Product extends ProductCard {
+  description: string;
+  attributes: Record<string, string | number>;
+  /** Photo addresses, the main one first (the products.images jsonb array). */
+  images: string[];
+  category: Category;
+  /** Units in stock (migration 005): in stock when > 0, else made to order. */
+  stock: number;
+}
+
+/** A product of the visitor's compare list (spec §2 /compare): its attributes side by side, grouped by category. */
+export interface ComparedProduct extends ProductCard {
+  attributes: Record<string, string | number>;
+  category: Category;
+}
+
+/** Catalogue slugs (categories, products, kits): lower-case latin, digits and dashes, at most 120 characters. */
+export const SLUG_PATTERN = /^[a-z0-9][a-z0-9-]{0,119}$/;
+/** Database ids as they appear in addresses and forms: 1 … 2^31 − 1. */
+export const MAX_ID = 2_147_483_647;
