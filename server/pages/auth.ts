@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { safeLocalPath } from '../../shared/safe-path.ts';
 import type { GuardName } from '../../shared/routes.ts';
-import { mutationDone, mutationFailed, queryObject, readForm, type ActionArgs, type LoaderArgs } from '../render/route-module.ts';
+import { continueTo, mutationFailed, queryObject, readForm, type ActionArgs, type LoaderArgs } from '../render/route-module.ts';
 
 export const guard: GuardName = 'auth';
 
@@ -35,5 +35,5 @@ export async function action(args: ActionArgs) {
     return mutationFailed(args, form, undefined, back, failed, limited ? 429 : 401);
   }
   context.effects.session = result.sessionId;
-  return mutationDone(args, next, '/personal', { ok: true });
+  return continueTo(args, next, '/personal');
 }

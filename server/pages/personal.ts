@@ -1,6 +1,6 @@
 /** /personal (personal guard): the signed-in visitor's area. Its action signs out (here or everywhere). */
 import type { GuardName } from '../../shared/routes.ts';
-import { mutationDone, notFoundError, type ActionArgs, type LoaderArgs } from '../render/route-module.ts';
+import { continueTo, notFoundError, type ActionArgs, type LoaderArgs } from '../render/route-module.ts';
 
 export const guard: GuardName = 'personal';
 
@@ -14,5 +14,5 @@ export async function loader({ request, context }: LoaderArgs) {
 export async function action(args: ActionArgs) {
   const { context } = args;
   context.effects.session = await context.services.auth.logout(context.session.id);
-  return mutationDone(args, undefined, '/', { ok: true });
+  return continueTo(args, undefined, '/');
 }

@@ -128,6 +128,14 @@ export function mutationDone<T extends ActionResult>(args: ActionArgs, next: str
 }
 
 /**
+ * A mutation after which the visitor goes on to another page, with or without JavaScript (signing in or out): a
+ * redirect to the form's safe `next` or to `fallback`; the router follows it and revalidates the shell.
+ */
+export function continueTo(args: ActionArgs, next: string | undefined, fallback: string) {
+  return redirect(returnPath(args.context, next, fallback), 303);
+}
+
+/**
  * Where a no-JS form post returns: its `next` — a full document path, as the page wrote it (useHref) — when it is a
  * safe local path in the visitor's language, else the fallback router path.
  */

@@ -23,6 +23,12 @@ export interface TestApp extends App {
   visitor(): Visitor;
   /** fastify.inject with a Host (default localhost) and, when given, the visitor's cookie. */
   request(options: InjectOptions & { host?: string; as?: Visitor }): Promise<LightMyRequestResponse>;
+  /**
+   * Submits a form to a route's action as the browser would: `js` — as the hydrated page's fetcher does
+   * (POST /_data{path}?_action=…, answered with a JSON envelope); otherwise a plain form post (POST {path}, answered
+   * with a 303). The visitor's token is added unless `token` is given (null: none).
+   */
+  submit(options: { path: string; fields: Record<string, string | number>; as: Visitor; js: boolean; host?: string; token?: string | null }): Promise<LightMyRequestResponse>;
 }
 
 export async function startTestApp(t: Test, env: Record<string, string> = {}): Promise<TestApp> {
@@ -51,7 +57,28 @@ export async function startTestApp(t: Test, env: Record<string, string> = {}): P
         headers: { host: host ?? 'localhost', ...(as ? { cookie: as.cookie } : {}), ...headers },
       });
     },
+    submit({ path, fields, as, js, host, token }) {
+      const body = new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)]));
+      const given = token === undefined ? as.token : token;
+      if (given !== null) body.set('token', given);
+      const [pathname, search] = path.split('?');
+      const query = new URLSearchParams(search);
+      query.set('_action', pathname!.split('/').filter(Boolean).pop() ?? 'home');
+      return app.fastify.inject({
+        method: 'POST',
+        url: js ? `/_data${pathname}?${query}` : path,
+        payload: body.toString(),
+        headers: { host: host ?? 'localhost', cookie: as.cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      });
+    },
   };
+}
+
+/** The cookies an answer sets, by name (value only). */
+export function setCookies(res: LightMyRequestResponse): Record<string, string> {
+  const raw = res.headers['set-cookie'];
+  const list = raw === undefined ? [] : Array.isArray(raw) ? raw : [raw];
+  return Object.fromEntries(list.map((c) => c.split(';')[0]!.split(/=(.*)/s).slice(0, 2) as [string, string]));
 }
 
 /** Inserts a user and, optionally, signs the visitor's session in as that user. */
