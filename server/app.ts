@@ -17,7 +17,7 @@ import { SiteDirectory } from '../shared/sites.ts';
 import { allResources } from '../shared/locales/index.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/index.ts';
-import { HttpError } from './http/errors.ts';
+import { HttpError, notFound } from './http/errors.ts';
 import { registerRequestContext } from './http/request-context.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { developmentAssets, DEV_ENTRY_PATH, DEV_ENTRY_SOURCE, productionAssets, type PageAssets } from './render/assets.ts';
@@ -158,6 +158,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
     await storefront.register(async (api) => registerApiRoutes(api, services, sites));
     storefront.get('/_data/*', (request, reply) => renderer.data(request, reply));
     storefront.post('/_data/*', (request, reply) => renderer.action(request, reply));
+    // Any other POST under /api/ is the API's JSON 404, not a page's form post.
+    storefront.post('/api/*', async (request) => {
+      throw notFound(`No route for ${request.method} ${request.url.split('?')[0]}`);
+    });
     // A form posted without JavaScript: the route's action, then a 303 (docs/decisions/021-router-actions.md).
     storefront.post('/*', async (request, reply) => {
       await renderer.formPost(request, reply);
