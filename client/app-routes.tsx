@@ -32,13 +32,27 @@ export const loadPage = (id: string): Promise<PageModule> => import(`./pages/${i
 const rootShouldRevalidate: ShouldRevalidateFunction = ({ formMethod, currentUrl, nextUrl, defaultShouldRevalidate }) =>
   formMethod || currentUrl.href === nextUrl.href ? defaultShouldRevalidate : false;
 
+/**
+ * A page's data is reloaded after a mutation only when the form was posted to the page's own address (the cart's
+ * quantity form on /cart); a mutation posted elsewhere (add to cart on a product page) changes only the shell, which
+ * the root reloads. Navigations keep the router's default.
+ */
+const pageShouldRevalidate: ShouldRevalidateFunction = ({ formMethod, formAction, nextUrl, defaultShouldRevalidate }) => {
+  if (!formMethod || formMethod.toUpperCase() === 'GET' || !formAction) return defaultShouldRevalidate;
+  return new URL(formAction, nextUrl).pathname === nextUrl.pathname ? defaultShouldRevalidate : false;
+};
+
+/** The pathless layout has no data of its own: nothing to reload after a mutation. */
+const layoutShouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+  formMethod && formMethod.toUpperCase() !== 'GET' ? false : defaultShouldRevalidate;
+
 export function appRoutes(attach: (id: RouteId) => RouteFunctions): RouteObject[] {
   const pages: RouteObject[] = pageRoutes.map((entry) => {
     const route: RouteObject = {
       id: entry.id,
       path: 'path' in entry ? entry.path : undefined,
       ...attach(entry.id),
-      shouldRevalidate: galleryAware(),
+      shouldRevalidate: galleryAware(pageShouldRevalidate),
       lazy: () => loadPage(entry.id),
     };
     return 'index' in entry ? ({ ...route, index: true, path: undefined } as RouteObject) : route;
@@ -52,7 +66,9 @@ export function appRoutes(attach: (id: RouteId) => RouteFunctions): RouteObject[
       ...attach('root'),
       shouldRevalidate: galleryAware(rootShouldRevalidate),
       // A pathless layout: its error boundary renders inside the root layout, so the header and footer stay.
-      children: [{ id: 'pages', ErrorBoundary: PageErrorBoundary, ...attach('pages'), shouldRevalidate: galleryAware(), children: pages }],
+      children: [
+        { id: 'pages', ErrorBoundary: PageErrorBoundary, ...attach('pages'), shouldRevalidate: galleryAware(layoutShouldRevalidate), children: pages },
+      ],
     },
   ];
 }
