@@ -1,8 +1,10 @@
 /**
  * buildApp(): the whole server as a Fastify instance, cheap to start in tests (fastify.inject) and in
- * production (server/main.ts). Layout of the request path:
- *   security headers (all) → static files (public/, dist/client/assets) → health checks, /_build/latest.json
- *   → storefront scope: host → site, language, session → /api/* | /_data/* | every other GET: the streamed page
+ * production (server/main.ts). It only composes plugins (docs/decisions/017):
+ *   security headers (every answer) → db → services (built once) → cookies → static files, health checks,
+ *   /_build/latest.json → storefront scope: request context (host → site, language, session) → i18n (one
+ *   i18next per language) → /api/* (server/api/: one plugin per domain, zod schemas, OpenAPI) | pages
+ *   (/_data/* and every other GET: server/http/pages.ts around the renderer)
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -10,22 +12,21 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import i18next from 'i18next';
-import { plugin as i18nextPlugin } from 'i18next-http-middleware';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ViteDevServer } from 'vite';
-import { SiteDirectory } from '../shared/sites.ts';
-import { allResources } from '../shared/locales/index.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/index.ts';
-import { HttpError, notFound } from './http/errors.ts';
-import { registerRequestContext } from './http/request-context.ts';
-import { registerSecurityHeaders } from './http/security.ts';
+import { apiPlugin } from './api/index.ts';
+import { databasePlugin } from './http/database.ts';
+import { fromSchemaValidation, HttpError, notFound } from './http/errors.ts';
+import { i18nPlugin } from './http/i18n.ts';
+import { pagesPlugin } from './http/pages.ts';
+import { requestContextPlugin } from './http/request-context.ts';
+import { securityHeadersPlugin } from './http/security.ts';
+import { servicesPlugin } from './http/services.ts';
 import { developmentAssets, DEV_ENTRY_PATH, DEV_ENTRY_SOURCE, productionAssets, type PageAssets } from './render/assets.ts';
-import { createRenderer } from './render/renderer.tsx';
-import { loadServerRoutes } from './render/server-routes.ts';
 import { LATEST_BUILD_PATH } from '../shared/contracts.ts';
-import { registerApiRoutes } from './routes/api.ts';
-import { createServices, type Services } from './services/index.ts';
+import type { Services } from './services/index.ts';
 import { loadSessionSecret } from './services/sessions.ts';
 
 export const ROOT_DIR = fileURLToPath(new URL('..', import.meta.url));
@@ -49,9 +50,7 @@ export interface App {
 
 export async function buildApp(options: AppOptions): Promise<App> {
   const { config, db } = options;
-  const sites = new SiteDirectory(config.sites);
   const sessionSecret = await loadSessionSecret(db, config.sessionSecret);
-  const services = createServices(db, { sessionSecret, shellCacheTtlMs: config.shellCacheTtlMs, addressSuggest: config.addressSuggest });
   const assets: PageAssets = options.vite ? developmentAssets() : productionAssets(MANIFEST);
 
   const app = Fastify({
@@ -66,11 +65,16 @@ export async function buildApp(options: AppOptions): Promise<App> {
     // Bounded work per request: slow clients and huge headers are cut off.
     requestTimeout: 30_000,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
-  });
+  }).withTypeProvider<ZodTypeProvider>();
+
+  // Route schemas are zod schemas (server/api/*): validated before the handler, documented in /api/openapi.json.
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
 
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
-    if (error instanceof HttpError) {
-      return reply.code(error.statusCode).send({ statusCode: error.statusCode, error: error.code, message: error.message, issues: error.issues });
+    const known = error instanceof HttpError ? error : fromSchemaValidation(error);
+    if (known) {
+      return reply.code(known.statusCode).send({ statusCode: known.statusCode, error: known.code, message: known.message, issues: known.issues });
     }
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status === 500) {
@@ -100,7 +104,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
     reply.header('x-request-id', request.id);
   });
 
-  registerSecurityHeaders(app);
+  // The composition: each plugin decorates the instance or adds hooks (fastify-plugin lets them reach the scope
+  // that registers them); awaiting each one loads it now, so `app.services` is ready below.
+  await app.register(securityHeadersPlugin);
+  await app.register(databasePlugin, { db });
+  await app.register(servicesPlugin, { config, sessionSecret });
   await app.register(fastifyCookie, { secret: sessionSecret });
 
   app.get('/healthz', async () => ({ status: 'ok' }));
@@ -111,10 +119,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   app.get('/readyz', async (_request, reply) => {
     try {
-      await db.query('SELECT 1');
-      return { status: 'ok', database: db.kind };
+      await app.db.query('SELECT 1');
+      return { status: 'ok', database: app.db.kind };
     } catch {
-      return reply.code(503).send({ status: 'unavailable', database: db.kind });
+      return reply.code(503).send({ status: 'unavailable', database: app.db.kind });
     }
   });
 
@@ -140,39 +148,22 @@ export async function buildApp(options: AppOptions): Promise<App> {
   // A build file that does not exist (an old hash after a deploy) is a plain 404, not a rendered page.
   app.get('/assets/*', (_request, reply) => reply.callNotFound());
 
-  await i18next.init({ resources: allResources(), fallbackLng: 'ru', initAsync: false, interpolation: { escapeValue: false } });
-  const renderer = createRenderer({
-    services,
-    assets,
-    serverRoutes: await loadServerRoutes(),
-    renderTimeoutMs: config.renderTimeoutMs,
-    production: config.env === 'production',
-    dev: !!options.vite,
-  });
-
+  // The storefront: every request in it knows its site, language and session, and has its language's i18next.
   await app.register(async (storefront) => {
-    registerRequestContext(storefront, sites);
-    // Sets request.i18n / request.t from request.lng (our language), and Content-Language.
-    // API answers need no translations. (A list here would be matched anywhere in the URL, query included.)
-    await storefront.register(i18nextPlugin, { i18next, ignoreRoutes: (req: { url: string }) => req.url.startsWith('/api/') });
-    await storefront.register(async (api) => registerApiRoutes(api, services, sites));
-    storefront.get('/_data/*', (request, reply) => renderer.data(request, reply));
-    storefront.post('/_data/*', (request, reply) => renderer.action(request, reply));
-    // Any other POST under /api/ is the API's JSON 404, not a page's form post.
+    await storefront.register(requestContextPlugin);
+    await storefront.register(i18nPlugin);
+    await storefront.register(apiPlugin, { docsPage: config.env === 'development' });
+    // Any other POST under /api/ is the API's JSON 404, not a page's form post (POST /* in the pages plugin).
     storefront.post('/api/*', async (request) => {
       throw notFound(`No route for ${request.method} ${request.url.split('?')[0]}`);
     });
-    // A form posted without JavaScript: the route's action, then a 303 (docs/decisions/021-router-actions.md).
-    storefront.post('/*', async (request, reply) => {
-      await renderer.formPost(request, reply);
-      return reply;
-    });
-    // Returning the reply tells Fastify the answer is (being) sent: the page streams after the handler returns.
-    storefront.get('/*', async (request, reply) => {
-      await renderer.page(request, reply);
-      return reply;
+    await storefront.register(pagesPlugin, {
+      assets,
+      renderTimeoutMs: config.renderTimeoutMs,
+      production: config.env === 'production',
+      dev: !!options.vite,
     });
   });
 
-  return { fastify: app, services };
+  return { fastify: app, services: app.services };
 }

@@ -8,7 +8,7 @@
  */
 import t from 'tap';
 import fc from 'fast-check';
-import type { LightMyRequestResponse } from 'fastify';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { startTestApp, type TestApp, type Visitor } from './helpers/app.ts';
 import { demoSitesConfig } from '../shared/sites-config.ts';
 
@@ -88,7 +88,7 @@ const spoofed = fc.record(
   { requiredKeys: [] },
 );
 
-async function send(options: Parameters<TestApp['fastify']['inject']>[0]): Promise<LightMyRequestResponse | null> {
+async function send(options: InjectOptions): Promise<LightMyRequestResponse | null> {
   executed++;
   try {
     return await app.fastify.inject(options);

@@ -1,6 +1,6 @@
 /** Security headers for every answer, and the Content-Security-Policy of pages (a fresh nonce each request). */
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import type { SiteTags } from '../../shared/sites-config.ts';
 import { tagCspSources } from '../../shared/third-party.ts';
 
@@ -44,19 +44,30 @@ export function pageSecurityHeaders(nonce: string, opts: CspOptions): Record<str
   return { 'content-security-policy': contentSecurityPolicy(nonce, opts) };
 }
 
-/** Headers every answer carries (pages, API, files). */
-export function registerSecurityHeaders(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request) => {
-    request.cspNonce = newNonce();
-  });
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-    reply.header('x-frame-options', 'DENY');
-    reply.header('cross-origin-opener-policy', 'same-origin');
-    reply.header('permissions-policy', 'camera=(), microphone=(), payment=(self), geolocation=(self)');
-    if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
-    // Answers that are not pages need no script at all.
-    if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', "default-src 'none'; frame-ancestors 'none'");
-  });
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** This request's CSP nonce: inline scripts of the page carry it. */
+    cspNonce: string;
+  }
 }
+
+/** Headers every answer carries (pages, API, files); registered at the root, so its hooks cover everything. */
+export const securityHeadersPlugin = fp(
+  async (app) => {
+    app.decorateRequest('cspNonce', '');
+    app.addHook('onRequest', async (request) => {
+      request.cspNonce = newNonce();
+    });
+    app.addHook('onSend', async (request, reply) => {
+      reply.header('x-content-type-options', 'nosniff');
+      reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+      reply.header('x-frame-options', 'DENY');
+      reply.header('cross-origin-opener-policy', 'same-origin');
+      reply.header('permissions-policy', 'camera=(), microphone=(), payment=(self), geolocation=(self)');
+      if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+      // Answers that are not pages need no script at all.
+      if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', "default-src 'none'; frame-ancestors 'none'");
+    });
+  },
+  { name: 'tihoavto-security-headers', fastify: '5.x' },
+);

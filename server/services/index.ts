@@ -1,6 +1,11 @@
-/** The in-process services every loader and API route uses; built once per app. */
+/**
+ * The in-process services every loader and API route uses: built here, once per app, and nowhere else
+ * (server/http/services.ts decorates the Fastify instance with them).
+ */
 import type { Db } from '../db/index.ts';
-import type { Site } from '../../shared/sites.ts';
+import { SiteDirectory, type Site } from '../../shared/sites.ts';
+import type { SitesConfig } from '../../shared/sites-config.ts';
+import { AuthService } from './auth.ts';
 import { CatalogService, type Category } from './catalog.ts';
 import { CityService } from './cities.ts';
 import { ListingService } from './listing.ts';
@@ -12,7 +17,7 @@ import { KitService } from './kits.ts';
 import { RelatedService } from './related.ts';
 import { OrderService, UserService } from './orders.ts';
 import { SessionService } from './sessions.ts';
-import { AuthService } from './auth.ts';
+import { SiteAddresses } from './site-address.ts';
 import { TtlCache } from './ttl-cache.ts';
 import { WidgetService, type Widgets } from './widgets.ts';
 
@@ -26,6 +31,12 @@ export interface PublicShell {
 
 export interface Services {
   db: Db;
+  /** The configured sites: host → site, language prefixes. */
+  sites: SiteDirectory;
+  /** Where a picked region may send the browser: the configured sites' origins only. */
+  addresses: SiteAddresses;
+  /** Sign-in (with its failed-attempt limit) and sign-out. */
+  auth: AuthService;
   catalog: CatalogService;
   /** Category listings (sort, filters, pages) and the materials catalogue. */
   listing: ListingService;
@@ -42,8 +53,6 @@ export interface Services {
   related: RelatedService;
   orders: OrderService;
   users: UserService;
-  /** Signing in and out (rate-limited in the database). */
-  auth: AuthService;
   /** Categories and widgets of a site (language-independent today: titles live in the database in Russian). */
   publicShell(site: Site): Promise<PublicShell>;
   /** Drops cached shell data (after an owner's edit, and in tests). */
@@ -52,8 +61,14 @@ export interface Services {
 
 export function createServices(
   db: Db,
-  options: { sessionSecret: string; shellCacheTtlMs: number; addressSuggest?: AddressSuggestConfig | null },
+  options: {
+    sites: SitesConfig;
+    sessionSecret: string;
+    shellCacheTtlMs: number;
+    addressSuggest?: AddressSuggestConfig | null;
+  },
 ): Services {
+  const sites = new SiteDirectory(options.sites);
   const catalog = new CatalogService(db);
   const listing = new ListingService(db, options.shellCacheTtlMs);
   const widgets = new WidgetService(db);
@@ -62,6 +77,9 @@ export function createServices(
   const sessions = new SessionService(db, options.sessionSecret);
   return {
     db,
+    sites,
+    addresses: new SiteAddresses(sites),
+    auth: new AuthService(db),
     catalog,
     listing,
     widgets,
@@ -74,7 +92,6 @@ export function createServices(
     related: new RelatedService(db),
     orders: new OrderService(db),
     users: new UserService(db),
-    auth: new AuthService(db),
     publicShell: (site) =>
       shellCache.get(site.id, async () => {
         const [categories, siteWidgets] = await Promise.all([catalog.listCategories(), widgets.allForSite(site.id, site.tags?.chatHosts)]);

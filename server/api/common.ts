@@ -1,0 +1,137 @@
+/**
+ * What the /api route plugins share: the zod schemas of the inputs several routes take (declared once; the
+ * type provider validates them before a handler runs and /api/openapi.json documents them), the site-token
+ * rule, and a few helpers for answers.
+ */
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { splitLanguagePrefix, type Site } from '../../shared/sites.ts';
+import { cartTotal } from '../../shared/cart.ts';
+import { localPath } from '../render/guards.ts';
+import { badRequest, forbidden } from '../http/errors.ts';
+import type { RequestOrigin } from '../services/site-address.ts';
+import type { Services } from '../services/index.ts';
+
+// ── schemas ────────────────────────────────────────────────────────────────
+
+export const siteToken = z
+  .string({ error: 'the site token is required' })
+  .min(1)
+  .max(128)
+  .describe('The site token (spec §3 `_token`): from the page data or the `_token` cookie. Also accepted as the X-CSRF-Token header.');
+
+export const domain = z
+  .string()
+  .min(1)
+  .max(253)
+  .optional()
+  .describe('The site the call is about: a configured host name or address (spec §7). Default: the host the call came to.');
+
+/** The query of the spec's GET calls: `token`, `domain`. */
+export const tokenQuery = z.object({ token: siteToken.optional(), domain });
+
+// PostgreSQL text cannot hold U+0000: such a value is refused here (400), not by the database (500).
+export const searchText = z
+  .string()
+  .trim()
+  .min(1, 'must not be empty')
+  .max(200)
+  .refine((s) => !s.includes('\u0000'), 'must not contain NUL characters');
+
+export const productId = z.coerce.number({ error: 'must be a product id' }).int().positive().max(2_147_483_647);
+
+/** A return address for a form post (no JavaScript); followed only when it is a local path. */
+export const nextPath = z.string().max(2000).optional().describe('Form posts: the local page to return to (303).');
+
+/**
+ * A request body: no body (or JSON null) counts as an empty object, so a missing field is named ("body.search")
+ * rather than the whole body. Everything else that is not an object is refused as "body".
+ */
+export function jsonBody<S extends z.ZodType>(schema: S) {
+  return z.preprocess((value) => value ?? {}, schema);
+}
+
+// ── the site token ─────────────────────────────────────────────────────────
+
+/**
+ * Who must present the site token: `required` (every state-changing call, and the GET calls the spec lists
+ * with `token`), `optional` (the spec's read-only POST calls: checked when present), `none`.
+ */
+export type TokenRule = 'required' | 'optional' | 'none';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    token?: TokenRule;
+  }
+}
+
+export function tokenRule(method: string, config: { token?: TokenRule } | undefined): TokenRule {
+  return config?.token ?? (method === 'GET' || method === 'HEAD' ? 'none' : 'required');
+}
+
+/** Where the token may travel: the spec's `token` query parameter, a `token` body field (forms), or a header. */
+function presentedToken(request: FastifyRequest): string | undefined {
+  const fromQuery = (request.query as Record<string, unknown> | undefined)?.token;
+  const fromBody = (request.body as Record<string, unknown> | undefined)?.token;
+  const fromHeader = request.headers['x-csrf-token'];
+  for (const value of [fromQuery, fromBody, fromHeader]) if (typeof value === 'string' && value) return value;
+  return undefined;
+}
+
+/**
+ * The token check, run before validation (preValidation): a call without a good token learns nothing about
+ * its inputs. The first token present counts: a wrong one is not rescued by a right one elsewhere.
+ */
+export function checkSiteToken(services: Services) {
+  return async (request: FastifyRequest) => {
+    const rule = tokenRule(request.method, request.routeOptions.config);
+    if (rule === 'none') return;
+    const value = presentedToken(request);
+    if (!value) {
+      if (rule === 'optional') return;
+      throw forbidden('token_required', 'The site token (token) is required');
+    }
+    if (request.sessionIsNew || !services.sessions.verifyToken(request.sessionId, value)) {
+      throw forbidden('token_invalid', 'The site token does not belong to this session');
+    }
+  };
+}
+
+// ── helpers ────────────────────────────────────────────────────────────────
+
+/** The site named by `domain` (spec: the current host, or a demo domain on localhost), else the request's. */
+export function siteFor(services: Services, request: FastifyRequest, domainValue: string | undefined, part: 'query' | 'body'): Site {
+  if (domainValue === undefined) return request.site;
+  const site = services.sites.find(domainValue);
+  if (!site) throw badRequest(`Unknown domain "${domainValue}"`, [{ field: `${part}.domain`, message: 'not a configured site' }]);
+  return site;
+}
+
+/** The cart in the spec's shape (data.cart), with its total (§9 rule), currency and line count. */
+export async function cartAnswer(services: Services, request: FastifyRequest, site: Site) {
+  const cart = await services.cart.entries(request.sessionId, site.id, site.priceList);
+  return { data: { cart, total: cartTotal(cart), currency: site.currency, count: cart.length } };
+}
+
+export function requestOrigin(request: FastifyRequest): RequestOrigin {
+  return { protocol: request.protocol, hostname: request.hostname, port: request.port, site: request.site };
+}
+
+export function isFormPost(request: FastifyRequest): boolean {
+  return (request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
+}
+
+/** The page a form post returns to, in the language the form was shown in (from its Referer's prefix). */
+export function localTarget(request: FastifyRequest, path: string): string {
+  let refererPath = '/';
+  try {
+    refererPath = new URL(request.headers.referer ?? '/', 'http://x').pathname;
+  } catch {
+    // a malformed Referer: the default language
+  }
+  const lang = splitLanguagePrefix(refererPath, request.site);
+  return localPath(lang && 'basename' in lang ? lang.basename : '/', path);
+}
+
+/** Form posts may send urlencoded bodies; JSON is the default. (Documentation: the OpenAPI `consumes`.) */
+export const FORM_OR_JSON = ['application/json', 'application/x-www-form-urlencoded'];

@@ -1,0 +1,25 @@
+/** The services as a Fastify plugin: createServices() (the one place they are built) → `fastify.services`. */
+import fp from 'fastify-plugin';
+import type { Config } from '../config.ts';
+import { createServices, type Services } from '../services/index.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+  }
+}
+
+export interface ServicesPluginOptions {
+  config: Pick<Config, 'sites' | 'shellCacheTtlMs' | 'addressSuggest'>;
+  sessionSecret: string;
+}
+
+export const servicesPlugin = fp<ServicesPluginOptions>(
+  async (fastify, { config, sessionSecret }) => {
+    fastify.decorate(
+      'services',
+      createServices(fastify.db, { sites: config.sites, sessionSecret, shellCacheTtlMs: config.shellCacheTtlMs, addressSuggest: config.addressSuggest }),
+    );
+  },
+  { name: 'tihoavto-services', fastify: '5.x', dependencies: ['tihoavto-db'] },
+);
