@@ -87,7 +87,9 @@ if (!existsSync(join(root, 'dist/client/.vite/manifest.json'))) {
 const ssrPort = 3900 + Math.floor(Math.random() * 50);
 const staticPort = ssrPort + 50;
 const children: ChildProcess[] = [];
-const stopAll = () => children.forEach((c) => c.kill('SIGTERM'));
+const stopAll = () => {
+  for (const c of children) c.kill('SIGTERM');
+};
 process.on('exit', stopAll);
 const database = await prepareDatabase(products);
 

@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # npm test: every test of the project, in the order a failure is cheapest to find.
 #   1. type check            tsc --noEmit
-#   2. client build           vite build (the server tests and the browser tests serve it)
-#   3. tap on PGlite          server and shared code, real HTTP through fastify.inject
-#   4. tap on PostgreSQL 15   the same suite against a real server (scripts/test-postgres.sh)
-#   5. Playwright             the production build in Debian's Chromium
+#   2. lint                   Biome (format, lint, import order) and dependency-cruiser's layering rules (npm run lint)
+#   3. client build           vite build (the server tests and the browser tests serve it)
+#   4. tap on PGlite          server and shared code, real HTTP through fastify.inject; with coverage
+#   5. coverage               the PGlite lane's coverage against its floors (scripts/check-coverage.ts)
+#   6. tap on PostgreSQL 15   the same suite against a real server (scripts/test-postgres.sh), no coverage
+#   7. Playwright             the production build in Debian's Chromium
 # Ends with one line "N passed, N failed" (tap counts assertions, Playwright counts tests).
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -33,13 +35,20 @@ count_tap() {
 step "type check"
 if npx tsc --noEmit -p .; then passed=$((passed + 1)); else failed=$((failed + 1)); note_failure "type check"; fi
 
+step "lint"
+if npm run --silent lint; then passed=$((passed + 1)); else failed=$((failed + 1)); note_failure "lint"; fi
+
 step "client build"
 if npx vite build --logLevel warn; then passed=$((passed + 1)); else failed=$((failed + 1)); note_failure "client build"; fi
 
 step "tap (PGlite)"
-npx tap 2>&1 | tee "$logdir/tap.log"
+rm -f .tap/report/coverage-summary.json # a stale summary must not pass the check below
+npx tap --no-disable-coverage --coverage-report=text-summary --coverage-report=json-summary 2>&1 | tee "$logdir/tap.log"
 [ "${PIPESTATUS[0]}" -eq 0 ] || note_failure "tap (PGlite)"
 count_tap "$logdir/tap.log"
+
+step "coverage (PGlite lane)"
+if node --import tsx scripts/check-coverage.ts; then passed=$((passed + 1)); else failed=$((failed + 1)); note_failure "coverage"; fi
 
 step "tap (PostgreSQL 15)"
 bash scripts/test-postgres.sh 2>&1 | tee "$logdir/tap-pg.log"

@@ -2,7 +2,7 @@
  * Production entry: configuration from the environment, the database (migrated; demo data on first
  * start), the HTTP server; SIGTERM/SIGINT finish in-flight answers and close the database.
  */
-import { ConfigError, loadConfig } from './config.ts';
+import { type Config, ConfigError, loadConfig } from './config.ts';
 import { openDb } from './db/index.ts';
 import { migrate } from './db/migrate.ts';
 import { seedIfEmpty } from './db/seed.ts';
@@ -11,7 +11,7 @@ import { createLogger } from './logger.ts';
 import { purgeExpired } from './services/auth.ts';
 
 async function main() {
-  let config;
+  let config: Config;
   try {
     config = loadConfig();
   } catch (err) {

@@ -59,7 +59,9 @@ export function tagCspSources(tags: TagsForCsp | undefined): CspSources {
     'connect-src': new Set(),
     'frame-src': new Set(),
   };
-  const add = (directive: CspDirective, ...sources: string[]) => sources.forEach((s) => out[directive].add(s));
+  const add = (directive: CspDirective, ...sources: string[]) => {
+    for (const s of sources) out[directive].add(s);
+  };
   if (tags?.analytics) {
     add('script-src', new URL(METRIKA_TAG_URL).origin, 'https://yastatic.net');
     for (const host of METRIKA_HOSTS) {

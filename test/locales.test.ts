@@ -7,7 +7,7 @@ import ru from '../shared/locales/ru.ts';
 import { messages, resourcesFor, allResources } from '../shared/locales/index.ts';
 import type { LocaleMessages } from '../shared/locales/types.ts';
 import { createI18n } from '../shared/i18n.ts';
-import { LANGUAGES, type Language } from '../shared/sites.ts';
+import { LANGUAGES } from '../shared/sites.ts';
 
 const PLURAL_SUFFIXES = ['zero', 'one', 'two', 'few', 'many', 'other'] as const;
 const PLURAL_RE = new RegExp(`^(.+)_(${PLURAL_SUFFIXES.join('|')})$`);

@@ -72,7 +72,7 @@ export class AuthService {
       [email],
     );
     const valid = await verifyPassword(password, user?.password_hash ?? (await DUMMY_HASH));
-    if (!user || !user.password_hash || !valid) return { ok: false, reason: 'invalid' };
+    if (!user?.password_hash || !valid) return { ok: false, reason: 'invalid' };
 
     const sessionId = await this.rotateSession(currentSessionId, user.id);
     await this.db.query('DELETE FROM login_throttle WHERE key = $1', [emailKey]);

@@ -142,7 +142,7 @@ export class LocationService {
     if (!parsed.success) throw new LookupFailed('bad_answer');
     const location = parsed.data.location;
     // Without a region there is nothing to ask the visitor about.
-    if (!location || !location.data.region) return { status: 'not_found' };
+    if (!location?.data.region) return { status: 'not_found' };
     const { city, region, region_type_full } = location.data;
     return { status: 'found', location: { city, region, region_type_full } };
   }

@@ -2,8 +2,8 @@
  * Addresses the browser may be sent to when a shopper picks a region (spec §4): only the configured sites'
  * hosts and aliases — an allowlist built from the sites config, never from the request or the database.
  *
- * Which host of a site: on a public host, the site's canonical host over https. On a local host (localhost,
- * *.localhost — development and browser tests) the site's local alias with the request's scheme and port, so
+ * Which host of a site: on a public host, the site's canonical host over https. On a local host (localhost or
+ * a *.localhost name — development and browser tests) the site's local alias with the request's scheme and port, so
  * http://localhost:3000 leads to http://kz.localhost:3000 rather than to the public tihoavto.kz. The request's
  * own site keeps the host the request came to (no pointless hop from an alias to the canonical host).
  */
