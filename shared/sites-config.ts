@@ -4,7 +4,7 @@
  * Server-only by use (the browser gets a site's public part from the root loader).
  */
 import { z } from 'zod';
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './sites.ts';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './languages.ts';
 
 const hostName = z
   .string()

@@ -6,9 +6,9 @@ import type { Site, SitesConfig } from './sites-config.ts';
 
 export type { Site, SitesConfig };
 
-export const LANGUAGES = ['ru', 'en', 'zh-CN', 'tr', 'kk', 'ro', 'uz', 'ky'] as const;
-export type Language = (typeof LANGUAGES)[number];
-export const DEFAULT_LANGUAGE: Language = 'ru';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './languages.ts';
+
+export { DEFAULT_LANGUAGE, LANGUAGES, type Language };
 
 /** Lower-cases and strips scheme, path, port and a trailing dot: "https://KZ.localhost:3000/" → "kz.localhost". */
 export function normalizeHost(value: string): string {

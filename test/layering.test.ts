@@ -2,7 +2,7 @@
  * The layering rules (.dependency-cruiser.cjs, decision 019) fail the run when broken: dependency-cruiser's CLI,
  * with the project's config, on test/fixtures/layering/ (a tiny tree breaking every rule once, beside allowed
  * imports of each kind) reports exactly the broken imports, each with its rule's message, and exits non-zero.
- * Also the two Biome rules the layering leans on, and the real tree (todo until issue 8's restructure lands).
+ * Also the two Biome rules the layering leans on, and the real tree.
  */
 
 import { execFile } from 'node:child_process';
@@ -105,8 +105,7 @@ t.test('Biome keeps the type-only allowance honest, and client code off Node mod
 });
 
 t.test(
-  'the real tree keeps the rules',
-  { todo: 'until issue 8 restructures the routes: 61 violations on 46017b1 (see decision 019)' },
+  'the real tree keeps the rules (61 violations before issue 8 restructured the routes, decision 019)',
   async (t) => {
     const res = await cruise(root, 'json');
     const violations: Violation[] = JSON.parse(res.stdout).summary.violations;
