@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # npm test: every test of the project, in the order a failure is cheapest to find.
 #   1. type check            tsc --noEmit
-#   2. client build           vite build (the server tests and the browser tests serve it)
+#   2. build                  npm run build: the client and the compiled server (tests serve and start them)
 #   3. tap on PGlite          server and shared code, real HTTP through fastify.inject
 #   4. tap on PostgreSQL 15   the same suite against a real server (scripts/test-postgres.sh)
 #   5. Playwright             the production build in Debian's Chromium
@@ -33,8 +33,8 @@ count_tap() {
 step "type check"
 if npx tsc --noEmit -p .; then passed=$((passed + 1)); else failed=$((failed + 1)); note_failure "type check"; fi
 
-step "client build"
-if npx vite build --logLevel warn; then passed=$((passed + 1)); else failed=$((failed + 1)); note_failure "client build"; fi
+step "build"
+if npm run build --silent -- --logLevel warn; then passed=$((passed + 1)); else failed=$((failed + 1)); note_failure "build"; fi
 
 step "tap (PGlite)"
 npx tap 2>&1 | tee "$logdir/tap.log"

@@ -5,7 +5,6 @@
  *   → storefront scope: host → site, language, session → /api/* | /_data/* | every other GET: the streamed page
  */
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
@@ -20,15 +19,15 @@ import type { Db } from './db/index.ts';
 import { HttpError } from './http/errors.ts';
 import { registerRequestContext } from './http/request-context.ts';
 import { registerSecurityHeaders } from './http/security.ts';
+import { registerCompression } from './http/compression.ts';
 import { developmentAssets, DEV_ENTRY_PATH, DEV_ENTRY_SOURCE, productionAssets, type PageAssets } from './render/assets.ts';
 import { createRenderer } from './render/renderer.tsx';
 import { LATEST_BUILD_PATH } from '../client/robustness/constants.ts';
 import { registerApiRoutes } from './routes/api.ts';
 import { createServices, type Services } from './services/index.ts';
 import { loadSessionSecret } from './services/sessions.ts';
+import { CLIENT_DIST, PUBLIC_DIR } from './paths.ts';
 
-export const ROOT_DIR = fileURLToPath(new URL('..', import.meta.url));
-export const CLIENT_DIST = ROOT_DIR + 'dist/client/';
 const MANIFEST = CLIENT_DIST + '.vite/manifest.json';
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
@@ -100,6 +99,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
 
   registerSecurityHeaders(app);
+  await registerCompression(app); // before the routes: it hooks each route as it is added
   await app.register(fastifyCookie, { secret: sessionSecret });
 
   app.get('/healthz', async () => ({ status: 'ok' }));
@@ -118,7 +118,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
 
   // Files of public/ at their own paths (favicon, robots.txt, images), each registered as a route.
-  await app.register(fastifyStatic, { root: ROOT_DIR + 'public', wildcard: false, decorateReply: false, maxAge: '1h' });
+  await app.register(fastifyStatic, { root: PUBLIC_DIR, wildcard: false, decorateReply: false, maxAge: '1h' });
   if (options.vite) {
     const { default: middie } = await import('@fastify/middie');
     await app.register(middie);
@@ -133,6 +133,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       decorateReply: false,
       immutable: true,
       maxAge: '365d',
+      preCompressed: true, // the build's .br/.gz copies, with Vary: Accept-Encoding
     });
   }
 

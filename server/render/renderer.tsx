@@ -2,7 +2,6 @@
  * The page path: session snapshot → guards → the static handler's loaders → streamed React HTML.
  * GET /_data/… runs the same path up to the loaders and answers JSON for client navigations.
  */
-import { PassThrough } from 'node:stream';
 import { StrictMode, type ReactNode } from 'react';
 import { preinit, preloadModule } from 'react-dom';
 import { renderToPipeableStream } from 'react-dom/server';
@@ -34,6 +33,7 @@ import type { Services } from '../services/index.ts';
 import { EMPTY_SNAPSHOT } from '../services/sessions.ts';
 import { isLocalHost, issueSessionCookie } from '../http/request-context.ts';
 import { pageSecurityHeaders } from '../http/security.ts';
+import { htmlDestination } from '../http/compression.ts';
 import { runGuards } from './guards.ts';
 import type { PageAssets } from './assets.ts';
 import { STATIC_500_PAGE } from './static-pages.ts';
@@ -260,10 +260,10 @@ export function streamHtml(
       bootstrapModules: opts.bootstrapModules,
       bootstrapScriptContent: opts.bootstrapScriptContent,
       onShellReady() {
-        if (!opts.waitForAll) finish(() => reply.send(pipe(new PassThrough())));
+        if (!opts.waitForAll) finish(() => reply.send(pipe(htmlDestination(request, reply))));
       },
       onAllReady() {
-        if (opts.waitForAll) finish(() => reply.send(pipe(new PassThrough())));
+        if (opts.waitForAll) finish(() => reply.send(pipe(htmlDestination(request, reply))));
       },
       onShellError(error) {
         request.log.error({ err: error }, 'shell render failed');
