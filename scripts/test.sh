@@ -2,7 +2,7 @@
 # npm test: every test of the project, in the order a failure is cheapest to find.
 #   1. type check            tsc --noEmit
 #   2. lint                   Biome (format, lint, import order) and dependency-cruiser's layering rules (npm run lint)
-#   3. client build           vite build (the server tests and the browser tests serve it)
+#   3. build                  npm run build: the client and the compiled server (tests serve and start them)
 #   4. tap on PGlite          server and shared code, real HTTP through fastify.inject; with coverage
 #   5. coverage               the PGlite lane's coverage against its floors (scripts/check-coverage.ts)
 #   6. tap on PostgreSQL 15   the same suite against a real server (scripts/test-postgres.sh), no coverage
@@ -38,8 +38,8 @@ if npx tsc --noEmit -p .; then passed=$((passed + 1)); else failed=$((failed + 1
 step "lint"
 if npm run --silent lint; then passed=$((passed + 1)); else failed=$((failed + 1)); note_failure "lint"; fi
 
-step "client build"
-if npx vite build --logLevel warn; then passed=$((passed + 1)); else failed=$((failed + 1)); note_failure "client build"; fi
+step "build"
+if npm run build --silent -- --logLevel warn; then passed=$((passed + 1)); else failed=$((failed + 1)); note_failure "build"; fi
 
 step "tap (PGlite)"
 rm -f .tap/report/coverage-summary.json # a stale summary must not pass the check below

@@ -7,7 +7,6 @@
  *   (/_data/* and every other GET: server/http/pages.ts around the renderer)
  */
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
@@ -24,13 +23,13 @@ import { pagesPlugin } from './http/pages.ts';
 import { requestContextPlugin } from './http/request-context.ts';
 import { securityHeadersPlugin } from './http/security.ts';
 import { servicesPlugin } from './http/services.ts';
+import { registerCompression } from './http/compression.ts';
 import { developmentAssets, DEV_ENTRY_PATH, DEV_ENTRY_SOURCE, productionAssets, type PageAssets } from './render/assets.ts';
 import { LATEST_BUILD_PATH } from '../shared/contracts.ts';
 import type { Services } from './services/index.ts';
 import { loadSessionSecret } from './services/sessions.ts';
+import { CLIENT_DIST, PUBLIC_DIR } from './paths.ts';
 
-export const ROOT_DIR = fileURLToPath(new URL('..', import.meta.url));
-export const CLIENT_DIST = ROOT_DIR + 'dist/client/';
 const MANIFEST = CLIENT_DIST + '.vite/manifest.json';
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
@@ -109,6 +108,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(securityHeadersPlugin);
   await app.register(databasePlugin, { db });
   await app.register(servicesPlugin, { config, sessionSecret });
+  await registerCompression(app); // before the routes: it hooks each route as it is added
   await app.register(fastifyCookie, { secret: sessionSecret });
 
   app.get('/healthz', async () => ({ status: 'ok' }));
@@ -127,7 +127,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
 
   // Files of public/ at their own paths (favicon, robots.txt, images), each registered as a route.
-  await app.register(fastifyStatic, { root: ROOT_DIR + 'public', wildcard: false, decorateReply: false, maxAge: '1h' });
+  await app.register(fastifyStatic, { root: PUBLIC_DIR, wildcard: false, decorateReply: false, maxAge: '1h' });
   if (options.vite) {
     const { default: middie } = await import('@fastify/middie');
     await app.register(middie);
@@ -142,6 +142,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       decorateReply: false,
       immutable: true,
       maxAge: '365d',
+      preCompressed: true, // the build's .br/.gz copies, with Vary: Accept-Encoding
     });
   }
 

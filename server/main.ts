@@ -1,6 +1,7 @@
 /**
  * Production entry: configuration from the environment, the database (migrated; demo data on first
  * start), the HTTP server; SIGTERM/SIGINT finish in-flight answers and close the database.
+ * Production runs it compiled (`npm run build` → node dist/server/main.js); `npm run dev` runs it through tsx.
  */
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { openDb } from './db/index.ts';

@@ -3,10 +3,9 @@
  * bookkeeping table included, happens in one transaction under an advisory lock (the seed takes it too).
  */
 import { readdir, readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import type { Db } from './index.ts';
+import { MIGRATIONS_DIR } from '../paths.ts';
 
-const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
 /** The advisory lock of schema changes and demo data. */
 export const SCHEMA_LOCK_KEY = 72430011;
 

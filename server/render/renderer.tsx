@@ -5,7 +5,6 @@
  *   POST /_data{path}?_action=<id>   a route's action, from a <Form> or fetcher once the page is hydrated.
  * A form posted without JavaScript (POST {path}) runs the same action and gets a 303 back (docs/decisions/021).
  */
-import { PassThrough } from 'node:stream';
 import type { ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import {
@@ -41,6 +40,7 @@ import type { Services } from '../services/index.ts';
 import { EMPTY_SNAPSHOT } from '../services/sessions.ts';
 import { isLocalHost, issueSessionCookie, setSessionCookie } from '../http/request-context.ts';
 import { pageSecurityHeaders } from '../http/security.ts';
+import { htmlDestination } from '../http/compression.ts';
 import { runGuards } from './guards.ts';
 import type { PageAssets } from './assets.ts';
 import type { Flash, LoadContext } from './route-module.ts';
@@ -403,10 +403,10 @@ export function streamHtml(
       bootstrapModules: opts.bootstrapModules,
       bootstrapScriptContent: opts.bootstrapScriptContent,
       onShellReady() {
-        if (!opts.waitForAll) finish(() => reply.send(pipe(new PassThrough())));
+        if (!opts.waitForAll) finish(() => reply.send(pipe(htmlDestination(request, reply))));
       },
       onAllReady() {
-        if (opts.waitForAll) finish(() => reply.send(pipe(new PassThrough())));
+        if (opts.waitForAll) finish(() => reply.send(pipe(htmlDestination(request, reply))));
       },
       onShellError(error) {
         request.log.error({ err: error }, 'shell render failed');
