@@ -37,6 +37,7 @@ import { pageSecurityHeaders } from '../http/security.ts';
 import { runGuards } from './guards.ts';
 import type { PageAssets } from './assets.ts';
 import { STATIC_500_PAGE } from './static-pages.ts';
+import { logRequestError } from '../logger.ts';
 
 export interface RendererOptions {
   services: Services;
@@ -81,6 +82,7 @@ export function createRenderer(options: RendererOptions) {
         return { [first.route.id]: { type: 'data', result: redirect(target, 302) } };
       }
       const results = await Promise.all(toLoad.map((m) => m.resolve()));
+      signal.throwIfAborted(); // the client left: an aborted lazy route resolves to undefined in React Router 7.18
       return Object.fromEntries(toLoad.map((m, i) => [m.route.id, results[i]!])) as Record<string, DataStrategyResult>;
     };
     // The Request's origin comes from the sites config, never from the Host header.
@@ -126,7 +128,7 @@ export function createRenderer(options: RendererOptions) {
       await renderPage(request, reply);
     } catch (err) {
       if (reply.sent || reply.raw.headersSent) throw err;
-      request.log.error({ err }, 'page failed');
+      logRequestError(request, err, 'page failed');
       reply
         .code(500)
         .type('text/html; charset=utf-8')
