@@ -26,6 +26,8 @@ import { LATEST_BUILD_PATH } from '../client/robustness/constants.ts';
 import { registerApiRoutes } from './routes/api.ts';
 import { createServices, type Services } from './services/index.ts';
 import { loadSessionSecret } from './services/sessions.ts';
+import { logRequestError, StorefrontLogController, warnUntrustedProxy } from './logger.ts';
+import { registerMetrics } from './http/metrics.ts';
 
 export const ROOT_DIR = fileURLToPath(new URL('..', import.meta.url));
 export const CLIENT_DIST = ROOT_DIR + 'dist/client/';
@@ -55,6 +57,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
+    logController: new StorefrontLogController(),
     // A hop count is valid at run time (proxy-addr) though Fastify's types omit it.
     trustProxy: config.trustProxy as boolean | string | string[],
     bodyLimit: BODY_LIMIT_BYTES,
@@ -73,7 +76,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     }
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status === 500) {
-      request.log.error({ err: error }, 'request failed');
+      logRequestError(request, error, 'request failed');
       return reply.code(500).send({ statusCode: 500, error: 'internal_error', message: 'Internal Server Error' });
     }
     // Fastify's own client errors: malformed JSON, body too large, unsupported media type …
@@ -99,6 +102,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     reply.header('x-request-id', request.id);
   });
 
+  await registerMetrics(app, { config, db });
+  warnUntrustedProxy(app, config.trustProxy);
   registerSecurityHeaders(app);
   await app.register(fastifyCookie, { secret: sessionSecret });
 
