@@ -80,6 +80,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('Invalid environment:\n' + parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n'));
   }
   const env = parsed.data;
+  if (env.METRICS_PORT !== undefined && env.METRICS_PORT !== 0 && env.METRICS_PORT === env.PORT) {
+    throw new ConfigError('Invalid environment:\n  METRICS_PORT must differ from PORT: metrics are never served on the public port');
+  }
   if (!env.ADDRESS_SUGGEST_URL !== !env.ADDRESS_SUGGEST_TOKEN) {
     throw new ConfigError('Invalid environment:\n  ADDRESS_SUGGEST_URL and ADDRESS_SUGGEST_TOKEN must be set together');
   }

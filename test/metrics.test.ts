@@ -93,6 +93,8 @@ t.test('METRICS_PORT is validated; METRICS_HOST chooses the address', async (t) 
   t.throws(() => loadConfig({ METRICS_PORT: '70000' }), ConfigError);
   t.strictSame(loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' }).metrics, { port: 9464, host: '0.0.0.0' });
   t.equal(loadConfig({ METRICS_PORT: '' }).metrics, null, 'empty is unset');
+  t.throws(() => loadConfig({ METRICS_PORT: '3000' }), /METRICS_PORT must differ from PORT/, 'not on the public port');
+  t.throws(() => loadConfig({ METRICS_PORT: '8080', PORT: '8080' }), /METRICS_PORT must differ from PORT/);
 });
 
 t.test('TtlCache counts hits, stale serves and misses of a named cache; unnamed caches are not counted', async (t) => {
