@@ -87,6 +87,35 @@ t.test('with METRICS_PORT: served on that port (loopback) only, with the metric 
   await t.rejects(fetch(base + METRICS_PATH), 'the metrics port is closed with the app');
 });
 
+t.test('the database reports its connection use: PGlite calls in flight, or the PostgreSQL pool', async (t) => {
+  const app = await startTestApp(t);
+  const db = app.db;
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  // One transaction held open, and three queries behind it (PGlite runs one at a time; pg uses pooled connections).
+  const transaction = db.transaction(async (tx) => {
+    await tx.query('SELECT 1');
+    await held;
+  });
+  await new Promise((r) => setTimeout(r, 50));
+  const queries = [1, 2, 3].map(() => db.query('SELECT pg_sleep(0.05)'));
+  await new Promise((r) => setTimeout(r, 20));
+  const busy = db.stats!();
+  release();
+  await Promise.all([transaction, ...queries]);
+  const idle = db.stats!();
+  if (busy.kind === 'pglite' && idle.kind === 'pglite') {
+    t.equal(busy.inFlight, 4, 'the transaction and the three queued queries');
+    t.equal(idle.inFlight, 0, 'none once they are done');
+  } else if (busy.kind === 'postgres' && idle.kind === 'postgres') {
+    t.ok(busy.total >= 1 && busy.total - busy.idle >= 1, `connections in use while busy: ${JSON.stringify(busy)}`);
+    t.equal(idle.waiting, 0);
+    t.equal(idle.idle, idle.total, 'all connections idle afterwards');
+  } else {
+    t.fail('stats of the wrong kind');
+  }
+});
+
 t.test('METRICS_PORT is validated; METRICS_HOST chooses the address', async (t) => {
   const { loadConfig, ConfigError } = await import('../server/config.ts');
   t.throws(() => loadConfig({ METRICS_PORT: 'abc' }), ConfigError);
