@@ -6,7 +6,7 @@
  */
 import type { ComponentType } from 'react';
 import type { ActionFunction, LoaderFunction, RouteObject, ShouldRevalidateFunction } from 'react-router-dom';
-import { pageRoutes, type RouteHandle, type RouteId } from '../shared/routes.ts';
+import { routeTree, type RouteHandle, type RouteId, type RouteNode } from '../shared/routes.ts';
 import { Root, RootErrorBoundary } from './Root.tsx';
 import { PageErrorBoundary } from './components/PageError.tsx';
 import { galleryAware } from './gallery.ts';
@@ -47,28 +47,18 @@ const layoutShouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultS
   formMethod && formMethod.toUpperCase() !== 'GET' ? false : defaultShouldRevalidate;
 
 export function appRoutes(attach: (id: RouteId) => RouteFunctions): RouteObject[] {
-  const pages: RouteObject[] = pageRoutes.map((entry) => {
-    const route: RouteObject = {
-      id: entry.id,
-      path: 'path' in entry ? entry.path : undefined,
-      ...attach(entry.id),
-      shouldRevalidate: galleryAware(pageShouldRevalidate),
-      lazy: () => loadPage(entry.id),
-    };
-    return 'index' in entry ? ({ ...route, index: true, path: undefined } as RouteObject) : route;
-  });
-  return [
-    {
-      id: 'root',
-      path: '/',
-      Component: Root,
-      ErrorBoundary: RootErrorBoundary,
-      ...attach('root'),
-      shouldRevalidate: galleryAware(rootShouldRevalidate),
-      // A pathless layout: its error boundary renders inside the root layout, so the header and footer stay.
-      children: [
-        { id: 'pages', ErrorBoundary: PageErrorBoundary, ...attach('pages'), shouldRevalidate: galleryAware(layoutShouldRevalidate), children: pages },
-      ],
-    },
-  ];
+  const build = (node: RouteNode): RouteObject => {
+    const own = { id: node.id, ...attach(node.id) };
+    if (node.id === 'root') {
+      const children = node.children?.map(build);
+      return { ...own, path: '/', Component: Root, ErrorBoundary: RootErrorBoundary, shouldRevalidate: galleryAware(rootShouldRevalidate), children };
+    }
+    // A pathless layout: its error boundary renders inside the root layout, so the header and footer stay.
+    if (node.id === 'pages') {
+      return { ...own, ErrorBoundary: PageErrorBoundary, shouldRevalidate: galleryAware(layoutShouldRevalidate), children: node.children?.map(build) };
+    }
+    const page = { ...own, shouldRevalidate: galleryAware(pageShouldRevalidate), lazy: () => loadPage(node.id) };
+    return node.index ? { ...page, index: true } : { ...page, path: node.path };
+  };
+  return routeTree().map(build);
 }

@@ -29,6 +29,8 @@ import { LATEST_BUILD_PATH } from '../shared/contracts.ts';
 import type { Services } from './services/index.ts';
 import { loadSessionSecret } from './services/sessions.ts';
 import { CLIENT_DIST, PUBLIC_DIR } from './paths.ts';
+import { logRequestError, StorefrontLogController, warnUntrustedProxy } from './logger.ts';
+import { registerMetrics } from './http/metrics.ts';
 
 const MANIFEST = CLIENT_DIST + '.vite/manifest.json';
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -54,6 +56,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
+    logController: new StorefrontLogController(),
     // A hop count is valid at run time (proxy-addr) though Fastify's types omit it.
     trustProxy: config.trustProxy as boolean | string | string[],
     bodyLimit: BODY_LIMIT_BYTES,
@@ -77,7 +80,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     }
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status === 500) {
-      request.log.error({ err: error }, 'request failed');
+      logRequestError(request, error, 'request failed');
       return reply.code(500).send({ statusCode: 500, error: 'internal_error', message: 'Internal Server Error' });
     }
     // Fastify's own client errors: malformed JSON, body too large, unsupported media type …
@@ -105,6 +108,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   // The composition: each plugin decorates the instance or adds hooks (fastify-plugin lets them reach the scope
   // that registers them); awaiting each one loads it now, so `app.services` is ready below.
+  await registerMetrics(app, { config, db });
+  warnUntrustedProxy(app, config.trustProxy);
   await app.register(securityHeadersPlugin);
   await app.register(databasePlugin, { db });
   await app.register(servicesPlugin, { config, sessionSecret });

@@ -34,6 +34,10 @@ const envSchema = z.object({
   ADDRESS_SUGGEST_TOKEN: z.string().min(1).max(256).optional(),
   /** Milliseconds a lookup may take (connect, headers and body) before the visitor gets "not found". */
   ADDRESS_SUGGEST_TIMEOUT_MS: z.coerce.number().int().min(50).max(10000).default(1500),
+  /** Prometheus /metrics on its own port (never on the public one); unset: no metrics collected. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** The address the metrics port listens on: loopback unless a scraper must reach it (a pod IP: 0.0.0.0). */
+  METRICS_HOST: z.string().default('127.0.0.1'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -54,6 +58,8 @@ export interface Config {
   seedDemo: boolean;
   /** The visitor-IP → location service (spec §7); null when not configured. Never sent to the browser. */
   addressSuggest: AddressSuggestConfig | null;
+  /** Where /metrics is served (server/http/metrics.ts); null: off. */
+  metrics: { port: number; host: string } | null;
 }
 
 export interface AddressSuggestConfig {
@@ -74,6 +80,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('Invalid environment:\n' + parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n'));
   }
   const env = parsed.data;
+  if (env.METRICS_PORT !== undefined && env.METRICS_PORT !== 0 && env.METRICS_PORT === env.PORT) {
+    throw new ConfigError('Invalid environment:\n  METRICS_PORT must differ from PORT: metrics are never served on the public port');
+  }
   if (!env.ADDRESS_SUGGEST_URL !== !env.ADDRESS_SUGGEST_TOKEN) {
     throw new ConfigError('Invalid environment:\n  ADDRESS_SUGGEST_URL and ADDRESS_SUGGEST_TOKEN must be set together');
   }
@@ -95,6 +104,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       env.ADDRESS_SUGGEST_URL && env.ADDRESS_SUGGEST_TOKEN
         ? { url: env.ADDRESS_SUGGEST_URL, token: env.ADDRESS_SUGGEST_TOKEN, timeoutMs: env.ADDRESS_SUGGEST_TIMEOUT_MS }
         : null,
+    metrics: env.METRICS_PORT === undefined ? null : { port: env.METRICS_PORT, host: env.METRICS_HOST },
   };
 }
 

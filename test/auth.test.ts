@@ -1,12 +1,21 @@
 /**
  * Signing in and out (POST /api/auth/login, /api/auth/logout): JSON and plain-form posts, session rotation
- * (the cart moves to the new session), cookie flags, the failed-attempt limit, no open redirect.
+ * (the cart moves to the new session), cookie flags, the failed-attempt limits (a growing delay per e-mail and
+ * address, a window per address; never a lock on the owner), no open redirect.
  * Runs on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
  */
 import t, { type Test } from 'tap';
 import type { LightMyRequestResponse } from 'fastify';
 import { startTestApp, createUser, type TestApp, type Visitor } from './helpers/app.ts';
-import { hashPassword, LOGIN_MAX_ATTEMPTS_PER_EMAIL, LOGIN_MAX_ATTEMPTS_PER_IP, LOGIN_WINDOW_MINUTES } from '../server/services/auth.ts';
+import {
+  hashPassword,
+  loginDelaySeconds,
+  LOGIN_FORGET_HOURS,
+  LOGIN_FREE_FAILURES,
+  LOGIN_MAX_ATTEMPTS_PER_IP,
+  LOGIN_MAX_DELAY_SECONDS,
+  LOGIN_WINDOW_MINUTES,
+} from '../server/services/auth.ts';
 import { SESSION_COOKIE } from '../server/http/request-context.ts';
 
 const app: TestApp = await startTestApp(t);
@@ -15,6 +24,7 @@ const PASSWORD = 'Тихо-авто 2024!';
 let ipCounter = 0;
 /** Each test signs in from its own address, so that the per-IP failure limit of one test does not reach another. */
 const nextIp = () => `198.51.100.${++ipCounter}`;
+const pairKey = (email: string, ip: string) => `email-ip:${email} ${ip}`;
 
 async function userWithPassword(email: string, name = 'Анна Петрова'): Promise<number> {
   const id = await createUser(app, { email, name });
@@ -176,72 +186,155 @@ t.test('wrong password and unknown e-mail: 401, the same answer, no session chan
   t.ok(noPassword);
   isJsonError(t, await login(v, { email: 'nopass@example.com', password: 'anything' }, { ip }), 401, 'invalid');
 
-  // Each attempt is counted per e-mail and per IP: one for each e-mail, three from this address.
+  // Each attempt is counted per (e-mail, address) pair and per address: one for each pair, three from this address.
   const rows = await app.db.query<{ key: string; n: number }>(
-    'SELECT key, attempts AS n FROM login_throttle WHERE key IN ($1, $2, $3) ORDER BY key',
-    ['email:' + email, 'email:nobody@example.com', 'ip:' + ip],
+    'SELECT key, attempts AS n FROM login_throttle WHERE key IN ($1, $2, $3, $4) ORDER BY key',
+    [pairKey(email, ip), pairKey('nobody@example.com', ip), pairKey('nopass@example.com', ip), 'ip:' + ip],
   );
   t.strictSame(rows, [
-    { key: 'email:nobody@example.com', n: 1 },
-    { key: 'email:' + email, n: 1 },
+    { key: pairKey('nobody@example.com', ip), n: 1 },
+    { key: pairKey('nopass@example.com', ip), n: 1 },
+    { key: pairKey(email, ip), n: 1 },
     { key: 'ip:' + ip, n: 3 },
   ]);
   t.ok(userId);
 });
 
-t.test(`after ${LOGIN_MAX_ATTEMPTS_PER_EMAIL} attempts within ${LOGIN_WINDOW_MINUTES} min: 429, even with the right password`, async (t) => {
-  t.equal(LOGIN_MAX_ATTEMPTS_PER_EMAIL, 10);
+/** Pretends the pair's delay has passed: its last attempt moves back by that many seconds. */
+async function waitOut(email: string, ip: string, seconds: number): Promise<void> {
+  await app.db.query(`UPDATE login_throttle SET window_start = window_start - make_interval(secs => $2) WHERE key = $1`, [
+    pairKey(email, ip),
+    seconds,
+  ]);
+}
+
+function isRateLimited(t: Test, res: LightMyRequestResponse, retryAfter?: number): number {
+  isJsonError(t, res, 429, 'rate_limited');
+  const header = Number(res.headers['retry-after']);
+  t.ok(Number.isInteger(header) && header >= 1, `Retry-After ${res.headers['retry-after']}`);
+  if (retryAfter !== undefined) t.equal(header, retryAfter, `Retry-After ${retryAfter}`);
+  t.equal(sessionCookie(res), undefined, 'not signed in');
+  return header;
+}
+
+t.test('the delay grows per e-mail and address: 2^k seconds after the free failures, capped', async (t) => {
+  t.equal(LOGIN_FREE_FAILURES, 5);
+  t.equal(LOGIN_MAX_DELAY_SECONDS, 900);
+  t.strictSame([0, 4, 5, 6, 7, 9, 14, 15, 16, 5000].map(loginDelaySeconds), [0, 0, 1, 2, 4, 16, 512, 900, 900, 900]);
+
+  const email = 'slowed@example.com';
+  await userWithPassword(email);
+  const ip = nextIp();
+  for (let i = 1; i <= LOGIN_FREE_FAILURES; i++) {
+    t.equal((await login(app.visitor(), { email, password: 'wrong-' + i }, { ip })).statusCode, 401, `failure ${i}: checked, 401`);
+  }
+  // From here each attempt waits 1, 2, 4, 8 s after the previous one; an early one is refused unchecked, even the right password.
+  for (const delay of [1, 2, 4, 8]) {
+    isRateLimited(t, await login(app.visitor(), { email, password: PASSWORD }, { ip }), delay);
+    isRateLimited(t, await login(app.visitor(), { email, password: 'early' }, { ip }), delay);
+    await waitOut(email, ip, delay);
+    t.equal((await login(app.visitor(), { email, password: 'late' }, { ip })).statusCode, 401, `after ${delay} s: checked again`);
+  }
+  // A form post is sent back to the form (303), not signed in.
+  const form = await login(app.visitor(), { email, password: PASSWORD }, { ip, form: true });
+  t.equal(form.statusCode, 303);
+  t.equal(form.headers.location, '/auth?failed=limit');
+  t.equal(sessionCookie(form), undefined);
+  // Once the delay has passed, the right password works and clears the pair.
+  await waitOut(email, ip, 16);
+  t.equal((await login(app.visitor(), { email, password: PASSWORD }, { ip })).statusCode, 200, 'the owner signs in after the wait');
+  const [row] = await app.db.query('SELECT 1 FROM login_throttle WHERE key = $1', [pairKey(email, ip)]);
+  t.equal(row, undefined, 'the pair starts afresh');
+
+  // Failures are forgotten a day after the last attempt.
+  for (let i = 1; i <= LOGIN_FREE_FAILURES; i++) await login(app.visitor(), { email, password: 'again' }, { ip });
+  isRateLimited(t, await login(app.visitor(), { email, password: PASSWORD }, { ip }), 1);
+  await app.db.query(`UPDATE login_throttle SET attempts = 40, window_start = now() - make_interval(hours => $2, mins => 1) WHERE key = $1`, [
+    pairKey(email, ip),
+    LOGIN_FORGET_HOURS,
+  ]);
+  t.equal((await login(app.visitor(), { email, password: 'forgotten' }, { ip })).statusCode, 401, 'checked: the old failures are forgotten');
+  const [{ attempts }] = (await app.db.query<{ attempts: number }>('SELECT attempts FROM login_throttle WHERE key = $1', [pairKey(email, ip)])) as [
+    { attempts: number },
+  ];
+  t.equal(attempts, 1, 'counted afresh');
+});
+
+// Before: ten failures locked the e-mail for everyone for 15 minutes, so any stranger could lock any account.
+t.test("a stranger's failures from one address never lock the owner out; the stranger is slowed", async (t) => {
+  const email = 'owner@example.com';
+  const userId = await userWithPassword(email);
+  const stranger = nextIp();
+  const owner = nextIp();
+  let checked = 0;
+  let refused = 0;
+  while (checked < 20) {
+    const res = await login(app.visitor(), { email, password: 'guess-' + checked }, { ip: stranger });
+    if (res.statusCode === 401) {
+      checked++;
+    } else {
+      // The stranger is answered 429 with the wait; here the wait "passes".
+      await waitOut(email, stranger, isRateLimited(t, res));
+      refused++;
+    }
+  }
+  t.equal(refused, 20 - LOGIN_FREE_FAILURES, 'every failure past the free ones had to wait');
+  // The stranger's next attempt must wait the cap: 2^15 s capped at 15 min.
+  isRateLimited(t, await login(app.visitor(), { email, password: 'guess-next' }, { ip: stranger }), LOGIN_MAX_DELAY_SECONDS);
+  isRateLimited(t, await login(app.visitor(), { email, password: PASSWORD }, { ip: stranger }), LOGIN_MAX_DELAY_SECONDS);
+
+  // The owner, from an address that has not failed, signs in at once.
+  const res = await login(app.visitor(), { email, password: PASSWORD }, { ip: owner });
+  t.equal(res.statusCode, 200, 'the owner is not locked out');
+  t.equal(res.json().data.user.id, userId);
+  // And may mistype a few times without waiting.
+  for (let i = 1; i < LOGIN_FREE_FAILURES; i++) t.equal((await login(app.visitor(), { email, password: 'typo' }, { ip: owner })).statusCode, 401);
+  t.equal((await login(app.visitor(), { email, password: PASSWORD }, { ip: owner })).statusCode, 200, 'still in');
+  // The stranger's wait is unchanged by the owner's success.
+  isRateLimited(t, await login(app.visitor(), { email, password: 'guess-more' }, { ip: stranger }));
+});
+
+t.test(`per address, across e-mails: ${LOGIN_MAX_ATTEMPTS_PER_IP} unsuccessful attempts in ${LOGIN_WINDOW_MINUTES} min`, async (t) => {
   t.equal(LOGIN_MAX_ATTEMPTS_PER_IP, 50);
   t.equal(LOGIN_WINDOW_MINUTES, 15);
+  const email = 'victim@example.com';
+  await userWithPassword(email);
+  const ip = nextIp();
+  for (let i = 1; i <= LOGIN_MAX_ATTEMPTS_PER_IP; i++) {
+    const res = await login(app.visitor(), { email: `guess${i}@example.com`, password: 'x' }, { ip });
+    t.equal(res.statusCode, 401, `failure ${i} is a 401`);
+  }
+  const limited = await login(app.visitor(), { email, password: PASSWORD }, { ip });
+  const wait = isRateLimited(t, limited);
+  t.ok(wait <= LOGIN_WINDOW_MINUTES * 60, 'until the window ends');
+  // The same user from another address is not affected.
+  t.equal((await login(app.visitor(), { email, password: PASSWORD }, { ip: nextIp() })).statusCode, 200);
+  // After the window the address may try again.
+  await app.db.query(`UPDATE login_throttle SET window_start = now() - make_interval(mins => $2, secs => 1) WHERE key = $1`, [
+    'ip:' + ip,
+    LOGIN_WINDOW_MINUTES,
+  ]);
+  t.equal((await login(app.visitor(), { email, password: PASSWORD }, { ip })).statusCode, 200, 'a new window');
+});
 
-  t.test('per e-mail', async (t) => {
-    const email = 'limited@example.com';
-    await userWithPassword(email);
-    const ip = nextIp();
-    for (let i = 1; i <= 10; i++) {
-      const v = app.visitor();
-      const res = await login(v, { email, password: 'wrong-' + i }, { ip });
-      t.equal(res.statusCode, 401, `failure ${i} is a 401, not yet limited`);
-    }
-    const v = app.visitor();
-    const right = await login(v, { email, password: PASSWORD }, { ip });
-    isJsonError(t, right, 429, 'rate_limited');
-    t.equal(sessionCookie(right), undefined, 'not signed in');
-    // From another address the e-mail is still limited.
-    isJsonError(t, await login(app.visitor(), { email, password: PASSWORD }, { ip: nextIp() }), 429, 'rate_limited');
-    // A form post is sent back to the form (303), not signed in.
-    const form = await login(app.visitor(), { email, password: PASSWORD }, { ip: nextIp(), form: true });
-    t.equal(form.statusCode, 303);
-    t.equal(form.headers.location, '/auth?failed=limit');
-    t.equal(sessionCookie(form), undefined);
+t.test('successful sign-ins do not count against the address (shoppers behind one NAT)', async (t) => {
+  const email = 'nat@example.com';
+  await userWithPassword(email);
+  const ip = nextIp();
+  await app.db.query(`INSERT INTO login_throttle (key, window_start, attempts) VALUES ($1, now(), $2)`, ['ip:' + ip, LOGIN_MAX_ATTEMPTS_PER_IP - 1]);
+  for (let i = 1; i <= 3; i++) t.equal((await login(app.visitor(), { email, password: PASSWORD }, { ip })).statusCode, 200, `success ${i}`);
+  t.equal((await login(app.visitor(), { email, password: 'wrong' }, { ip })).statusCode, 401, 'the last allowed failure');
+  isRateLimited(t, await login(app.visitor(), { email, password: PASSWORD }, { ip }));
+});
 
-    // Failures older than the window do not count.
-    await app.db.query(`UPDATE login_throttle SET window_start = now() - interval '16 minutes' WHERE key = $1`, ['email:' + email]);
-    const later = await login(app.visitor(), { email, password: PASSWORD }, { ip: nextIp() });
-    t.equal(later.statusCode, 200, 'after the window the right password works again');
-  });
-
-  t.test('per IP address, across e-mails', async (t) => {
-    const email = 'victim@example.com';
-    await userWithPassword(email);
-    const ip = nextIp();
-    for (let i = 1; i <= LOGIN_MAX_ATTEMPTS_PER_IP; i++) {
-      const res = await login(app.visitor(), { email: `guess${i}@example.com`, password: 'x' }, { ip });
-      t.equal(res.statusCode, 401, `failure ${i} is a 401`);
-    }
-    isJsonError(t, await login(app.visitor(), { email, password: PASSWORD }, { ip }), 429, 'rate_limited');
-    // The same user from another address is not affected.
-    t.equal((await login(app.visitor(), { email, password: PASSWORD }, { ip: nextIp() })).statusCode, 200);
-  });
-
-  t.test('a success clears the e-mail\'s failures', async (t) => {
-    const email = 'clears@example.com';
-    await userWithPassword(email);
-    for (let i = 1; i <= 9; i++) t.equal((await login(app.visitor(), { email, password: 'no' }, { ip: nextIp() })).statusCode, 401);
-    t.equal((await login(app.visitor(), { email, password: PASSWORD }, { ip: nextIp() })).statusCode, 200);
-    for (let i = 1; i <= 9; i++) t.equal((await login(app.visitor(), { email, password: 'no' }, { ip: nextIp() })).statusCode, 401);
-    t.equal((await login(app.visitor(), { email, password: PASSWORD }, { ip: nextIp() })).statusCode, 200, 'nine new failures are still under the limit');
-  });
+t.test("a success clears the pair's failures", async (t) => {
+  const email = 'clears@example.com';
+  await userWithPassword(email);
+  const ip = nextIp();
+  for (let round = 1; round <= 2; round++) {
+    for (let i = 1; i < LOGIN_FREE_FAILURES; i++) t.equal((await login(app.visitor(), { email, password: 'no' }, { ip })).statusCode, 401);
+    t.equal((await login(app.visitor(), { email, password: PASSWORD }, { ip })).statusCode, 200, `round ${round}: under the free failures`);
+  }
 });
 
 t.test('form post: 303 to a local next, never to another site', async (t) => {
@@ -333,7 +426,9 @@ t.test('sign-in input is validated: 400 naming the field', async (t) => {
   });
   t.equal(malformed.statusCode, 400);
   t.equal(malformed.json().statusCode, 400);
-  const [{ n }] = (await app.db.query<{ n: number }>('SELECT count(*)::int AS n FROM login_throttle WHERE key = $1', ['email:a@example.com'])) as [{ n: number }];
+  const [{ n }] = (await app.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM login_throttle WHERE key LIKE 'email-ip:a@example.com %'`)) as [
+    { n: number },
+  ];
   t.equal(n, 0, 'invalid input is not a failed attempt');
 });
 
@@ -382,15 +477,15 @@ t.test('logout: the visitor continues signed out under a new session id, with th
   t.strictSame(await sessionRow(sessionCookie(form)!.sessionId!), { user_id: null });
 });
 
-t.test('concurrent attempts cannot get past the limit: each is counted before its password is checked', async (t) => {
+t.test('concurrent attempts cannot get past the delay: each is claimed before its password is checked', async (t) => {
   const email = 'race@example.com';
   await userWithPassword(email);
-  const answers = await Promise.all(
-    Array.from({ length: 30 }, () => login(app.visitor(), { email, password: 'wrong' }, { ip: nextIp() })),
-  );
+  const ip = nextIp();
+  const answers = await Promise.all(Array.from({ length: 30 }, () => login(app.visitor(), { email, password: 'wrong' }, { ip })));
   const statuses = answers.map((a) => a.statusCode);
-  t.equal(statuses.filter((s) => s === 401).length, LOGIN_MAX_ATTEMPTS_PER_EMAIL, 'exactly the limit was checked');
-  t.equal(statuses.filter((s) => s === 429).length, 30 - LOGIN_MAX_ATTEMPTS_PER_EMAIL, 'the rest were refused unchecked');
+  t.equal(statuses.filter((s) => s === 401).length, LOGIN_FREE_FAILURES, 'exactly the free failures were checked');
+  t.equal(statuses.filter((s) => s === 429).length, 30 - LOGIN_FREE_FAILURES, 'the rest were refused unchecked');
+  t.ok(answers.filter((a) => a.statusCode === 429).every((a) => Number(a.headers['retry-after']) >= 1), 'each with Retry-After');
 });
 
 t.test('a sign-in lapses after its time; expired sessions and old throttle rows are purged', async (t) => {

@@ -31,6 +31,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const isForm = isFormPost(request);
       if (!result.ok) {
         const status = result.reason === 'rate_limited' ? 429 : 401;
+        if (result.reason === 'rate_limited') reply.header('retry-after', String(result.retryAfterSeconds));
         if (isForm) {
           // Back to the form, which says what went wrong (the page works without JavaScript).
           const params = new URLSearchParams({ failed: result.reason === 'rate_limited' ? 'limit' : 'credentials' });

@@ -17,7 +17,11 @@ export interface Db extends Queryable {
   close(): Promise<void>;
   /** PGlite only: the whole data directory as a gzipped tarball (fast test fixtures, backups). */
   dumpDataDir?(): Promise<Blob>;
+  /** Connection use, for /metrics: pg's pool (total, idle, waiting); PGlite: calls in flight (it runs one at a time). */
+  stats?(): DbStats;
 }
+
+export type DbStats = { kind: 'postgres'; total: number; idle: number; waiting: number } | { kind: 'pglite'; inFlight: number };
 
 export interface DbOptions {
   /** postgres://… selects PostgreSQL; unset selects PGlite. */
@@ -46,17 +50,27 @@ async function openPglite(options: DbOptions): Promise<Db> {
   const loadDataDir = options.loadDataDirFile ? new Blob([await readFile(options.loadDataDirFile)]) : undefined;
   const pg = await PGlite.create({ dataDir, loadDataDir, extensions: { pg_trgm } });
   let closed = false;
+  let inFlight = 0;
+  const counted = async <T>(call: () => Promise<T>): Promise<T> => {
+    inFlight++;
+    try {
+      return await call();
+    } finally {
+      inFlight--;
+    }
+  };
   return {
     kind: 'pglite',
-    async query<T>(sql: string, params?: unknown[]) {
-      return (await pg.query<T>(sql, params)).rows;
+    query<T>(sql: string, params?: unknown[]) {
+      return counted(async () => (await pg.query<T>(sql, params)).rows);
     },
-    async exec(sql: string) {
-      await pg.exec(sql);
+    exec(sql: string) {
+      return counted(async () => void (await pg.exec(sql)));
     },
     transaction(fn) {
-      return pg.transaction((tx) => fn({ query: async <T>(sql: string, params?: unknown[]) => (await tx.query<T>(sql, params)).rows }));
+      return counted(() => pg.transaction((tx) => fn({ query: async <T>(sql: string, params?: unknown[]) => (await tx.query<T>(sql, params)).rows })));
     },
+    stats: () => ({ kind: 'pglite', inFlight }),
     async close() {
       if (closed) return;
       closed = true;
@@ -101,5 +115,6 @@ async function openPostgres(url: string, poolSize: number, onPoolError: DbOption
       closed = true;
       await pool.end();
     },
+    stats: () => ({ kind: 'postgres', total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }

@@ -29,6 +29,8 @@ export async function action(args: ActionArgs) {
   const result = await context.services.auth.login(email, password, context.clientAddress, context.session.id);
   if (!result.ok) {
     const limited = result.reason === 'rate_limited';
+    // Slowed down (docs: README "Operations"): the answer says when to try again.
+    if (limited) context.effects.retryAfterSeconds = result.retryAfterSeconds;
     const failed = { ok: false, errors: { '': limited ? 'auth.tooMany' : 'auth.failed' }, values: form.values };
     // Back to the form (keeping ?next=), which says what went wrong.
     const back = '/auth' + (safeLocalPath(next) ? '?' + new URLSearchParams({ next: next! }) : '');

@@ -46,6 +46,7 @@ import type { PageAssets } from './assets.ts';
 import type { Flash, LoadContext } from './route-module.ts';
 import type { ServerRoutes } from './server-routes.ts';
 import { STATIC_500_PAGE, tokenRefusedPage } from './static-pages.ts';
+import { logRequestError } from '../logger.ts';
 
 export interface RendererOptions {
   services: Services;
@@ -110,6 +111,7 @@ export function createRenderer(options: RendererOptions) {
         return { [first.route.id]: { type: 'data', result: redirect(target, 302) } };
       }
       const results = await Promise.all(toLoad.map((m) => m.resolve()));
+      signal.throwIfAborted(); // the client left: an aborted lazy route resolves to undefined in React Router 7.18
       return Object.fromEntries(toLoad.map((m, i) => [m.route.id, results[i]!])) as Record<string, DataStrategyResult>;
     };
     // The Request's origin comes from the sites config, never from the Host header.
@@ -159,6 +161,7 @@ export function createRenderer(options: RendererOptions) {
   /** Applies what the loaders and action asked for (a new session, a flash) and clears a flash that was shown. */
   function applyEffects(request: FastifyRequest, reply: FastifyReply, ctx: LoadContext): void {
     if (ctx.effects.session) setSessionCookie(request, reply, ctx.effects.session);
+    if (ctx.effects.retryAfterSeconds !== undefined) reply.header('retry-after', String(ctx.effects.retryAfterSeconds));
     const flashOptions = { path: '/', httpOnly: true, sameSite: 'lax', secure: !isLocalHost(request.hostname) } as const;
     if (ctx.effects.flash) {
       reply.setCookie(FLASH_COOKIE, JSON.stringify(ctx.effects.flash), { ...flashOptions, signed: true, maxAge: FLASH_MAX_AGE_S });
@@ -210,7 +213,7 @@ export function createRenderer(options: RendererOptions) {
       await renderPage(request, reply, null);
     } catch (err) {
       if (reply.sent || reply.raw.headersSent) throw err;
-      request.log.error({ err }, 'page failed');
+      logRequestError(request, err, 'page failed');
       reply
         .code(500)
         .type('text/html; charset=utf-8')
@@ -228,7 +231,7 @@ export function createRenderer(options: RendererOptions) {
       await renderPage(request, reply, fields);
     } catch (err) {
       if (reply.sent || reply.raw.headersSent) throw err;
-      request.log.error({ err }, 'form post failed');
+      logRequestError(request, err, 'form post failed');
       reply.code(500).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(STATIC_500_PAGE);
     }
   }

@@ -40,6 +40,8 @@ export interface LoadContext {
     /** The visitor's session changed (sign-in, sign-out): the answer sets the new session cookie. */
     session?: string;
     flash?: Flash;
+    /** The visitor must wait this long before trying again (a rate limit): sent as Retry-After. */
+    retryAfterSeconds?: number;
   };
 }
 

@@ -1,6 +1,15 @@
 /**
- * Signing in and out. Passwords are hashed with scrypt (node:crypto); failed attempts are counted per
- * e-mail and per IP in the database, so the limit holds across pods.
+ * Signing in and out. Passwords are hashed with scrypt (node:crypto). Failed attempts slow the guesser down, never
+ * the account's owner (state in the database, so the limits hold across pods):
+ *  - per (e-mail, client address) pair: after LOGIN_FREE_FAILURES failures, each further attempt from that address
+ *    for that e-mail must wait 2^k seconds after the last one (k = failures beyond the free ones), at most
+ *    LOGIN_MAX_DELAY_SECONDS; earlier attempts are answered 429 with Retry-After, unchecked. A success clears the pair.
+ *    A stranger's failures from another address therefore never refuse the owner's correct password.
+ *  - per client address, across e-mails: at most LOGIN_MAX_ATTEMPTS_PER_IP unsuccessful attempts in a window of
+ *    LOGIN_WINDOW_MINUTES (guessing many accounts). Behind a proxy without TRUST_PROXY every visitor has the
+ *    proxy's address, so they share this limit (README, "Operations").
+ * Each attempt is claimed by one atomic upsert before its password is checked, so concurrent attempts cannot get
+ * more checks than the limits allow.
  */
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import type { Db } from '../db/index.ts';
@@ -10,13 +19,23 @@ const scrypt = (password: string, salt: Buffer, keylen: number, options: ScryptO
   new Promise<Buffer>((resolve, reject) => scryptCb(password, salt, keylen, options, (err, key) => (err ? reject(err) : resolve(key))));
 
 const SCRYPT = { N: 16384, r: 8, p: 1 };
+/** Failures of one e-mail from one address that are checked without delay. */
+export const LOGIN_FREE_FAILURES = 5;
+/** The longest wait between two attempts of one e-mail from one address (the growing delay's cap). */
+export const LOGIN_MAX_DELAY_SECONDS = 15 * 60;
+/** A pair's failures are forgotten this long after its last attempt (and its row purged). */
+export const LOGIN_FORGET_HOURS = 24;
+/** The per-address window. */
 export const LOGIN_WINDOW_MINUTES = 15;
-/** Attempts per e-mail address in a window: a guessing attack on one account. A success starts it afresh. */
-export const LOGIN_MAX_ATTEMPTS_PER_EMAIL = 10;
-/** Attempts per client address in a window: guessing across accounts. Higher, for shoppers behind one NAT. */
+/** Unsuccessful attempts per client address in a window: guessing across accounts. High, for shoppers behind one NAT. */
 export const LOGIN_MAX_ATTEMPTS_PER_IP = 50;
 /** How long a sign-in lasts. */
 export const SIGNED_IN_DAYS = 30;
+
+/** Seconds an (e-mail, address) pair must wait after its last attempt once it has `failures` failures. */
+export function loginDelaySeconds(failures: number): number {
+  return failures < LOGIN_FREE_FAILURES ? 0 : Math.min(2 ** (failures - LOGIN_FREE_FAILURES), LOGIN_MAX_DELAY_SECONDS);
+}
 
 /** "scrypt$N$r$p$salt$hash", salt and hash in base64url. */
 export async function hashPassword(password: string): Promise<string> {
@@ -38,34 +57,61 @@ const DUMMY_HASH = hashPassword(randomBytes(12).toString('hex'));
 
 export type LoginResult =
   | { ok: true; user: { id: number; email: string; name: string }; sessionId: string }
-  | { ok: false; reason: 'invalid' | 'rate_limited' };
+  | { ok: false; reason: 'invalid' }
+  /** Refused unchecked; the client may try again after `retryAfterSeconds`. */
+  | { ok: false; reason: 'rate_limited'; retryAfterSeconds: number };
+
+/** The growing delay in SQL over a login_throttle row `t` ($free, $cap: LOGIN_FREE_FAILURES, LOGIN_MAX_DELAY_SECONDS). */
+const DELAY_SQL = (free: string, cap: string) =>
+  `CASE WHEN t.attempts < ${free} THEN 0 ELSE least(power(2, least(t.attempts - ${free}, 30)), ${cap}) END`;
 
 export class AuthService {
   constructor(private readonly db: Db) {}
 
+  /** Counts an attempt against the client address's window; the seconds to wait when it is over the limit. */
+  private async addressWait(ipKey: string): Promise<number> {
+    const [row] = await this.db.query<{ attempts: number; retry_after: number }>(
+      `INSERT INTO login_throttle AS t (key, window_start, attempts) VALUES ($1, now(), 1)
+       ON CONFLICT (key) DO UPDATE SET
+         attempts = CASE WHEN t.window_start < now() - make_interval(mins => $2) THEN 1 ELSE t.attempts + 1 END,
+         window_start = CASE WHEN t.window_start < now() - make_interval(mins => $2) THEN now() ELSE t.window_start END
+       RETURNING attempts, ceil(extract(epoch FROM t.window_start + make_interval(mins => $2) - now()))::int AS retry_after`,
+      [ipKey, LOGIN_WINDOW_MINUTES],
+    );
+    return row!.attempts > LOGIN_MAX_ATTEMPTS_PER_IP ? Math.max(1, row!.retry_after) : 0;
+  }
+
   /**
-   * Counts this attempt against the e-mail and the address — atomically, before the password is checked, so
-   * concurrent attempts cannot get more tries than the limit — and answers whether it is over the limit.
+   * Claims a check for the (e-mail, address) pair: one upsert counts the attempt only when the pair's delay has
+   * passed (or its failures are forgotten), so concurrent attempts cannot get more checks than the delay allows.
+   * Returns 0 when claimed, else the seconds left to wait.
    */
-  private async overLimit(emailKey: string, ipKey: string): Promise<boolean> {
-    const count = async (key: string) => {
-      const [row] = await this.db.query<{ attempts: number }>(
-        `INSERT INTO login_throttle (key, window_start, attempts) VALUES ($1, now(), 1)
-         ON CONFLICT (key) DO UPDATE SET
-           attempts = CASE WHEN login_throttle.window_start < now() - make_interval(mins => $2) THEN 1 ELSE login_throttle.attempts + 1 END,
-           window_start = CASE WHEN login_throttle.window_start < now() - make_interval(mins => $2) THEN now() ELSE login_throttle.window_start END
-         RETURNING attempts`,
-        [key, LOGIN_WINDOW_MINUTES],
-      );
-      return row!.attempts;
-    };
-    const [byEmail, byIp] = [await count(emailKey), await count(ipKey)];
-    return byEmail > LOGIN_MAX_ATTEMPTS_PER_EMAIL || byIp > LOGIN_MAX_ATTEMPTS_PER_IP;
+  private async pairWait(pairKey: string): Promise<number> {
+    const claimed = await this.db.query(
+      `INSERT INTO login_throttle AS t (key, window_start, attempts) VALUES ($1, now(), 1)
+       ON CONFLICT (key) DO UPDATE SET
+         attempts = CASE WHEN t.window_start < now() - make_interval(hours => $4) THEN 1 ELSE t.attempts + 1 END,
+         window_start = greatest(t.window_start, now())
+       WHERE t.attempts < $2
+          OR t.window_start < now() - make_interval(hours => $4)
+          OR t.window_start + make_interval(secs => ${DELAY_SQL('$2', '$3')}) <= now()
+       RETURNING attempts`,
+      [pairKey, LOGIN_FREE_FAILURES, LOGIN_MAX_DELAY_SECONDS, LOGIN_FORGET_HOURS],
+    );
+    if (claimed.length) return 0;
+    // Refused: read how long is left, for Retry-After only (the decision above was atomic).
+    const [row] = await this.db.query<{ attempts: number; elapsed: number }>(
+      'SELECT attempts, extract(epoch FROM now() - window_start)::float8 AS elapsed FROM login_throttle WHERE key = $1',
+      [pairKey],
+    );
+    return row ? Math.max(1, Math.ceil(loginDelaySeconds(row.attempts) - row.elapsed)) : 1;
   }
 
   async login(email: string, password: string, ip: string, currentSessionId: string): Promise<LoginResult> {
-    const emailKey = 'email:' + email.toLowerCase();
-    if (await this.overLimit(emailKey, 'ip:' + ip)) return { ok: false, reason: 'rate_limited' };
+    const ipKey = 'ip:' + ip;
+    const pairKey = `email-ip:${email.toLowerCase()} ${ip}`;
+    const wait = (await this.addressWait(ipKey)) || (await this.pairWait(pairKey));
+    if (wait) return { ok: false, reason: 'rate_limited', retryAfterSeconds: wait };
 
     const [user] = await this.db.query<{ id: number; email: string; name: string; password_hash: string | null }>(
       'SELECT id, email, name, password_hash FROM users WHERE lower(email) = lower($1)',
@@ -75,7 +121,9 @@ export class AuthService {
     if (!user?.password_hash || !valid) return { ok: false, reason: 'invalid' };
 
     const sessionId = await this.rotateSession(currentSessionId, user.id);
-    await this.db.query('DELETE FROM login_throttle WHERE key = $1', [emailKey]);
+    // A success clears the pair and is not held against the address (shoppers behind one NAT).
+    await this.db.query('DELETE FROM login_throttle WHERE key = $1', [pairKey]);
+    await this.db.query('UPDATE login_throttle SET attempts = greatest(attempts - 1, 0) WHERE key = $1', [ipKey]);
     return { ok: true, user: { id: user.id, email: user.email, name: user.name }, sessionId };
   }
 

@@ -73,7 +73,7 @@ export function createServices(
   const listing = new ListingService(db, options.shellCacheTtlMs);
   const widgets = new WidgetService(db);
   // Stale data may be served for up to ten TTLs while a refresh runs: a database hiccup does not blank the menu.
-  const shellCache = new TtlCache<PublicShell>(options.shellCacheTtlMs, options.shellCacheTtlMs * 10);
+  const shellCache = new TtlCache<PublicShell>(options.shellCacheTtlMs, options.shellCacheTtlMs * 10).countedAs('shell');
   const sessions = new SessionService(db, options.sessionSecret);
   return {
     db,

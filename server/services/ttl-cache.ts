@@ -5,6 +5,7 @@
  * Per pod on purpose: this data is identical across pods and at most ttl + stale old.
  * `maxEntries` bounds the number of keys (per-visitor keys such as IP addresses): past it, the least recently
  * stored key is dropped. A load that fails with nothing stored leaves no entry behind.
+ * A cache named with countedAs() counts its lookups (fresh hits, stale serves, misses) for /metrics.
  */
 interface Entry<V> {
   value?: V;
@@ -12,8 +13,24 @@ interface Entry<V> {
   pending?: Promise<V>;
 }
 
+/** Lookups of one named cache since the process started. A miss is a caller that waited for a load. */
+export interface CacheCounts {
+  hits: number;
+  stale: number;
+  misses: number;
+}
+
+// By name, summed over the caches of that name (one per app; tests build several).
+const countsByName = new Map<string, CacheCounts>();
+
+/** The lookup counts of every cache named with countedAs(). */
+export function cacheCounts(): ReadonlyMap<string, Readonly<CacheCounts>> {
+  return countsByName;
+}
+
 export class TtlCache<V> {
   private readonly entries = new Map<string, Entry<V>>();
+  private counts: CacheCounts | undefined;
 
   constructor(
     private readonly ttlMs: number,
@@ -22,14 +39,27 @@ export class TtlCache<V> {
     private readonly maxEntries = Infinity,
   ) {}
 
+  /** Counts this cache's lookups under `name` (cacheCounts()). */
+  countedAs(name: string): this {
+    let counts = countsByName.get(name);
+    if (!counts) countsByName.set(name, (counts = { hits: 0, stale: 0, misses: 0 }));
+    this.counts = counts;
+    return this;
+  }
+
   async get(key: string, load: () => Promise<V>): Promise<V> {
     const entry = this.entries.get(key);
     const age = entry && entry.value !== undefined ? this.now() - entry.storedAt : Infinity;
-    if (entry && entry.value !== undefined && age < this.ttlMs) return entry.value;
+    if (entry && entry.value !== undefined && age < this.ttlMs) {
+      if (this.counts) this.counts.hits++;
+      return entry.value;
+    }
     if (entry && entry.value !== undefined && age < this.ttlMs + this.staleMs) {
+      if (this.counts) this.counts.stale++;
       if (!entry.pending) this.refresh(key, load).catch(() => {});
       return entry.value;
     }
+    if (this.counts) this.counts.misses++;
     return entry?.pending ?? this.refresh(key, load);
   }
 
