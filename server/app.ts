@@ -18,6 +18,8 @@ import { allResources } from '../shared/locales/index.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/index.ts';
 import { HttpError } from './http/errors.ts';
+import { isDatabaseUnavailable } from './db/errors.ts';
+import { sendDatabaseUnavailable } from './http/unavailable.ts';
 import { registerRequestContext } from './http/request-context.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { developmentAssets, DEV_ENTRY_PATH, DEV_ENTRY_SOURCE, productionAssets, type PageAssets } from './render/assets.ts';
@@ -71,6 +73,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     if (error instanceof HttpError) {
       return reply.code(error.statusCode).send({ statusCode: error.statusCode, error: error.code, message: error.message, issues: error.issues });
     }
+    if (isDatabaseUnavailable(error)) return sendDatabaseUnavailable(request, reply, error);
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status === 500) {
       request.log.error({ err: error }, 'request failed');
@@ -110,7 +113,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   app.get('/readyz', async (_request, reply) => {
     try {
-      await db.query('SELECT 1');
+      await db.ping(config.readyzTimeoutMs);
       return { status: 'ok', database: db.kind };
     } catch {
       return reply.code(503).send({ status: 'unavailable', database: db.kind });

@@ -5,11 +5,13 @@
  * On PostgreSQL every wait is bounded (docs/decisions/018-database-faults-and-invariants.md): connecting and
  * checking a connection out of the pool (connectTimeoutMs), each statement on the server (statement_timeout)
  * and on the client (the same plus a second, for a server that does not answer at all). A connection that
- * died under a query (a server restart) is dropped from the pool, and the work runs once more on a fresh one
- * when that cannot do anything twice: a read, or a transaction that had not sent COMMIT.
+ * died under a query (a server restart, a failover) retires its pool — its idle siblings are as dead — and the
+ * work runs again on a fresh connection when that cannot do anything twice: a read, or a transaction that had
+ * not sent COMMIT. A single write is never sent twice: it may have committed before the connection died.
  */
 import { readFile } from 'node:fs/promises';
 import { mkdirSync } from 'node:fs';
+import type { Pool, PoolConfig } from 'pg';
 import { DatabaseTimeoutError, isBrokenConnection, isDatabaseUnavailable } from './errors.ts';
 
 export interface Queryable {
@@ -96,7 +98,7 @@ async function openPostgres(url: string, options: DbOptions): Promise<Db> {
   // int8 (counts, sums of integers) as JavaScript numbers: our counts stay far below 2^53.
   pg.types.setTypeParser(20, (v) => Number(v));
   const statementTimeoutMs = options.statementTimeoutMs;
-  const pool = new pg.Pool({
+  const poolConfig: PoolConfig = {
     connectionString: url,
     max: options.poolSize ?? 10,
     // Opening a connection, and waiting for a free one when all are busy: a frozen server fails fast.
@@ -110,21 +112,45 @@ async function openPostgres(url: string, options: DbOptions): Promise<Db> {
     // A peer that vanished without closing (a failed-over host) is noticed on idle connections too.
     keepAlive: true,
     keepAliveInitialDelayMillis: 10_000,
-  });
-  // An idle client's error (server restart) must not crash the process: the pool drops that client.
-  pool.on('error', (err) => options.onPoolError?.(err));
+  };
+  const newPool = () => {
+    const p = new pg.Pool(poolConfig);
+    // An idle client's error (server restart) must not crash the process: the pool drops that client.
+    p.on('error', (err) => options.onPoolError?.(err));
+    return p;
+  };
+  let pool = newPool();
+  const retiring = new Set<Promise<void>>();
+  /**
+   * A connection of `failed` died under a query: its idle siblings were opened to the same server and are most
+   * likely dead too (a restart, a failover), so the pool is replaced — later work opens fresh connections — and
+   * the old one ends once its busy connections come back.
+   */
+  const retire = (failed: Pool) => {
+    if (failed !== pool || closed) return;
+    pool = newPool();
+    const ending = failed.end().catch(() => {});
+    retiring.add(ending);
+    void ending.then(() => retiring.delete(ending));
+  };
   let closed = false;
+  // A second attempt runs on the replaced pool; a third covers a server that went away again at once.
+  const maxAttempts = 3;
 
   const db: Db = {
     kind: 'postgres',
     async query<T>(sql: string, params?: unknown[]) {
-      try {
-        return (await pool.query(sql, params as unknown[])).rows as T[];
-      } catch (err) {
-        // The connection died under the query (pg-pool has dropped it): a read runs once more on a fresh one.
-        // A write never does — it may have committed before the connection died.
-        if (!isBrokenConnection(err) || !isReadOnly(sql)) throw err;
-        return (await pool.query(sql, params as unknown[])).rows as T[];
+      for (let attempt = 1; ; attempt++) {
+        const current = pool;
+        try {
+          return (await current.query(sql, params as unknown[])).rows as T[];
+        } catch (err) {
+          if (!isBrokenConnection(err)) throw err;
+          retire(current);
+          // A read runs again on a fresh connection. A write never does: it may have committed before the
+          // connection died.
+          if (attempt >= maxAttempts || !isReadOnly(sql)) throw err;
+        }
       }
     },
     async exec(sql: string) {
@@ -132,7 +158,8 @@ async function openPostgres(url: string, options: DbOptions): Promise<Db> {
     },
     async transaction(fn, txOptions = {}) {
       for (let attempt = 1; ; attempt++) {
-        const client = await pool.connect();
+        const current = pool;
+        const client = await current.connect();
         // A connection error between two statements is emitted on the client; unheard it would crash the
         // process. The next statement fails with it anyway.
         const ignore = () => {};
@@ -152,10 +179,11 @@ async function openPostgres(url: string, options: DbOptions): Promise<Db> {
           return result;
         } catch (err) {
           reusable = connectionUsable(err) && (await client.query('ROLLBACK').then(() => true, () => false));
+          if (!isBrokenConnection(err)) throw err;
+          retire(current);
           // Nothing of a transaction whose connection died before COMMIT was committed: it may run again.
           // After COMMIT was sent the outcome is unknown, so the error goes to the caller (503).
-          if (attempt === 1 && !committing && isBrokenConnection(err)) continue;
-          throw err;
+          if (attempt >= maxAttempts || committing) throw err;
         } finally {
           client.removeListener('error', ignore);
           // A connection that broke or timed out is dropped from the pool, never handed to the next request.
@@ -167,7 +195,7 @@ async function openPostgres(url: string, options: DbOptions): Promise<Db> {
     async close() {
       if (closed) return;
       closed = true;
-      await pool.end();
+      await Promise.all([pool.end(), ...retiring]);
     },
   };
   return db;

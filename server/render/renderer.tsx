@@ -36,7 +36,8 @@ import { isLocalHost, issueSessionCookie } from '../http/request-context.ts';
 import { pageSecurityHeaders } from '../http/security.ts';
 import { runGuards } from './guards.ts';
 import type { PageAssets } from './assets.ts';
-import { STATIC_500_PAGE } from './static-pages.ts';
+import { STATIC_500_PAGE, STATIC_503_PAGE } from './static-pages.ts';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/errors.ts';
 
 export interface RendererOptions {
   services: Services;
@@ -85,7 +86,14 @@ export function createRenderer(options: RendererOptions) {
     };
     // The Request's origin comes from the sites config, never from the Host header.
     const routerRequest = new Request(url, { method: 'GET', signal, headers: { accept: 'text/html' } });
-    return handlerFor(request.basename).query(routerRequest, { requestContext: ctx, dataStrategy, ...options });
+    return handlerFor(request.basename)
+      .query(routerRequest, { requestContext: ctx, dataStrategy, ...options })
+      .then((context) => {
+        // A loader that met the database away fails the whole answer with 503, not a page of error boundaries.
+        const down = context instanceof Response ? undefined : Object.values(context.errors ?? {}).find(isDatabaseUnavailable);
+        if (down) throw down;
+        return context;
+      });
   }
 
   // A page embeds its language's strings: serialised once per language, not per request.
@@ -126,13 +134,16 @@ export function createRenderer(options: RendererOptions) {
       await renderPage(request, reply);
     } catch (err) {
       if (reply.sent || reply.raw.headersSent) throw err;
-      request.log.error({ err }, 'page failed');
+      // The database away: 503 + Retry-After and a page saying so (a warning: the request is fine).
+      const unavailable = isDatabaseUnavailable(err);
+      request.log[unavailable ? 'warn' : 'error']({ err }, unavailable ? 'page failed: database unavailable' : 'page failed');
+      if (unavailable) reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
       reply
-        .code(500)
+        .code(unavailable ? 503 : 500)
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-store')
         .headers(pageSecurityHeaders(request.cspNonce, { dev: !!options.dev, tags: request.site.tags }))
-        .send(STATIC_500_PAGE);
+        .send(unavailable ? STATIC_503_PAGE : STATIC_500_PAGE);
     }
   }
 
