@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The tap suite against a real PostgreSQL server: starts a throwaway cluster on a free loopback port,
-# runs `tap` with TEST_DATABASE_URL, and stops the cluster on every exit path.
+# runs `tap` with TEST_DATABASE_URL, and stops the cluster on every exit path. Also exports PG_TEST_BIN (the
+# server binaries) and, when run as root, PG_TEST_RUNAS=postgres, for the fault tests' own clusters.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -32,4 +33,7 @@ trap cleanup EXIT INT TERM
   -o "-p $port -k $dir/sock -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off -c max_connections=200" start >/dev/null
 echo "PostgreSQL $("$bin/postgres" --version | awk '{print $3}') on 127.0.0.1:$port"
 
+# The fault lane (test/faults) starts clusters of its own from the same binaries, as the same user.
+export PG_TEST_BIN="$bin"
+if [ ${#as_pg[@]} -gt 0 ]; then export PG_TEST_RUNAS=postgres; fi
 TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$port/postgres" npx tap "$@"

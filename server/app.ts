@@ -24,6 +24,8 @@ import { requestContextPlugin } from './http/request-context.ts';
 import { securityHeadersPlugin } from './http/security.ts';
 import { servicesPlugin } from './http/services.ts';
 import { registerCompression } from './http/compression.ts';
+import { isDatabaseUnavailable } from './db/errors.ts';
+import { sendDatabaseUnavailable } from './http/unavailable.ts';
 import { developmentAssets, DEV_ENTRY_PATH, DEV_ENTRY_SOURCE, productionAssets, type PageAssets } from './render/assets.ts';
 import { LATEST_BUILD_PATH } from '../shared/contracts.ts';
 import type { Services } from './services/index.ts';
@@ -78,6 +80,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     if (known) {
       return reply.code(known.statusCode).send({ statusCode: known.statusCode, error: known.code, message: known.message, issues: known.issues });
     }
+    if (isDatabaseUnavailable(error)) return sendDatabaseUnavailable(request, reply, error);
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status === 500) {
       logRequestError(request, error, 'request failed');
@@ -124,7 +127,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   app.get('/readyz', async (_request, reply) => {
     try {
-      await app.db.query('SELECT 1');
+      await app.db.ping(config.readyzTimeoutMs);
       return { status: 'ok', database: app.db.kind };
     } catch {
       return reply.code(503).send({ status: 'unavailable', database: app.db.kind });

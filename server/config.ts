@@ -17,6 +17,12 @@ const envSchema = z.object({
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
   DATA_DIR: z.string().default('./data'),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  /** PostgreSQL: milliseconds to open a connection, or to wait for a free one in the pool. */
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60000).default(3000),
+  /** PostgreSQL: milliseconds a statement may run (the server's statement_timeout; the client waits 1 s more). */
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600000).default(5000),
+  /** Milliseconds GET /readyz waits for the database before answering 503. */
+  READYZ_TIMEOUT_MS: z.coerce.number().int().min(100).max(30000).default(2000),
   /** Key for signing the session cookie and deriving site tokens; generated and stored in the database when unset. */
   SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
   /** Trust X-Forwarded-* headers (behind a reverse proxy): 'true', a hop count, or a comma list of proxy addresses. */
@@ -49,6 +55,10 @@ export interface Config {
   databaseUrl: string | undefined;
   dataDir: string;
   dbPoolSize: number;
+  /** PostgreSQL connect / pool checkout and statement limits (server/db/index.ts). */
+  dbConnectTimeoutMs: number;
+  dbStatementTimeoutMs: number;
+  readyzTimeoutMs: number;
   sessionSecret: string | undefined;
   trustProxy: boolean | number | string[];
   sites: SitesConfig;
@@ -93,6 +103,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL,
     dataDir: env.DATA_DIR,
     dbPoolSize: env.DB_POOL_SIZE,
+    dbConnectTimeoutMs: env.DB_CONNECT_TIMEOUT_MS,
+    dbStatementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS,
+    readyzTimeoutMs: env.READYZ_TIMEOUT_MS,
     sessionSecret: env.SESSION_SECRET,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     sites: env.SITES_FILE ? loadSitesFile(env.SITES_FILE) : demoSitesConfig,

@@ -27,6 +27,8 @@ async function main() {
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     poolSize: config.dbPoolSize,
+    connectTimeoutMs: config.dbConnectTimeoutMs,
+    statementTimeoutMs: config.dbStatementTimeoutMs,
     onPoolError: (err) => logger.error({ err }, 'database connection lost'),
   });
   const applied = await migrate(db);

@@ -51,6 +51,9 @@ t.test(`the list holds at most ${MAX_COMPARE_ITEMS} products`, async (t) => {
   t.equal(over.statusCode, 409);
   t.equal(over.json().error, 'compare_full');
   t.equal(await total(v), MAX_COMPARE_ITEMS);
+  const again = await post(v, '/api/compare/items', { productId: ids[0]!.id });
+  t.equal(again.statusCode, 200, 'adding a product already in a full list changes nothing and is no error');
+  t.equal(await total(v), MAX_COMPARE_ITEMS);
 });
 
 t.test('the /compare page: grouped by category, differing rows marked, prices of the site', async (t) => {

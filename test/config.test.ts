@@ -62,3 +62,14 @@ t.test('an empty variable of any kind counts as unset, never as zero', async (t)
   t.equal(c.seedDemo, true);
   t.equal(c.trustProxy, false);
 });
+
+t.test('database timeouts: sane defaults, set by the environment, nonsense refused', async (t) => {
+  const c = loadConfig({});
+  t.same([c.dbConnectTimeoutMs, c.dbStatementTimeoutMs, c.readyzTimeoutMs], [3000, 5000, 2000]);
+  const set = loadConfig({ DB_CONNECT_TIMEOUT_MS: '1500', DB_STATEMENT_TIMEOUT_MS: '20000', READYZ_TIMEOUT_MS: '500' });
+  t.same([set.dbConnectTimeoutMs, set.dbStatementTimeoutMs, set.readyzTimeoutMs], [1500, 20000, 500]);
+  const err = t.throws(() => loadConfig({ DB_CONNECT_TIMEOUT_MS: '0', DB_STATEMENT_TIMEOUT_MS: 'soon', READYZ_TIMEOUT_MS: '99999999' })) as Error;
+  t.match(err.message, /DB_CONNECT_TIMEOUT_MS/);
+  t.match(err.message, /DB_STATEMENT_TIMEOUT_MS/);
+  t.match(err.message, /READYZ_TIMEOUT_MS/);
+});

@@ -1,7 +1,12 @@
 /** Migrations and the demo catalogue, on a fresh empty database (PGlite, or PostgreSQL in its lane). */
 import t from 'tap';
-import { readdirSync } from 'node:fs';
-import { migrate } from '../server/db/migrate.ts';
+import type { Test } from 'tap';
+import { appendFileSync, cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { migrate, migrationChecksum, MigrationChecksumError } from '../server/db/migrate.ts';
 import { catalogueIsEmpty, convertPrice, seedDemo, seedIfEmpty } from '../server/db/seed.ts';
 import { demoCategories, demoKits, demoProducts } from '../server/db/demo-data.ts';
 import { demoSitesConfig } from '../shared/sites-config.ts';
@@ -25,8 +30,74 @@ t.test('migrations apply once, in order, and a second run changes nothing', asyn
   t.same(files.slice(0, 2), ['001_init.sql', '002_login_throttle.sql']);
   t.same(await migrate(db), files);
   t.same(await migrate(db), []);
-  const applied = await db.query<{ name: string }>('SELECT name FROM schema_migrations ORDER BY name');
+  const applied = await db.query<{ name: string; checksum: string }>('SELECT name, checksum FROM schema_migrations ORDER BY name');
   t.same(applied.map((r) => r.name), files);
+  const dir = new URL('../server/db/migrations/', import.meta.url);
+  t.same(
+    applied.map((r) => r.checksum),
+    files.map((f) => migrationChecksum(readFileSync(new URL(f, dir), 'utf8'))),
+    'each applied migration has the checksum of its file',
+  );
+});
+
+/** A copy of the migrations folder, to edit in a test. */
+function migrationsCopy(t: Test): string {
+  const dir = mkdtempSync(join(tmpdir(), 'migrations-'));
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  cpSync(fileURLToPath(new URL('../server/db/migrations/', import.meta.url)), dir, { recursive: true });
+  return dir;
+}
+
+t.test('an applied migration that was edited is refused, naming the file; nothing else is applied', async (t) => {
+  const { db, drop } = await createTestDb({ seeded: false });
+  t.teardown(drop);
+  const dir = migrationsCopy(t);
+  await migrate(db, { dir });
+
+  appendFileSync(join(dir, '002_login_throttle.sql'), '\nCREATE INDEX login_throttle_window ON login_throttle (window_start);\n');
+  writeFileSync(join(dir, '999_new.sql'), 'CREATE TABLE later_table (id int);\n');
+  const err = await migrate(db, { dir }).catch((e: unknown) => e);
+  t.ok(err instanceof MigrationChecksumError, 'refused');
+  t.match((err as Error).message, /Migration 002_login_throttle\.sql changed after it was applied/);
+  t.same((err as MigrationChecksumError).files, ['002_login_throttle.sql']);
+  t.same(await db.query(`SELECT to_regclass('later_table') AS t`), [{ t: null }], 'the new migration was not applied either');
+
+  // A checkout with Windows line endings is the same file.
+  writeFileSync(join(dir, '002_login_throttle.sql'), readFileSync(fileURLToPath(new URL('../server/db/migrations/002_login_throttle.sql', import.meta.url)), 'utf8').replace(/\n/g, '\r\n'));
+  t.same(await migrate(db, { dir }), ['999_new.sql'], 'restored (CRLF): the start goes on');
+});
+
+t.test('a database migrated before checksums were kept gets them recorded on its next start', async (t) => {
+  const { db, drop } = await createTestDb({ seeded: false });
+  t.teardown(drop);
+  await migrate(db);
+  await db.query('ALTER TABLE schema_migrations DROP COLUMN checksum'); // the table as the old code made it
+  t.same(await migrate(db), [], 'nothing re-applied');
+  const rows = await db.query<{ checksum: string | null }>('SELECT checksum FROM schema_migrations');
+  t.ok(rows.length > 0 && rows.every((r) => /^[0-9a-f]{64}$/.test(r.checksum ?? '')), 'every row has its checksum');
+  await db.query(`UPDATE schema_migrations SET checksum = NULL WHERE name = '001_init.sql'`);
+  t.same(await migrate(db), []);
+  t.equal((await db.query<{ n: number }>('SELECT count(*)::int AS n FROM schema_migrations WHERE checksum IS NULL'))[0]!.n, 0);
+});
+
+t.test('the server refuses to start on an edited migration: exits non-zero naming the file', async (t) => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'tihoavto-migrations-'));
+  t.teardown(() => rmSync(dataDir, { recursive: true, force: true }));
+  const db = await openDb({ dataDir });
+  await migrate(db);
+  // As if 003_search.sql had been edited after this database applied it.
+  await db.query(`UPDATE schema_migrations SET checksum = repeat('0', 64) WHERE name = '003_search.sql'`);
+  await db.close();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: fileURLToPath(new URL('..', import.meta.url)),
+    env: { ...process.env, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'error' },
+  });
+  let output = '';
+  child.stdout.on('data', (c: Buffer) => (output += c));
+  child.stderr.on('data', (c: Buffer) => (output += c));
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  t.not(code, 0, 'non-zero exit');
+  t.match(output, /Migration 003_search\.sql changed after it was applied/);
 });
 
 t.test('the demo catalogue loads idempotently, with prices on every price list', async (t) => {

@@ -1,19 +1,39 @@
 /**
  * One database interface over two engines: embedded PGlite (the default, nothing to install) and a
  * PostgreSQL server through pg (DATABASE_URL, for pods that scale out). Both speak the same SQL.
+ *
+ * On PostgreSQL every wait is bounded (docs/decisions/018-database-faults-and-invariants.md): connecting and
+ * checking a connection out of the pool (connectTimeoutMs), each statement on the server (statement_timeout)
+ * and on the client (the same plus a second, for a server that does not answer at all). A connection that
+ * died under a query (a server restart, a failover) retires its pool — its idle siblings are as dead — and the
+ * work runs again on a fresh connection when that cannot do anything twice: a read, or a transaction that had
+ * not sent COMMIT. A single write is never sent twice: it may have committed before the connection died.
  */
 import { readFile } from 'node:fs/promises';
 import { mkdirSync } from 'node:fs';
+import type { Pool, PoolConfig } from 'pg';
+import { DatabaseTimeoutError, isBrokenConnection, isDatabaseUnavailable } from './errors.ts';
 
 export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+}
+
+export interface TransactionOptions {
+  /** Lift the statement timeouts inside this transaction (migrations, demo data, generated catalogues). */
+  unbounded?: boolean;
 }
 
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /** Runs several statements separated by semicolons (migrations). */
   exec(sql: string): Promise<void>;
-  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Runs fn in one transaction. On PostgreSQL fn may run a second time, on a fresh connection, when the first
+   * one died before COMMIT (nothing of the first run was committed): keep fn free of effects outside the database.
+   */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>, options?: TransactionOptions): Promise<T>;
+  /** Resolves when the database answers a trivial query within timeoutMs; else rejects (DatabaseTimeoutError). */
+  ping(timeoutMs: number): Promise<void>;
   close(): Promise<void>;
   /** PGlite only: the whole data directory as a gzipped tarball (fast test fixtures, backups). */
   dumpDataDir?(): Promise<Blob>;
@@ -32,12 +52,16 @@ export interface DbOptions {
   loadDataDirFile?: string;
   /** PostgreSQL pool size per process. */
   poolSize?: number;
+  /** PostgreSQL: milliseconds to open a connection or wait for a free one in the pool. Unset: no limit (scripts). */
+  connectTimeoutMs?: number;
+  /** PostgreSQL: milliseconds a statement may run (the server cancels it; the client gives up 1 s later). Unset: no limit. */
+  statementTimeoutMs?: number;
   /** Errors of idle pooled connections (a server restart): reported here, never thrown. */
   onPoolError?: (err: Error) => void;
 }
 
 export async function openDb(options: DbOptions): Promise<Db> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize ?? 10, options.onPoolError) : openPglite(options);
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options) : openPglite(options);
 }
 
 async function openPglite(options: DbOptions): Promise<Db> {
@@ -67,10 +91,13 @@ async function openPglite(options: DbOptions): Promise<Db> {
     exec(sql: string) {
       return counted(async () => void (await pg.exec(sql)));
     },
+    // PGlite has no timeouts to lift: it runs in this process, one query at a time.
     transaction(fn) {
       return counted(() => pg.transaction((tx) => fn({ query: async <T>(sql: string, params?: unknown[]) => (await tx.query<T>(sql, params)).rows })));
     },
     stats: () => ({ kind: 'pglite', inFlight }),
+    // A long query holds every other one here (PGlite runs one at a time): the ping has its own deadline too.
+    ping: (timeoutMs) => withTimeout(pg.query('SELECT 1'), timeoutMs).then(() => undefined),
     async close() {
       if (closed) return;
       closed = true;
@@ -80,41 +107,143 @@ async function openPglite(options: DbOptions): Promise<Db> {
   };
 }
 
-async function openPostgres(url: string, poolSize: number, onPoolError: DbOptions['onPoolError']): Promise<Db> {
+async function openPostgres(url: string, options: DbOptions): Promise<Db> {
   const { default: pg } = await import('pg');
   // int8 (counts, sums of integers) as JavaScript numbers: our counts stay far below 2^53.
   pg.types.setTypeParser(20, (v) => Number(v));
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
-  // An idle client's error (server restart) must not crash the process; the next query reconnects.
-  pool.on('error', (err) => onPoolError?.(err));
+  const statementTimeoutMs = options.statementTimeoutMs;
+  const poolConfig: PoolConfig = {
+    connectionString: url,
+    max: options.poolSize ?? 10,
+    // Opening a connection, and waiting for a free one when all are busy: a frozen server fails fast.
+    connectionTimeoutMillis: options.connectTimeoutMs,
+    // The server cancels a statement that runs too long (57014) …
+    statement_timeout: statementTimeoutMs,
+    // … and the client stops waiting a second later, when the server cannot even do that (frozen, cut off).
+    query_timeout: statementTimeoutMs && statementTimeoutMs + CLIENT_TIMEOUT_MARGIN_MS,
+    // A transaction left open by a stalled process must not hold its row locks for ever.
+    idle_in_transaction_session_timeout: statementTimeoutMs && IDLE_IN_TRANSACTION_MS,
+    // A peer that vanished without closing (a failed-over host) is noticed on idle connections too.
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+  };
+  const newPool = () => {
+    const p = new pg.Pool(poolConfig);
+    // An idle client's error (server restart) must not crash the process: the pool drops that client.
+    p.on('error', (err) => options.onPoolError?.(err));
+    return p;
+  };
+  let pool = newPool();
+  const retiring = new Set<Promise<void>>();
+  /**
+   * A connection of `failed` died under a query: its idle siblings were opened to the same server and are most
+   * likely dead too (a restart, a failover), so the pool is replaced — later work opens fresh connections — and
+   * the old one ends once its busy connections come back.
+   */
+  const retire = (failed: Pool) => {
+    if (failed !== pool || closed) return;
+    pool = newPool();
+    const ending = failed.end().catch(() => {});
+    retiring.add(ending);
+    void ending.then(() => retiring.delete(ending));
+  };
   let closed = false;
-  return {
+  // A second attempt runs on the replaced pool; a third covers a server that went away again at once.
+  const maxAttempts = 3;
+
+  const db: Db = {
     kind: 'postgres',
     async query<T>(sql: string, params?: unknown[]) {
-      return (await pool.query(sql, params as unknown[])).rows as T[];
+      for (let attempt = 1; ; attempt++) {
+        const current = pool;
+        try {
+          return (await current.query(sql, params as unknown[])).rows as T[];
+        } catch (err) {
+          if (!isBrokenConnection(err)) throw err;
+          retire(current);
+          // A read runs again on a fresh connection. A write never does: it may have committed before the
+          // connection died.
+          if (attempt >= maxAttempts || !isReadOnly(sql)) throw err;
+        }
+      }
     },
     async exec(sql: string) {
       await pool.query(sql);
     },
-    async transaction(fn) {
-      const client = await pool.connect();
-      try {
-        await client.query('BEGIN');
-        const result = await fn({ query: async <T>(sql: string, params?: unknown[]) => (await client.query(sql, params as unknown[])).rows as T[] });
-        await client.query('COMMIT');
-        return result;
-      } catch (err) {
-        await client.query('ROLLBACK').catch(() => {});
-        throw err;
-      } finally {
-        client.release();
+    async transaction(fn, txOptions = {}) {
+      for (let attempt = 1; ; attempt++) {
+        const current = pool;
+        const client = await current.connect();
+        // A connection error between two statements is emitted on the client; unheard it would crash the
+        // process. The next statement fails with it anyway.
+        const ignore = () => {};
+        client.on('error', ignore);
+        let committing = false;
+        let reusable = true;
+        try {
+          await client.query('BEGIN');
+          const unbounded = txOptions.unbounded && statementTimeoutMs;
+          if (unbounded) await client.query('SET LOCAL statement_timeout = 0');
+          const result = await fn({
+            query: async <T>(sql: string, params?: unknown[]) =>
+              (await client.query({ text: sql, values: params as unknown[], ...(unbounded ? { query_timeout: NO_TIMEOUT_MS } : {}) })).rows as T[],
+          });
+          committing = true;
+          await client.query('COMMIT');
+          return result;
+        } catch (err) {
+          reusable = connectionUsable(err) && (await client.query('ROLLBACK').then(() => true, () => false));
+          if (!isBrokenConnection(err)) throw err;
+          retire(current);
+          // Nothing of a transaction whose connection died before COMMIT was committed: it may run again.
+          // After COMMIT was sent the outcome is unknown, so the error goes to the caller (503).
+          if (attempt >= maxAttempts || committing) throw err;
+        } finally {
+          client.removeListener('error', ignore);
+          // A connection that broke or timed out is dropped from the pool, never handed to the next request.
+          client.release(reusable ? undefined : new Error('connection unusable'));
+        }
       }
     },
+    ping: (timeoutMs) => withTimeout(db.query('SELECT 1'), timeoutMs).then(() => undefined),
     async close() {
       if (closed) return;
       closed = true;
-      await pool.end();
+      await Promise.all([pool.end(), ...retiring]);
     },
     stats: () => ({ kind: 'postgres', total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
+  return db;
+}
+
+/** The client waits this much longer than statement_timeout, so the server's own cancel comes first when it can. */
+const CLIENT_TIMEOUT_MARGIN_MS = 1000;
+/** Open transactions idle longer than this (a stalled process) are ended by the server, freeing their locks. */
+const IDLE_IN_TRANSACTION_MS = 60_000;
+/** The longest timer Node keeps: a client-side timeout that never fires, for unbounded transactions. */
+const NO_TIMEOUT_MS = 2 ** 31 - 1;
+
+/** A statement that changes nothing, so running it twice is harmless: SELECT/WITH/VALUES/SHOW without a writing keyword. */
+export function isReadOnly(sql: string): boolean {
+  return /^\s*(SELECT|WITH|VALUES|SHOW)\b/i.test(sql) && !/\b(INSERT|UPDATE|DELETE|MERGE|TRUNCATE|nextval|setval|pg_advisory\w*)\b/i.test(sql);
+}
+
+/**
+ * Whether the connection that raised err can take the next statement: yes after an error the server answered
+ * within the session (a constraint, a cancelled statement) or one thrown by our code; no when it died, never
+ * answered (a client timeout leaves the statement running) or the server ended the session (FATAL).
+ */
+function connectionUsable(err: unknown): boolean {
+  if (!isDatabaseUnavailable(err)) return true;
+  const e = err as { severity?: unknown };
+  return e.severity === 'ERROR';
+}
+
+/** Rejects with DatabaseTimeoutError when the promise takes longer than ms (the work itself is not stopped). */
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new DatabaseTimeoutError(`the database did not answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }

@@ -18,7 +18,7 @@ export async function seedDemo(db: Db, sites: SitesConfig): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [SCHEMA_LOCK_KEY]);
     await seedInto(tx, sites);
-  });
+  }, { unbounded: true });
 }
 
 /** On start-up: loads the demo data only into an empty catalogue. Pods starting together load it once. */
@@ -28,7 +28,7 @@ export async function seedIfEmpty(db: Db, sites: SitesConfig): Promise<boolean> 
     if (!(await catalogueIsEmpty(tx))) return false;
     await seedInto(tx, sites);
     return true;
-  });
+  }, { unbounded: true });
 }
 
 async function seedInto(tx: Queryable, sites: SitesConfig): Promise<void> {

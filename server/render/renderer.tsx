@@ -47,6 +47,8 @@ import type { Flash, LoadContext } from './route-module.ts';
 import type { ServerRoutes } from './server-routes.ts';
 import { STATIC_500_PAGE, tokenRefusedPage } from './static-pages.ts';
 import { logRequestError } from '../logger.ts';
+import { STATIC_503_PAGE } from './static-pages.ts';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/errors.ts';
 
 export interface RendererOptions {
   services: Services;
@@ -118,7 +120,14 @@ export function createRenderer(options: RendererOptions) {
     const routerRequest = form
       ? new Request(url, { method: 'POST', signal, body: new URLSearchParams(form), headers: { 'content-type': 'application/x-www-form-urlencoded' } })
       : new Request(url, { method: 'GET', signal, headers: { accept: 'text/html' } });
-    return handlerFor(request.basename).query(routerRequest, { requestContext: ctx, dataStrategy, ...options });
+    return handlerFor(request.basename)
+      .query(routerRequest, { requestContext: ctx, dataStrategy, ...options })
+      .then((context) => {
+        // A loader or action that met the database away fails the whole answer with 503, not a page of error boundaries.
+        const down = context instanceof Response ? undefined : Object.values(context.errors ?? {}).find(isDatabaseUnavailable);
+        if (down) throw down;
+        return context;
+      });
   }
 
   // A page embeds its language's strings: serialised once per language, not per request.
@@ -213,13 +222,17 @@ export function createRenderer(options: RendererOptions) {
       await renderPage(request, reply, null);
     } catch (err) {
       if (reply.sent || reply.raw.headersSent) throw err;
-      logRequestError(request, err, 'page failed');
+      // The database away: 503 + Retry-After and a page saying so (a warning: the request is fine).
+      const unavailable = isDatabaseUnavailable(err);
+      if (unavailable) request.log.warn({ err }, 'page failed: database unavailable');
+      else logRequestError(request, err, 'page failed');
+      if (unavailable) reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
       reply
-        .code(500)
+        .code(unavailable ? 503 : 500)
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-store')
         .headers(pageSecurityHeaders(request.cspNonce, { dev: !!options.dev, tags: request.site.tags }))
-        .send(STATIC_500_PAGE);
+        .send(unavailable ? STATIC_503_PAGE : STATIC_500_PAGE);
     }
   }
 

@@ -27,3 +27,12 @@ main{text-align:center;padding:2rem}h1{font-size:1.5rem}a{color:#2e7d32}</style>
 }
 
 const escapeText = (text: string) => text.replace(/[&<>]/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[ch]!);
+
+/** Sent with 503 and Retry-After while the database is away (a restart, an outage): the visitor may just retry. */
+export const STATIC_503_PAGE = `<!doctype html>
+<html lang="ru"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Сайт ненадолго недоступен — ТихоАвто</title>
+<style>body{font:16px/1.5 system-ui,sans-serif;margin:0;display:grid;place-items:center;min-height:100vh;color:#1f2933}
+main{text-align:center;padding:2rem}h1{font-size:1.5rem}a{color:#2e7d32}</style></head>
+<body><main><h1>Сайт ненадолго недоступен</h1><p>Мы уже восстанавливаем работу. Обновите страницу через несколько секунд — корзина и сравнение сохранены.</p>
+<p><a href="">Обновить страницу</a></p></main></body></html>`;

@@ -1,5 +1,9 @@
-/** The cart of a session on a site, priced from the site's price list. */
-import type { Queryable } from '../db/index.ts';
+/**
+ * The cart of a session on a site, priced from the site's price list. A change runs in one transaction under
+ * the lock of the visitor's session row: quantities sum in one statement (no lost update between two tabs),
+ * and a change whose connection died before COMMIT runs again whole (server/db/index.ts), never half-applied.
+ */
+import type { Db, Queryable } from '../db/index.ts';
 import { MAX_QUANTITY, type CartEntry } from '../../shared/cart.ts';
 import type { SessionService } from './sessions.ts';
 
@@ -8,7 +12,7 @@ export type CartChangeRefusal = 'not_sold';
 
 export class CartService {
   constructor(
-    private readonly db: Queryable,
+    private readonly db: Pick<Db, 'query' | 'transaction'>,
     private readonly sessions: Pick<SessionService, 'ensureRow'>,
   ) {}
 
@@ -34,19 +38,16 @@ export class CartService {
       [productId, site.priceList],
     );
     if (!sold) return 'not_sold';
-    await this.sessions.ensureRow(sessionId);
-    const [cart] = await this.db.query<{ id: number }>(
-      `INSERT INTO carts (session_id, site) VALUES ($1, $2)
-       ON CONFLICT (session_id, site) DO UPDATE SET updated_at = now() RETURNING id`,
-      [sessionId, site.id],
-    );
-    // One statement, so concurrent adds from two tabs sum up instead of overwriting each other.
-    await this.db.query(
-      `INSERT INTO cart_items (cart_id, product_id, quantity) VALUES ($1, $2, $3)
-       ON CONFLICT (cart_id, product_id) DO UPDATE
-         SET quantity = LEAST(CASE WHEN $4 THEN cart_items.quantity + EXCLUDED.quantity ELSE EXCLUDED.quantity END, $5)`,
-      [cart!.id, productId, quantity, mode === 'add', MAX_QUANTITY],
-    );
+    await this.db.transaction(async (tx) => {
+      const cartId = await this.openCart(tx, sessionId, site.id);
+      // One statement, so concurrent adds from two tabs sum up instead of overwriting each other.
+      await tx.query(
+        `INSERT INTO cart_items (cart_id, product_id, quantity) VALUES ($1, $2, $3)
+         ON CONFLICT (cart_id, product_id) DO UPDATE
+           SET quantity = LEAST(CASE WHEN $4 THEN cart_items.quantity + EXCLUDED.quantity ELSE EXCLUDED.quantity END, $5)`,
+        [cartId, productId, quantity, mode === 'add', MAX_QUANTITY],
+      );
+    });
     return null;
   }
 
@@ -57,27 +58,37 @@ export class CartService {
    * (docs/decisions/014-product-page-and-kits.md). 'not_sold': nothing was added.
    */
   async addKit(sessionId: string, site: { id: string; priceList: string }, kitId: number): Promise<CartChangeRefusal | null> {
-    await this.sessions.ensureRow(sessionId);
-    const [cart] = await this.db.query<{ id: number }>(
+    const added = await this.db.transaction(async (tx) => {
+      const cartId = await this.openCart(tx, sessionId, site.id);
+      // Lines in product order: every kit add takes the row locks in the same order.
+      return tx.query(
+        `INSERT INTO cart_items (cart_id, product_id, quantity)
+         SELECT $1, ki.product_id, ki.quantity FROM kit_items ki
+          WHERE ki.kit_id = $2
+            AND NOT EXISTS (
+              SELECT 1 FROM kit_items k2
+                JOIN products p ON p.id = k2.product_id
+                LEFT JOIN product_prices pp ON pp.product_id = p.id AND pp.price_list = $3
+               WHERE k2.kit_id = $2 AND (NOT p.is_active OR pp.amount IS NULL))
+          ORDER BY ki.product_id
+         ON CONFLICT (cart_id, product_id) DO UPDATE
+           SET quantity = LEAST(cart_items.quantity + EXCLUDED.quantity, $4)
+         RETURNING product_id`,
+        [cartId, kitId, site.priceList, MAX_QUANTITY],
+      );
+    });
+    return added.length > 0 ? null : 'not_sold';
+  }
+
+  /** The session row (locked until the transaction ends) and the session's cart on the site, created on first use. */
+  private async openCart(tx: Queryable, sessionId: string, siteId: string): Promise<number> {
+    await this.sessions.ensureRow(sessionId, tx);
+    const [cart] = await tx.query<{ id: number }>(
       `INSERT INTO carts (session_id, site) VALUES ($1, $2)
        ON CONFLICT (session_id, site) DO UPDATE SET updated_at = now() RETURNING id`,
-      [sessionId, site.id],
+      [sessionId, siteId],
     );
-    const added = await this.db.query(
-      `INSERT INTO cart_items (cart_id, product_id, quantity)
-       SELECT $1, ki.product_id, ki.quantity FROM kit_items ki
-        WHERE ki.kit_id = $2
-          AND NOT EXISTS (
-            SELECT 1 FROM kit_items k2
-              JOIN products p ON p.id = k2.product_id
-              LEFT JOIN product_prices pp ON pp.product_id = p.id AND pp.price_list = $3
-             WHERE k2.kit_id = $2 AND (NOT p.is_active OR pp.amount IS NULL))
-       ON CONFLICT (cart_id, product_id) DO UPDATE
-         SET quantity = LEAST(cart_items.quantity + EXCLUDED.quantity, $4)
-       RETURNING product_id`,
-      [cart!.id, kitId, site.priceList, MAX_QUANTITY],
-    );
-    return added.length > 0 ? null : 'not_sold';
+    return cart!.id;
   }
 
   async remove(sessionId: string, siteId: string, productId: number): Promise<void> {

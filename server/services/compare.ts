@@ -3,7 +3,7 @@
  * database, so the list survives reloads and is the same on every pod. It spans sites; prices are read from
  * the current site's list.
  */
-import type { Queryable } from '../db/index.ts';
+import type { Db } from '../db/index.ts';
 import type { SessionService } from './sessions.ts';
 import type { ComparedProduct, ProductCard } from '../../shared/catalog.ts';
 
@@ -16,7 +16,7 @@ export type CompareRefusal = 'not_found' | 'full';
 
 export class CompareService {
   constructor(
-    private readonly db: Queryable,
+    private readonly db: Pick<Db, 'query' | 'transaction'>,
     private readonly sessions: Pick<SessionService, 'ensureRow'>,
   ) {}
 
@@ -25,20 +25,27 @@ export class CompareService {
     return row!.n;
   }
 
-  /** Adds an active product (adding one already there changes nothing). */
+  /**
+   * Adds an active product unless the list is full (adding one already there changes nothing, full or not).
+   * The count and the insert run under the lock of the visitor's session row (taken by ensureRow in the
+   * transaction): under READ COMMITTED two parallel adds would otherwise both count 19 and both insert (issue 9).
+   */
   async add(sessionId: string, productId: number): Promise<CompareRefusal | null> {
     const [product] = await this.db.query('SELECT 1 FROM products WHERE id = $1 AND is_active', [productId]);
     if (!product) return 'not_found';
-    await this.sessions.ensureRow(sessionId);
-    // The limit is checked in the same statement as the insert, so two tabs cannot both pass it.
-    const inserted = await this.db.query(
-      `INSERT INTO compare_items (session_id, product_id)
-       SELECT $1, $2 WHERE (SELECT count(*) FROM compare_items WHERE session_id = $1) < $3
-       ON CONFLICT (session_id, product_id) DO UPDATE SET added_at = compare_items.added_at
-       RETURNING 1`,
-      [sessionId, productId, MAX_COMPARE_ITEMS],
-    );
-    return inserted.length > 0 ? null : 'full';
+    return this.db.transaction(async (tx) => {
+      await this.sessions.ensureRow(sessionId, tx);
+      // The count is read after the lock is granted, so it sees every add committed before this one.
+      const inserted = await tx.query(
+        `INSERT INTO compare_items (session_id, product_id)
+         SELECT $1, $2 WHERE (SELECT count(*) FROM compare_items WHERE session_id = $1) < $3
+                          OR EXISTS (SELECT 1 FROM compare_items WHERE session_id = $1 AND product_id = $2)
+         ON CONFLICT (session_id, product_id) DO UPDATE SET added_at = compare_items.added_at
+         RETURNING 1`,
+        [sessionId, productId, MAX_COMPARE_ITEMS],
+      );
+      return inserted.length > 0 ? null : 'full';
+    });
   }
 
   /** The ids in the list (at most MAX_COMPARE_ITEMS), oldest first: what every product card needs to show its state. */

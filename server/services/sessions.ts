@@ -71,8 +71,11 @@ export class SessionService {
     return { userId: session.userId, ...counts! };
   }
 
-  /** Makes sure the session row exists (before the visitor's first stored state). */
-  async ensureRow(sessionId: string): Promise<void> {
-    await this.db.query(`INSERT INTO sessions (id) VALUES ($1) ON CONFLICT (id) DO UPDATE SET last_seen_at = now()`, [sessionId]);
+  /**
+   * Makes sure the session row exists (before the visitor's first stored state). Inside a transaction (`tx`) the
+   * upsert also locks the row until it ends, so one visitor's changes run one after another (compare cap, cart).
+   */
+  async ensureRow(sessionId: string, tx: Queryable = this.db): Promise<void> {
+    await tx.query(`INSERT INTO sessions (id) VALUES ($1) ON CONFLICT (id) DO UPDATE SET last_seen_at = now()`, [sessionId]);
   }
 }

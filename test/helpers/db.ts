@@ -31,8 +31,8 @@ function counting(db: Db): CountingDb {
       queries.push(sql);
       return db.query(sql, params);
     },
-    transaction(fn) {
-      return db.transaction((tx) => fn({ query: (sql, params) => (queries.push(sql), tx.query(sql, params)) }));
+    transaction(fn, options) {
+      return db.transaction((tx) => fn({ query: (sql, params) => (queries.push(sql), tx.query(sql, params)) }), options);
     },
   };
 }

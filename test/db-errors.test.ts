@@ -1,0 +1,174 @@
+/**
+ * The database-error classification (server/db/errors.ts) and what the app answers with it: 503 with
+ * Retry-After while the database is away — JSON for /api and /_data, the static 503 page for pages — and
+ * /readyz within its own deadline even when the database never answers. The app runs on a database that
+ * can be switched off (failing like a refused connection) or frozen (never answering); both lanes.
+ */
+import t from 'tap';
+import { DatabaseTimeoutError, DATABASE_RETRY_AFTER_SECONDS, isBrokenConnection, isDatabaseUnavailable } from '../server/db/errors.ts';
+import { isReadOnly, type Db, type Queryable } from '../server/db/index.ts';
+import { buildApp } from '../server/app.ts';
+import { loadConfig } from '../server/config.ts';
+import { newSessionId } from '../server/services/sessions.ts';
+import { SESSION_COOKIE } from '../server/http/request-context.ts';
+import { createTestDb } from './helpers/db.ts';
+
+const withCode = (message: string, code: string, extra: Record<string, unknown> = {}) => Object.assign(new Error(message), { code, ...extra });
+
+t.test('errors of an unavailable database, and of a connection that died', async (t) => {
+  const refused = withCode('connect ECONNREFUSED 127.0.0.1:5432', 'ECONNREFUSED');
+  const cases: Array<[string, unknown, { unavailable: boolean; broken: boolean }]> = [
+    ['connection refused', refused, { unavailable: true, broken: false }],
+    ['refused on both stacks', new AggregateError([refused, withCode('connect ECONNREFUSED ::1:5432', 'ECONNREFUSED')]), { unavailable: true, broken: false }],
+    ['reset', withCode('read ECONNRESET', 'ECONNRESET'), { unavailable: true, broken: true }],
+    ['broken pipe', withCode('write EPIPE', 'EPIPE'), { unavailable: true, broken: true }],
+    ['pg: terminated', new Error('Connection terminated unexpectedly'), { unavailable: true, broken: true }],
+    ['pg: not queryable', new Error('Client has encountered a connection error and is not queryable'), { unavailable: true, broken: true }],
+    ['57P01 admin shutdown', withCode('terminating connection due to administrator command', '57P01', { severity: 'FATAL' }), { unavailable: true, broken: true }],
+    ['57P02 crash shutdown', withCode('terminating connection because of crash of another server process', '57P02'), { unavailable: true, broken: true }],
+    ['57P03 starting up', withCode('the database system is starting up', '57P03', { severity: 'FATAL' }), { unavailable: true, broken: false }],
+    ['08006 connection failure', withCode('connection failure', '08006'), { unavailable: true, broken: true }],
+    ['53300 too many connections', withCode('sorry, too many clients already', '53300'), { unavailable: true, broken: false }],
+    ['57014 statement timeout', withCode('canceling statement due to statement timeout', '57014', { severity: 'ERROR' }), { unavailable: true, broken: false }],
+    ['pg: query read timeout', new Error('Query read timeout'), { unavailable: true, broken: false }],
+    ['pool: checkout timeout', new Error('timeout exceeded when trying to connect'), { unavailable: true, broken: false }],
+    ['pool: connect timeout', new Error('Connection terminated due to connection timeout', { cause: new Error('timeout expired') }), { unavailable: true, broken: false }],
+    ['ping deadline', new DatabaseTimeoutError('the database did not answer within 2000 ms'), { unavailable: true, broken: false }],
+    ['wrapped in a cause', new Error('loader failed', { cause: withCode('read ECONNRESET', 'ECONNRESET') }), { unavailable: true, broken: true }],
+    ['23505 unique violation', withCode('duplicate key value violates unique constraint', '23505', { severity: 'ERROR' }), { unavailable: false, broken: false }],
+    ['42P01 undefined table', withCode('relation "x" does not exist', '42P01'), { unavailable: false, broken: false }],
+    ['40P01 deadlock', withCode('deadlock detected', '40P01'), { unavailable: false, broken: false }],
+    ['a plain bug', new TypeError("Cannot read properties of undefined (reading 'id')"), { unavailable: false, broken: false }],
+    ['PGlite closed', new Error('PGlite is closed'), { unavailable: false, broken: false }],
+    ['not an error', 'ECONNREFUSED', { unavailable: false, broken: false }],
+    ['nothing', null, { unavailable: false, broken: false }],
+  ];
+  for (const [name, err, expected] of cases) {
+    t.same({ unavailable: isDatabaseUnavailable(err), broken: isBrokenConnection(err) }, expected, name);
+  }
+  const loop: Error & { cause?: unknown } = new Error('self-caused');
+  loop.cause = loop;
+  t.equal(isDatabaseUnavailable(loop), false, 'a cause cycle ends');
+});
+
+t.test('only statements that change nothing count as safe to run twice', async (t) => {
+  for (const sql of ['SELECT 1', '  select * from products', 'WITH a AS (SELECT 1) SELECT * FROM a', 'VALUES (1)', 'SHOW statement_timeout']) {
+    t.ok(isReadOnly(sql), sql);
+  }
+  for (const sql of [
+    'INSERT INTO carts DEFAULT VALUES',
+    'UPDATE sessions SET last_seen_at = now()',
+    'DELETE FROM compare_items',
+    'WITH gone AS (DELETE FROM sessions RETURNING id) SELECT count(*) FROM gone',
+    "SELECT nextval('products_id_seq')",
+    'SELECT pg_advisory_xact_lock(1)',
+    'SELECT id FROM sessions FOR UPDATE',
+    'BEGIN',
+  ]) {
+    t.notOk(isReadOnly(sql), sql);
+  }
+});
+
+type Mode = 'up' | 'down' | 'frozen';
+
+/** A database that answers normally ('up'), fails like a refused connection ('down') or never answers ('frozen'). */
+function switchable(db: Db): Db & { mode: Mode } {
+  const gate = <T>(run: () => Promise<T>): Promise<T> => {
+    if (state.mode === 'down') return Promise.reject(withCode('connect ECONNREFUSED 127.0.0.1:5432', 'ECONNREFUSED'));
+    if (state.mode === 'frozen') return new Promise<T>(() => {});
+    return run();
+  };
+  const state: Db & { mode: Mode } = {
+    ...db,
+    mode: 'up',
+    query: (sql, params) => gate(() => db.query(sql, params)),
+    transaction: (fn, options) => gate(() => db.transaction((tx: Queryable) => fn(tx), options)),
+    ping(timeoutMs) {
+      // The real ping's deadline around this database's gate.
+      let timer: NodeJS.Timeout | undefined;
+      return Promise.race([
+        gate(() => db.query('SELECT 1')),
+        new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new DatabaseTimeoutError('no answer')), timeoutMs))),
+      ]).then(
+        () => clearTimeout(timer),
+        (err) => {
+          clearTimeout(timer);
+          throw err;
+        },
+      );
+    },
+  };
+  return state;
+}
+
+t.test('while the database is away: 503 with Retry-After everywhere, and back to normal after', async (t) => {
+  const { db: real, drop } = await createTestDb();
+  const db = switchable(real);
+  const config = loadConfig({ NODE_ENV: 'test', SESSION_SECRET: 'test-secret-test-secret-test-secret!', READYZ_TIMEOUT_MS: '300', SHELL_CACHE_TTL: '0' });
+  const { fastify, services } = await buildApp({ config, db });
+  t.teardown(async () => {
+    await fastify.close();
+    await drop();
+  });
+  const sessionId = newSessionId();
+  const headers = { host: 'localhost', cookie: `${SESSION_COOKIE}=${fastify.signCookie(sessionId)}`, 'x-csrf-token': services.sessions.tokenFor(sessionId) };
+  const [product] = await real.query<{ id: number }>(`SELECT id FROM products WHERE sku = 'VIB-STD-22'`);
+  const calls = {
+    'cart add': () => fastify.inject({ method: 'POST', url: '/api/cart/items', headers, payload: { productId: product!.id } }),
+    'compare add': () => fastify.inject({ method: 'POST', url: '/api/compare/items', headers, payload: { productId: product!.id } }),
+    'cart (spec)': () => fastify.inject({ method: 'POST', url: '/api/cart', headers, payload: {} }),
+    'client navigation data': () => fastify.inject({ url: '/_data/vibroizolyaciya?_routes=root,category', headers }),
+    page: () => fastify.inject({ url: '/vibroizolyaciya', headers }),
+    // A first visit reads no session: the loaders meet the database first.
+    'page, first visit': () => fastify.inject({ url: '/vibroizolyaciya', headers: { host: 'localhost' } }),
+    'client navigation data, first visit': () => fastify.inject({ url: '/_data/vibroizolyaciya?_routes=root,category', headers: { host: 'localhost' } }),
+  };
+  t.equal((await calls['cart add']()).statusCode, 200, 'the visitor has a session row (its pages read the database)');
+
+  db.mode = 'down';
+  for (const [name, call] of Object.entries(calls)) {
+    const res = await call();
+    t.equal(res.statusCode, 503, `${name}: 503`);
+    t.equal(res.headers['retry-after'], String(DATABASE_RETRY_AFTER_SECONDS), `${name}: Retry-After`);
+    t.notMatch(res.body, /ECONNREFUSED|5432|stack/i, `${name}: no internals`);
+    if (name.startsWith('page')) {
+      t.match(res.headers['content-type'], /text\/html/);
+      t.match(res.body, /Сайт ненадолго недоступен/);
+    } else {
+      t.same(res.json().error, 'database_unavailable', `${name}: JSON naming the cause`);
+    }
+  }
+  const ready = await fastify.inject({ url: '/readyz' });
+  t.equal(ready.statusCode, 503, '/readyz tells the truth');
+
+  db.mode = 'frozen';
+  const started = performance.now();
+  const frozenReady = await fastify.inject({ url: '/readyz' });
+  const ms = performance.now() - started;
+  t.equal(frozenReady.statusCode, 503, '/readyz answers 503 when the database never answers');
+  t.ok(ms >= 280 && ms < 1500, `within its own deadline, READYZ_TIMEOUT_MS (${Math.round(ms)} ms)`);
+
+  db.mode = 'up';
+  t.equal((await fastify.inject({ url: '/readyz' })).statusCode, 200);
+  for (const [name, call] of Object.entries(calls)) t.equal((await call()).statusCode, 200, `${name}: 200 again`);
+});
+
+t.test('a bug is still a 500, not a 503', async (t) => {
+  const { db: real, drop } = await createTestDb();
+  const config = loadConfig({ NODE_ENV: 'test', SESSION_SECRET: 'test-secret-test-secret-test-secret!' });
+  const db: Db = { ...real, query: (sql, params) => (/FROM compare_items/.test(sql) ? Promise.reject(new TypeError('a bug')) : real.query(sql, params)) };
+  const { fastify, services } = await buildApp({ config, db });
+  t.teardown(async () => {
+    await fastify.close();
+    await drop();
+  });
+  const sessionId = newSessionId();
+  const res = await fastify.inject({
+    method: 'POST',
+    url: '/api/compare',
+    headers: { host: 'localhost', cookie: `${SESSION_COOKIE}=${fastify.signCookie(sessionId)}`, 'x-csrf-token': services.sessions.tokenFor(sessionId) },
+    payload: {},
+  });
+  t.equal(res.statusCode, 500);
+  t.equal(res.headers['retry-after'], undefined);
+});
