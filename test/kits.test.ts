@@ -1,10 +1,11 @@
 /**
  * Ready kits: the list (/komplekty-sumoizoliacii), one kit (/komplekty-sumoizoliacii/{slug}) with its lines,
- * price per site (discount, the site's rounding step) and mass, the 404 of an unknown kit, and
- * POST /api/cart/kit, which puts every line in the cart at once — or nothing where the site cannot sell it.
+ * price per site (discount, the site's rounding step) and mass, the 404 of an unknown kit, and the cart route's
+ * action with intent=kit, which puts every line in the cart at once — or nothing where the site cannot sell it.
  */
 import t from 'tap';
-import { startTestApp, hydrationData, type Visitor } from './helpers/app.ts';
+import { startTestApp, hydrationData, setCookies, type Visitor } from './helpers/app.ts';
+import { FLASH_COOKIE } from '../shared/contracts.ts';
 
 const app = await startTestApp(t);
 
@@ -16,15 +17,14 @@ const kitData = async (slug: string, host?: string) => {
 const main = (html: string) => html.slice(html.indexOf('<main'), html.indexOf('</main>'));
 const text = (html: string) => main(html).replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
 
-const addKit = (v: Visitor, body: Record<string, unknown>, opts: { host?: string; token?: string | null } = {}) =>
-  app.request({
-    method: 'POST',
-    url: '/api/cart/kit',
-    host: opts.host,
-    as: v,
-    headers: opts.token === null ? {} : { 'x-csrf-token': opts.token ?? v.token },
-    payload: body,
-  });
+/** The kit's form: the cart route's action, as the fetcher sends it (`js`, the default) or as a plain form post. */
+const addKit = (v: Visitor, fields: Record<string, string | number>, opts: { js?: boolean; host?: string; path?: string; token?: string | null } = {}) =>
+  app.submit({ path: opts.path ?? '/cart', as: v, js: opts.js ?? true, host: opts.host, token: opts.token, fields: { intent: 'kit', ...fields } });
+/** The fetcher's answer for the cart route. */
+const result = (res: { json(): any }) => res.json().results.cart as { data: { ok: boolean; errors?: Record<string, string> }; status: number };
+/** The cart as an outside client sees it (spec §7 GET /api/shop/cart). */
+const cart = async (v: Visitor, host?: string) => (await app.request({ url: `/api/shop/cart?token=${encodeURIComponent(v.token)}`, as: v, host })).json().data;
+const lines = (data: { cart: Array<{ sku: { code: string }; quantity: number }> }) => data.cart.map((e) => [e.sku.code, e.quantity]).sort();
 
 t.test('the list: every kit with its price and mass, in place of the kits category listing', async (t) => {
   const res = await app.request({ url: '/komplekty-sumoizoliacii' });
@@ -69,7 +69,14 @@ t.test('one kit: its products × quantity with links, totals and mass', async (t
   t.match(text(html), 'Цена комплекта 7 910 ₽');
   t.notMatch(text(html), 'По отдельности', 'no discount lines without a discount');
   t.match(html, /<nav aria-label="Навигационная цепочка" class="breadcrumbs">.*?href="\/komplekty-sumoizoliacii".*?aria-current="page">Шумоизоляция 4 дверей</s);
-  t.match(main(html), 'action="/api/cart/kit"');
+  // The kit's form: to the cart route's action, with the token, this page to return to, its key and intent.
+  const form = /<form class="kit-actions"[^>]*>.*?<\/form>/s.exec(main(html))?.[0] ?? '';
+  t.match(form, /^<form class="kit-actions"[^>]* action="\/cart" method="post">/);
+  t.match(form, /<input type="hidden" name="token" value="[\w-]+"\/><input type="hidden" name="next" value="\/komplekty-sumoizoliacii\/dveri-4"\/>/);
+  t.match(form, '<input type="hidden" name="_form" value="cart:kit:dveri-4"/><input type="hidden" name="intent" value="kit"/><input type="hidden" name="slug" value="dveri-4"/>');
+  t.match(form, '<button type="submit" class="button">Весь комплект в корзину</button>');
+  const en = await app.request({ url: '/en/komplekty-sumoizoliacii/dveri-4' });
+  t.match(en.body, /<form class="kit-actions"[^>]* action="\/en\/cart" method="post">/, 'in the page\'s language');
 });
 
 t.test('totals per site: discount and the site rounding step (ru, kz)', async (t) => {
@@ -101,21 +108,19 @@ t.test('an unknown kit is the 404 page', async (t) => {
   t.equal(data.statusCode, 200, 'client navigation data');
 });
 
-t.test('POST /api/cart/kit puts every line in the cart, adding to what is there', async (t) => {
+t.test('the kit form puts every line in the cart, adding to what is there', async (t) => {
   const v = app.visitor();
   const first = await addKit(v, { slug: 'krysha' });
-  t.equal(first.statusCode, 200);
-  t.match(first.json().data, { count: 2, total: 3670, currency: 'RUB' });
+  t.same(first.json(), { results: { cart: { data: { ok: true }, status: 200 } } });
+  t.match(await cart(v), { count: 2, total: 3670, currency: 'RUB' });
+  t.same(lines(await cart(v)), [
+    ['ABS-AK-10', 3],
+    ['VIB-LT-18', 5],
+  ]);
+  await addKit(v, { slug: 'kapot-i-kryshka-bagazhnika' });
+  const second = await cart(v);
   t.same(
-    first.json().data.cart.map((e: { sku: { code: string }; quantity: number }) => [e.sku.code, e.quantity]).sort(),
-    [
-      ['ABS-AK-10', 3],
-      ['VIB-LT-18', 5],
-    ],
-  );
-  const second = await addKit(v, { slug: 'kapot-i-kryshka-bagazhnika' });
-  t.same(
-    second.json().data.cart.map((e: { sku: { code: string }; quantity: number }) => [e.sku.code, e.quantity]).sort(),
+    lines(second),
     [
       ['ABS-AK-10', 3],
       ['ABS-AK-10F', 4],
@@ -123,10 +128,10 @@ t.test('POST /api/cart/kit puts every line in the cart, adding to what is there'
     ],
     'a shared product sums',
   );
-  t.equal(second.json().data.total, 3670 + 4760);
+  t.equal(second.total, 3670 + 4760);
 
-  const kz = await addKit(v, { slug: 'krysha' }, { host: 'kz.localhost' });
-  t.match(kz.json().data, { currency: 'KZT', count: 2 }, 'the kz cart, priced from its list');
+  await addKit(v, { slug: 'krysha' }, { host: 'kz.localhost' });
+  t.match(await cart(v, 'kz.localhost'), { currency: 'KZT', count: 2 }, 'the kz cart, priced from its list');
 
   const page = await app.request({ url: '/cart', as: v });
   t.match(page.body, 'Акустик 10 Фольга');
@@ -134,40 +139,32 @@ t.test('POST /api/cart/kit puts every line in the cart, adding to what is there'
 
 t.test('without JavaScript: a form post adds the kit and returns to the page', async (t) => {
   const v = app.visitor();
-  const res = await app.request({
-    method: 'POST',
-    url: '/api/cart/kit',
-    as: v,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ token: v.token, slug: 'arki', next: '/komplekty-sumoizoliacii/arki' }).toString(),
-  });
+  const res = await addKit(v, { slug: 'arki', next: '/komplekty-sumoizoliacii/arki' }, { js: false });
   t.equal(res.statusCode, 303);
   t.equal(res.headers.location, '/komplekty-sumoizoliacii/arki');
-  const cart = await app.request({ method: 'GET', url: `/api/shop/cart?token=${v.token}`, as: v });
-  t.equal(cart.json().data.count, 2);
-  const away = await app.request({
-    method: 'POST',
-    url: '/api/cart/kit',
-    as: v,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ token: v.token, slug: 'arki', next: 'https://evil.example/' }).toString(),
-  });
+  t.equal((await cart(v)).count, 2);
+  const away = await addKit(v, { slug: 'arki', next: 'https://evil.example/' }, { js: false });
   t.equal(away.statusCode, 303);
   t.equal(away.headers.location, '/cart', 'never to another site');
+  const en = await addKit(v, { slug: 'arki', next: '/en/komplekty-sumoizoliacii/arki' }, { js: false, path: '/en/cart' });
+  t.equal(en.headers.location, '/en/komplekty-sumoizoliacii/arki', 'the English page it came from');
 });
 
 t.test('bad input is 400 naming the field; an unknown kit 404; the token is required', async (t) => {
   const v = app.visitor();
-  for (const body of [{}, { slug: '' }, { slug: 'Dveri 4' }, { slug: 'x'.repeat(200) }, { slug: 42 }, { slug: 'dveri-4\u0000' }]) {
-    const res = await addKit(v, body);
-    t.equal(res.statusCode, 400, JSON.stringify(body));
-    t.ok(res.json().issues.some((i: { field: string }) => i.field === 'body.slug'), 'names body.slug');
+  // Refusals are field errors (message keys) inside the envelope, where the old JSON call named body.slug.
+  for (const fields of [{}, { slug: '' }, { slug: 'Dveri 4' }, { slug: 'x'.repeat(200) }, { slug: 'dveri-4\u0000' }] as Record<string, string>[]) {
+    const res = await addKit(v, fields);
+    t.equal(result(res).status, 400, JSON.stringify(fields));
+    t.same(result(res).data.errors, { slug: 'form.invalid' }, 'names slug');
   }
   const unknown = await addKit(v, { slug: 'no-such-kit' });
-  t.equal(unknown.statusCode, 404);
-  t.match(unknown.json(), { error: 'not_found', message: /no-such-kit/ });
-  t.equal((await addKit(v, { slug: 'dveri-4' }, { token: null })).statusCode, 403);
-  t.equal((await addKit(v, { slug: 'dveri-4' }, { token: app.visitor().token })).statusCode, 403);
+  t.equal(result(unknown).status, 404);
+  t.same(result(unknown).data.errors, { '': 'form.invalid' });
+  for (const js of [true, false]) {
+    t.equal((await addKit(v, { slug: 'dveri-4' }, { js, token: null })).statusCode, 403, 'no token');
+    t.equal((await addKit(v, { slug: 'dveri-4' }, { js, token: app.visitor().token })).statusCode, 403, 'a foreign token');
+  }
   const [{ n }] = (await app.db.query<{ n: number }>('SELECT count(*)::int AS n FROM sessions WHERE id = $1', [v.sessionId])) as [{ n: number }];
   t.equal(n, 0, 'nothing was stored');
 });
@@ -177,15 +174,23 @@ t.test('a kit holding a product the site does not sell cannot be bought there', 
   await app.db.query(`DELETE FROM product_prices WHERE product_id = $1 AND price_list = 'kg'`, [ak!.id]);
   const v = app.visitor();
   const refused = await addKit(v, { slug: 'dveri-4' }, { host: 'kg.localhost' });
-  t.equal(refused.statusCode, 409);
-  t.match(refused.json(), { error: 'kit_not_sold', message: /not sold on this site/ });
-  const cart = await app.request({ method: 'POST', url: '/api/cart', host: 'kg.localhost', as: v, headers: { 'x-csrf-token': v.token }, payload: {} });
-  t.same(cart.json(), [], 'no line of the kit was added');
+  t.equal(result(refused).status, 409);
+  t.same(result(refused).data.errors, { '': 'kits.notSold' }, 'not sold on this site');
+  const kgCart = await app.request({ method: 'POST', url: '/api/cart', host: 'kg.localhost', as: v, headers: { 'x-csrf-token': v.token }, payload: {} });
+  t.same(kgCart.json(), [], 'no line of the kit was added');
+
+  // Without JavaScript (a page opened before the price list changed): back to the kit, which says why.
+  const url = '/komplekty-sumoizoliacii/dveri-4';
+  const plain = await addKit(v, { slug: 'dveri-4', next: url, _form: 'cart:kit:dveri-4' }, { js: false, host: 'kg.localhost' });
+  t.equal(plain.statusCode, 303);
+  t.equal(plain.headers.location, url);
+  const shown = await app.request({ url, host: 'kg.localhost', headers: { cookie: `${v.cookie}; ${FLASH_COOKIE}=${setCookies(plain)[FLASH_COOKIE]}` } });
+  t.match(hydrationData(shown.body).loaderData.root.flash, { form: 'cart:kit:dveri-4', result: { ok: false, errors: { '': 'kits.notSold' } } });
 
   const { html, kit } = await kitData('dveri-4', 'kg.localhost');
   t.match(kit, { purchasable: false, price: null });
-  t.notMatch(main(html), 'action="/api/cart/kit"', 'no add-to-cart form');
+  t.notMatch(main(html), 'kit-actions', 'no add-to-cart form');
   t.match(text(html), 'Этот комплект не продаётся на этом сайте');
-  t.equal((await addKit(v, { slug: 'arki' }, { host: 'kg.localhost' })).statusCode, 200, 'kits without that product still sell');
-  t.equal((await addKit(v, { slug: 'dveri-4' })).statusCode, 200, 'and the ru site still sells it');
+  t.equal(result(await addKit(v, { slug: 'arki' }, { host: 'kg.localhost' })).status, 200, 'kits without that product still sell');
+  t.equal(result(await addKit(v, { slug: 'dveri-4' })).status, 200, 'and the ru site still sells it');
 });

@@ -17,7 +17,7 @@ export async function loader({ request }: LoaderArgs) {
 /** The sign-in form; messages are keys of shared/locales. */
 export const signInForm = z.object({
   email: z.email('auth.emailInvalid').max(254, 'auth.emailInvalid'),
-  password: z.string().min(1, 'form.required').max(200, 'auth.failed'),
+  password: z.string('form.required').min(1, 'form.required').max(200, 'auth.failed'),
   next: z.string().max(2000).optional(),
 });
 

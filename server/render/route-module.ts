@@ -86,6 +86,8 @@ export function queryObject(request: Request): Record<string, string> {
 /** The hidden field naming which form on the page was sent (client/route-form.tsx), echoed in its flash. */
 export const FORM_KEY_FIELD = '_form';
 const FORM_KEY = /^[\w:.-]{1,100}$/;
+/** A message key of shared/locales ("form.quantity"), as form schemas write their messages. */
+const MESSAGE_KEY = /^[a-zA-Z]+(\.[a-zA-Z]+)+$/;
 
 export interface SubmittedForm {
   /** The form's key ('' when it sent none or a malformed one). */
@@ -115,7 +117,8 @@ export async function readForm<S extends z.ZodType>(
   const parsed = schema.safeParse(fields);
   if (parsed.success) return { ok: true, data: parsed.data, key, values };
   const errors: Record<string, string> = {};
-  for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? '')] ??= issue.message;
+  // A message the schema did not name (zod's own English text, e.g. for a missing field) is no key to translate.
+  for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? '')] ??= MESSAGE_KEY.test(issue.message) ? issue.message : 'form.invalid';
   return { ok: false, result: { ok: false, errors, values }, key, values };
 }
 

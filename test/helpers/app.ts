@@ -26,9 +26,18 @@ export interface TestApp extends App {
   /**
    * Submits a form to a route's action as the browser would: `js` — as the hydrated page's fetcher does
    * (POST /_data{path}?_action=…, answered with a JSON envelope); otherwise a plain form post (POST {path}, answered
-   * with a 303). The visitor's token is added unless `token` is given (null: none).
+   * with a 303). The visitor's token is added unless `token` is given (null: none); `ip` is the visitor's address.
    */
-  submit(options: { path: string; fields: Record<string, string | number>; as: Visitor; js: boolean; host?: string; token?: string | null }): Promise<LightMyRequestResponse>;
+  submit(options: {
+    path: string;
+    fields: Record<string, string | number>;
+    as: Visitor;
+    js: boolean;
+    host?: string;
+    token?: string | null;
+    ip?: string;
+    headers?: Record<string, string>;
+  }): Promise<LightMyRequestResponse>;
 }
 
 export async function startTestApp(t: Test, env: Record<string, string> = {}): Promise<TestApp> {
@@ -57,7 +66,7 @@ export async function startTestApp(t: Test, env: Record<string, string> = {}): P
         headers: { host: host ?? 'localhost', ...(as ? { cookie: as.cookie } : {}), ...headers },
       });
     },
-    submit({ path, fields, as, js, host, token }) {
+    submit({ path, fields, as, js, host, token, ip, headers }) {
       const body = new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)]));
       const given = token === undefined ? as.token : token;
       if (given !== null) body.set('token', given);
@@ -68,7 +77,8 @@ export async function startTestApp(t: Test, env: Record<string, string> = {}): P
         method: 'POST',
         url: js ? `/_data${pathname}?${query}` : path,
         payload: body.toString(),
-        headers: { host: host ?? 'localhost', cookie: as.cookie, 'content-type': 'application/x-www-form-urlencoded' },
+        ...(ip ? { remoteAddress: ip } : {}),
+        headers: { host: host ?? 'localhost', cookie: as.cookie, 'content-type': 'application/x-www-form-urlencoded', ...headers },
       });
     },
   };
