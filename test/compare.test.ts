@@ -96,8 +96,8 @@ t.test(`the list holds at most ${MAX_COMPARE_ITEMS} products`, async (t) => {
   const toggle = /<form class="product-actions__compare".*?<\/form>/s.exec(page.body)?.[0] ?? '';
   t.match(toggle, '<span role="alert" class="form__error">В сравнении уже 20 товаров: уберите один, чтобы добавить другой.</span>');
   t.equal(await total(v), MAX_COMPARE_ITEMS);
-  const again = await post(v, '/api/compare/items', { productId: ids[0]!.id });
-  t.equal(again.statusCode, 200, 'adding a product already in a full list changes nothing and is no error');
+  const again = await compare(v, { intent: 'add', productId: ids[0]!.id }, { js: true });
+  t.same(again.json().results.compare.data, { ok: true }, 'adding a product already in a full list changes nothing and is no error');
   t.equal(await total(v), MAX_COMPARE_ITEMS);
 });
 

@@ -5,9 +5,8 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { splitLanguagePrefix, type Site } from '../../shared/sites.ts';
+import type { Site } from '../../shared/sites.ts';
 import { cartTotal } from '../../shared/cart.ts';
-import { localPath } from '../render/guards.ts';
 import { badRequest, forbidden } from '../http/errors.ts';
 import type { RequestOrigin } from '../services/site-address.ts';
 import type { Services } from '../services/index.ts';
@@ -37,11 +36,6 @@ export const searchText = z
   .min(1, 'must not be empty')
   .max(200)
   .refine((s) => !s.includes('\u0000'), 'must not contain NUL characters');
-
-export const productId = z.coerce.number({ error: 'must be a product id' }).int().positive().max(2_147_483_647);
-
-/** A return address for a form post (no JavaScript); followed only when it is a local path. */
-export const nextPath = z.string().max(2000).optional().describe('Form posts: the local page to return to (303).');
 
 /**
  * A request body: no body (or JSON null) counts as an empty object, so a missing field is named ("body.search")
@@ -115,22 +109,6 @@ export async function cartAnswer(services: Services, request: FastifyRequest, si
 
 export function requestOrigin(request: FastifyRequest): RequestOrigin {
   return { protocol: request.protocol, hostname: request.hostname, port: request.port, site: request.site };
-}
-
-export function isFormPost(request: FastifyRequest): boolean {
-  return (request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
-}
-
-/** The page a form post returns to, in the language the form was shown in (from its Referer's prefix). */
-export function localTarget(request: FastifyRequest, path: string): string {
-  let refererPath = '/';
-  try {
-    refererPath = new URL(request.headers.referer ?? '/', 'http://x').pathname;
-  } catch {
-    // a malformed Referer: the default language
-  }
-  const lang = splitLanguagePrefix(refererPath, request.site);
-  return localPath(lang && 'basename' in lang ? lang.basename : '/', path);
 }
 
 /** Form posts may send urlencoded bodies; JSON is the default. (Documentation: the OpenAPI `consumes`.) */

@@ -1,5 +1,5 @@
 /**
- * The /api scope: one encapsulated route plugin per domain (site, shop, cart, compare, auth), each declaring
+ * The /api scope: one encapsulated route plugin per domain (site, shop, compare), each declaring
  * the zod schemas of its bodies, queries and params once — the type provider validates them before the handler
  * runs (a 400 naming the field, server/http/errors.ts) and /api/openapi.json documents them.
  * The site token is checked first (403), before any input is looked at: every call that is not GET needs it
@@ -11,9 +11,7 @@ import { checkSiteToken } from './common.ts';
 import { openApiPlugin } from './openapi.ts';
 import { siteRoutes } from './site.ts';
 import { shopRoutes } from './shop.ts';
-import { cartRoutes } from './cart.ts';
 import { compareRoutes } from './compare.ts';
-import { authRoutes } from './auth.ts';
 
 export interface ApiPluginOptions {
   /** Serve the docs page (/api/docs): development only. */
@@ -30,9 +28,7 @@ export const apiPlugin: FastifyPluginAsync<ApiPluginOptions> = async (api, optio
   await api.register(openApiPlugin, { docsPage: options.docsPage });
   await api.register(siteRoutes);
   await api.register(shopRoutes);
-  await api.register(cartRoutes);
   await api.register(compareRoutes);
-  await api.register(authRoutes);
 
   // Any other /api/ address is a JSON 404, not the storefront's HTML "page not found" (GET /* would take it).
   api.get('/api/*', { schema: { hide: true } }, async (request) => {
