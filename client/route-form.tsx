@@ -70,11 +70,11 @@ export function RouteForm({
 }
 
 /** The form-wide error of a refused submit, or else its first field error, as a translated alert. */
-export function FormError({ state, className = 'form__error' }: { state: FormState; className?: string }) {
+export function FormError({ state, id, className = 'form__error' }: { state: FormState; id?: string; className?: string }) {
   const { t } = useTranslation();
   const key = state.errors[''] ?? Object.values(state.errors)[0];
   return key ? (
-    <span role="alert" className={className}>
+    <span role="alert" id={id} className={className}>
       {t(key)}
     </span>
   ) : null;

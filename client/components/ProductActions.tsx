@@ -16,12 +16,23 @@ export function ProductActions({ productId, sold }: { productId: number; sold: b
               <input type="hidden" name="productId" value={productId} />
               <label>
                 <span className="visually-hidden">{t('product.quantity')}</span>
-                <input type="number" name="quantity" min={1} max={MAX_QUANTITY} step={1} defaultValue={1} required inputMode="numeric" />
+                <input
+                  type="number"
+                  name="quantity"
+                  min={1}
+                  max={MAX_QUANTITY}
+                  step={1}
+                  defaultValue={state.values.quantity ?? 1}
+                  required
+                  inputMode="numeric"
+                  aria-invalid={state.errors.quantity ? true : undefined}
+                  aria-describedby={state.errors.quantity ? `cart-add-${productId}-error` : undefined}
+                />
               </label>
               <button type="submit" className="button" disabled={state.pending}>
                 {t('product.addToCart')}
               </button>
-              <CartStatus state={state} />
+              <CartStatus state={state} errorId={`cart-add-${productId}-error`} />
             </>
           )}
         </RouteForm>
@@ -32,11 +43,11 @@ export function ProductActions({ productId, sold }: { productId: number; sold: b
 }
 
 /** Says "added" after a successful submit (the header badge changes too), or why it failed. */
-function CartStatus({ state }: { state: FormState }) {
+function CartStatus({ state, errorId }: { state: FormState; errorId: string }) {
   const { t } = useTranslation();
   const failed = Object.keys(state.errors).length > 0;
   return failed ? (
-    <FormError state={state} />
+    <FormError state={state} id={errorId} />
   ) : (
     <span role="status" className="product-actions__status">
       {state.done ? t('product.added') : ''}

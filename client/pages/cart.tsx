@@ -76,14 +76,16 @@ function CartLine({ entry, currency }: { entry: CartEntry; currency: string }) {
                 max={MAX_QUANTITY}
                 step={1}
                 required
-                defaultValue={entry.quantity}
+                defaultValue={state.values.quantity ?? entry.quantity}
                 aria-label={t('cart.quantityOf', { title })}
+                aria-invalid={state.errors.quantity ? true : undefined}
+                aria-describedby={state.errors.quantity ? `cart-set-${entry.sku.id}-error` : undefined}
                 inputMode="numeric"
               />
               <button type="submit" className="button button--secondary button--small" disabled={state.pending}>
                 {t('cart.update')}
               </button>
-              <FormError state={state} />
+              <FormError state={state} id={`cart-set-${entry.sku.id}-error`} />
             </>
           )}
         </RouteForm>
