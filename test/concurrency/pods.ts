@@ -5,12 +5,12 @@
  */
 import type { Test } from 'tap';
 import { Agent, request } from 'undici';
-import { buildApp, type App } from '../../server/app.ts';
+import { type App, buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
-import { openDb, type Db } from '../../server/db/index.ts';
-import { newSessionId } from '../../server/services/sessions.ts';
+import { type Db, openDb } from '../../server/db/index.ts';
 import { SESSION_COOKIE } from '../../server/http/request-context.ts';
-import { createTestDb, usingPostgres, type CountingDb } from '../helpers/db.ts';
+import { newSessionId } from '../../server/services/sessions.ts';
+import { type CountingDb, createTestDb, usingPostgres } from '../helpers/db.ts';
 
 /** The `skip` option of every test in the lane: races need a server that runs transactions side by side. */
 export const postgresOnly = usingPostgres() ? false : 'PostgreSQL lane only (scripts/test-postgres.sh): PGlite runs one query at a time';
@@ -29,6 +29,7 @@ export interface Visitor {
 export interface Answer {
   status: number;
   body: any;
+  headers?: Record<string, string | string[] | undefined>;
 }
 
 export interface Pod {
@@ -45,6 +46,12 @@ export interface Pods {
   visitor(): Visitor;
   /** POST a JSON body to pod `i % pods.length` as the visitor, with its token; the answer's status and JSON. */
   post(i: number, v: Visitor, path: string, body?: Record<string, unknown>, headers?: Record<string, string>): Promise<Answer>;
+  /**
+   * Submits a form to a route's action on pod `i % pods.length` as the hydrated page's fetcher does (POST
+   * /_data{path}?_action=<route id>, the visitor's token in the form): the HTTP status and headers, and the JSON
+   * envelope (the action's own status is in `body.results[routeId].status`).
+   */
+  submit(i: number, v: Visitor, path: string, fields: Record<string, string>, headers?: Record<string, string>): Promise<Answer>;
 }
 
 /** An agent without a connection limit, so n parallel requests are n sockets, not a queue. */
@@ -91,6 +98,18 @@ export async function startPods(t: Test, count: number, env: Record<string, stri
       });
       const text = await res.body.text();
       return { status: res.statusCode, body: text ? JSON.parse(text) : null };
+    },
+    async submit(i, v, path, fields, headers = {}) {
+      const pod = pods[i % pods.length]!;
+      const action = path.split('/').filter(Boolean).pop() ?? 'home';
+      const res = await request(`${pod.url}/_data${path}?_action=${encodeURIComponent(action)}`, {
+        method: 'POST',
+        dispatcher: agent,
+        headers: { host: 'localhost', cookie: v.cookie, 'content-type': 'application/x-www-form-urlencoded', ...headers },
+        body: new URLSearchParams({ ...fields, token: v.token }).toString(),
+      });
+      const text = await res.body.text();
+      return { status: res.statusCode, headers: res.headers, body: text ? JSON.parse(text) : null };
     },
   };
 }
