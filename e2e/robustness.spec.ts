@@ -115,7 +115,7 @@ test.describe('build update check', () => {
 });
 
 test('a page chunk that fails to load reloads the page once per path within 10 s', async ({ page }) => {
-  await page.route(/\/assets\/CategoryPage-[\w-]+\.js$/, (route) => route.abort());
+  await page.route(/\/assets\/category-[\w-]+\.js$/, (route) => route.abort());
   await pausedClock(page);
   const documents = documentLoads(page);
   await page.goto('/');
@@ -149,7 +149,7 @@ test.describe('route preloading', () => {
   test('hovering a link preloads its chunk and data; the navigation then makes no request', async ({ page }) => {
     const requests: string[] = [];
     page.on('request', (r) => requests.push(new URL(r.url()).pathname + new URL(r.url()).search));
-    const categoryChunk = () => requests.filter((u) => /\/assets\/CategoryPage-/.test(u));
+    const categoryChunk = () => requests.filter((u) => /\/assets\/category-[\w-]+\.js/.test(u));
     const data = () => requests.filter((u) => u.startsWith('/_data/'));
     await page.goto('/');
     await hydrated(page);
@@ -185,7 +185,7 @@ test.describe('route preloading', () => {
 
   test('nothing is preloaded with save-data on', async ({ page }) => {
     const preloads: string[] = [];
-    page.on('request', (r) => /\/_data\/|\/assets\/CategoryPage-/.test(r.url()) && preloads.push(r.url()));
+    page.on('request', (r) => /\/_data\/|\/assets\/category-[\w-]+\.js/.test(r.url()) && preloads.push(r.url()));
     await page.addInitScript(() => Object.defineProperty(navigator, 'connection', { value: { effectiveType: '4g', saveData: true } }));
     await pausedClock(page);
     await page.goto('/');
