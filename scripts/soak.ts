@@ -9,7 +9,9 @@
  *
  * The load: SOAK_CONNECTIONS (default 32) visitors on the demo's local site (Host 127.0.0.1), each with its own session (made by a first GET /, which
  * hands out the cookie and the site token), cycling through home, a category, a product, the search page and a
- * cart write (POST /api/cart/items, JSON, the token in X-CSRF-Token). Warm-up: SOAK_WARMUP_SECONDS (default 10).
+ * cart write (the cart's router action as a hydrated page posts it: POST /_data/cart?_action=cart, urlencoded, the
+ * token in the form; a write the envelope does not acknowledge — status 200, ok — counts as an error).
+ * Warm-up: SOAK_WARMUP_SECONDS (default 10).
  * The server inherits NODE_OPTIONS (e.g. a heap cap: NODE_OPTIONS=--max-old-space-size=512 npm run soak).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -200,7 +202,10 @@ async function newVisitor(base: string): Promise<Visitor> {
   return { cookie, token };
 }
 
-type Step = { method: 'GET'; path: string } | { method: 'POST'; path: string; body: (i: number) => string };
+/** A page to GET, or a route action to POST a form to (`route`: the action's route id, whose result the envelope holds). */
+type Step =
+  | { method: 'GET'; path: string }
+  | { method: 'POST'; path: string; route: string; body: (i: number, visitor: Visitor) => string };
 
 async function productIds(base: string, visitor: Visitor): Promise<number[]> {
   const html = await (await fetch(base + CATEGORY, { headers: { cookie: visitor.cookie } })).text();
@@ -216,14 +221,19 @@ async function load(pool: Pool, visitors: Visitor[], steps: Step[], until: numbe
       for (let i = v; Date.now() < until; i++) {
         const step = steps[i % steps.length]!;
         const headers: Record<string, string> = { cookie: visitor.cookie };
-        if (step.method === 'POST') Object.assign(headers, { 'content-type': 'application/json', 'x-csrf-token': visitor.token });
+        if (step.method === 'POST') headers['content-type'] = 'application/x-www-form-urlencoded';
         const started = performance.now();
         try {
-          const res = await pool.request({ method: step.method, path: step.path, headers, body: step.method === 'POST' ? step.body(i) : undefined });
-          await res.body.dump({ limit: Infinity });
+          const body = step.method === 'POST' ? step.body(i, visitor) : undefined;
+          const res = await pool.request({ method: step.method, path: step.path, headers, body });
+          // An action answers HTTP 200 even when it refuses the change: its result in the envelope says.
+          const envelope = step.method === 'POST' && res.statusCode === 200 ? await res.body.text() : undefined;
+          if (envelope === undefined) await res.body.dump({ limit: Infinity });
           tally.latencies.push(performance.now() - started);
           tally.requests++;
           if (res.statusCode >= 400) countError(tally, `HTTP ${res.statusCode} ${step.method} ${step.path}`);
+          const refused = step.method === 'POST' && envelope !== undefined ? actionRefused(envelope, step.route) : undefined;
+          if (refused) countError(tally, `${refused} ${step.method} ${step.path}`);
         } catch (err) {
           tally.requests++;
           countError(tally, `socket ${(err as { code?: string }).code ?? (err as Error).message}`);
@@ -231,6 +241,18 @@ async function load(pool: Pool, visitors: Visitor[], steps: Step[], until: numbe
       }
     }),
   );
+}
+
+/** Why an action's answer does not acknowledge the change (undefined when it does: status 200, ok). */
+function actionRefused(text: string, route: string): string | undefined {
+  let result: { data?: { ok?: unknown }; status?: number } | undefined;
+  try {
+    result = JSON.parse(text).results?.[route];
+  } catch {
+    return 'not the envelope';
+  }
+  if (result?.status === 200 && result.data?.ok === true) return undefined;
+  return `refused (status ${result?.status ?? 'none'} in the envelope)`;
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -264,8 +286,16 @@ async function soak(name: string, env: Record<string, string>): Promise<Result> 
       { method: 'GET', path: SEARCH },
       {
         method: 'POST',
-        path: '/api/cart/items',
-        body: (i) => JSON.stringify({ productId: ids[i % ids.length], quantity: (i % 5) + 1, mode: 'set' }),
+        path: '/_data/cart?_action=cart',
+        route: 'cart',
+        body: (i, visitor) =>
+          new URLSearchParams({
+            intent: 'item',
+            productId: String(ids[i % ids.length]),
+            quantity: String((i % 5) + 1),
+            mode: 'set',
+            token: visitor.token,
+          }).toString(),
       },
     ];
 

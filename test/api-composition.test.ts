@@ -1,7 +1,8 @@
 /**
  * The server's composition (docs/decisions/017): one i18next instance per language shared by its requests;
- * the spec's read-only POST calls without a token; the readable `_token` cookie, set only with the session;
- * the OpenAPI document generated from the route schemas; bad input refused before any handler runs.
+ * the spec's read-only POST calls without a token (changes — router actions, decision 021 — still need it); the
+ * readable `_token` cookie, set only with the session and again when the session rotates; the OpenAPI document
+ * generated from the route schemas; bad input refused before any handler runs.
  */
 import t, { type Test } from 'tap';
 import type { LightMyRequestResponse } from 'fastify';
@@ -103,16 +104,23 @@ t.test('i18n: the same i18next instance serves every request of a language; no p
 
 // ── the spec's read-only POST calls ────────────────────────────────────────
 
+/** The result an action's envelope gives its route (`{ data, status }`). */
+const actionResult = (res: LightMyRequestResponse, route: string) => {
+  if (res.statusCode !== 200) throw new Error(`the action answered ${res.statusCode}: ${res.body}`);
+  return res.json().results[route];
+};
+const DONE = { data: { ok: true }, status: 200 };
+
 t.test('POST /api/cart and POST /api/compare answer the body-only call {domain}, no token', async (t) => {
   const v = app.visitor();
+  // The state to read, made as the page's forms make it: the cart and compare actions.
   const cartLine = async (sku: string, quantity: number) =>
-    app.request({ method: 'POST', url: '/api/cart/items', as: v, payload: { productId: await productId(sku), quantity, token: v.token } });
-  t.equal((await cartLine('VIB-STD-22', 3)).statusCode, 200);
-  t.equal((await cartLine('ABS-AK-10', 1)).statusCode, 200);
-  t.equal(
-    (await app.request({ method: 'POST', url: '/api/compare/items', as: v, payload: { productId: await productId('VIB-STD-22'), token: v.token } })).statusCode,
-    200,
-  );
+    app.submit({ path: '/cart', as: v, js: true, fields: { intent: 'item', productId: await productId(sku), quantity } });
+  t.strictSame(actionResult(await cartLine('VIB-STD-22', 3), 'cart'), DONE);
+  t.strictSame(actionResult(await cartLine('ABS-AK-10', 1), 'cart'), DONE);
+  const std = await productId('VIB-STD-22');
+  const compared = await app.submit({ path: '/compare', as: v, js: true, fields: { intent: 'add', productId: std } });
+  t.strictSame(actionResult(compared, 'compare'), DONE);
 
   const cart = await app.request({ method: 'POST', url: '/api/cart', as: v, payload: { domain: 'tihoavto.ru' } });
   t.equal(cart.statusCode, 200);
@@ -146,13 +154,23 @@ t.test('POST /api/cart and POST /api/compare answer the body-only call {domain},
     t.equal(res.statusCode, 403, `${path}: another session's token`);
     t.equal(res.json().error, 'token_invalid');
   }
-  // The calls that change state still need it.
-  const change = await app.request({ method: 'POST', url: '/api/cart/items', as: v, payload: { productId: await productId('ABS-AK-10') } });
+  // The calls that change state — the route actions — still need it.
+  const abs = await productId('ABS-AK-10');
+  const change = await app.submit({ path: '/cart', as: v, js: true, token: null, fields: { intent: 'item', productId: abs } });
   t.equal(change.statusCode, 403);
   t.equal(change.json().error, 'token_required');
-  const clear = await app.request({ method: 'POST', url: '/api/compare/clear', as: v, payload: {} });
+  const clear = await app.submit({ path: '/compare', as: v, js: true, token: null, fields: { intent: 'clear' } });
+  t.equal(clear.statusCode, 403);
   t.equal(clear.json().error, 'token_required');
+  const foreign = await app.submit({ path: '/compare', as: v, js: true, token: other.token, fields: { intent: 'clear' } });
+  t.equal(foreign.statusCode, 403);
+  t.equal(foreign.json().error, 'token_invalid', "another session's token");
   t.strictSame((await app.request({ method: 'POST', url: '/api/compare', as: v, payload: { domain: 'tihoavto.ru' } })).json(), { totalItems: 1 }, 'nothing cleared');
+  t.strictSame(
+    (await app.request({ method: 'POST', url: '/api/cart', as: v, payload: { domain: 'tihoavto.ru' } })).json(),
+    cart.json(),
+    'nothing added',
+  );
 });
 
 // ── the `_token` cookie ────────────────────────────────────────────────────
@@ -173,16 +191,20 @@ t.test('_token: set with the session, readable by scripts, equal to the token; n
   t.notOk(cookie!.attrs.includes('secure'), 'no Secure over http');
   t.match(setCookies(first)[0], /^sid=/, 'the session cookie first');
 
-  // The browser sends both back: no answer sets either again.
+  // The browser sends both back: no answer sets either again — changes included (the actions, with and without JS).
   const both = `${SESSION_COOKIE}=${first.cookies.find((c) => c.name === SESSION_COOKIE)!.value}; ${TOKEN_COOKIE}=${encodeURIComponent(token)}`;
+  const browser: Visitor = { sessionId: sessionId!, cookie: both, token };
   const later = [
     await app.request({ url: '/', headers: { cookie: both } }),
     await app.request({ url: '/vibroizolyaciya', headers: { cookie: both } }),
     await app.request({ url: '/_data/?_routes=root', headers: { cookie: both } }),
     await app.request({ url: `/api/shop/cart?token=${encodeURIComponent(token)}`, headers: { cookie: both } }),
     await app.request({ method: 'POST', url: '/api/cart', payload: {}, headers: { cookie: both } }),
-    await app.request({ method: 'POST', url: '/api/compare/items', payload: { productId: await productId('BAR-IZ-4'), token }, headers: { cookie: both } }),
+    await app.submit({ path: '/compare', as: browser, js: true, fields: { intent: 'add', productId: await productId('BAR-IZ-4') } }),
+    await app.submit({ path: '/cart', as: browser, js: false, fields: { intent: 'item', productId: await productId('BAR-IZ-4') } }),
   ];
+  t.strictSame(actionResult(later[5]!, 'compare'), DONE, 'the compare action made its change');
+  t.equal(later[6]!.statusCode, 303, 'the plain cart form made its change');
   for (const res of later) {
     t.ok(res.statusCode < 400, `${res.raw.req.url}: ${res.statusCode}`);
     t.strictSame(setCookies(res), [], `${res.raw.req.url}: no Set-Cookie`);
@@ -205,25 +227,38 @@ t.test('_token follows the session when it rotates: sign-in and sign-out', async
   const email = 'token-cookie@example.com';
   const userId = await createUser(app, { email });
   await app.db.query('UPDATE users SET password_hash = $1 WHERE id = $2', [await hashPassword(PASSWORD), userId]);
-  const login = await app.request({ method: 'POST', url: '/api/auth/login', as: v, payload: { email, password: PASSWORD, token: v.token } });
-  t.equal(login.statusCode, 200, 'signed in');
-  const newSession = sessionFrom(login);
-  t.ok(newSession);
-  t.not(newSession, v.sessionId, 'the session rotated');
-  t.equal(tokenCookie(login)!.value, app.services.sessions.tokenFor(newSession!), "the new session's token");
-  t.equal(tokenCookie(login)!.value, login.json().data.token, 'the one the answer carries');
+  /** The visitor a rotating answer leaves: its new session, and the token read from its `_token` cookie. */
+  const rotated = (res: LightMyRequestResponse, before: Visitor): Visitor => {
+    const sessionId = sessionFrom(res);
+    t.ok(sessionId, 'a new session cookie');
+    t.not(sessionId, before.sessionId, 'the session rotated');
+    const cookie = tokenCookie(res);
+    t.ok(cookie, 'a new _token cookie');
+    t.equal(cookie!.value, app.services.sessions.tokenFor(sessionId!), "the new session's token");
+    t.notOk(cookie!.attrs.includes('httponly'), 'readable by the page');
+    return { sessionId: sessionId!, cookie: `${SESSION_COOKIE}=${app.fastify.signCookie(sessionId!)}`, token: cookie!.value };
+  };
+  /** The token the shell's data carries for a visitor (what the page's forms send after the router revalidates). */
+  const shellToken = async (w: Visitor) => (await app.request({ url: '/_data/?_routes=root', as: w })).json().results.root.data.token;
 
-  const signedIn: Visitor = { sessionId: newSession!, cookie: `${SESSION_COOKIE}=${app.fastify.signCookie(newSession!)}`, token: login.json().data.token };
-  const logout = await app.request({ method: 'POST', url: '/api/auth/logout', as: signedIn, payload: { token: signedIn.token } });
-  t.equal(logout.statusCode, 200);
-  const afterLogout = sessionFrom(logout);
-  t.ok(afterLogout);
-  t.equal(tokenCookie(logout)!.value, app.services.sessions.tokenFor(afterLogout!));
-  t.equal(tokenCookie(logout)!.value, logout.json().data.token);
+  // Sign-in with JavaScript: the /auth action answers a redirect to /personal with the new cookies.
+  const login = await app.submit({ path: '/auth', as: v, js: true, fields: { email, password: PASSWORD } });
+  t.equal(login.statusCode, 200);
+  t.strictSame(login.json(), { redirect: '/personal' }, 'signed in: on to /personal');
+  const signedIn = rotated(login, v);
+  t.equal(await shellToken(signedIn), signedIn.token, 'the one the page data carries');
+  t.equal((await app.request({ url: '/personal', as: signedIn })).statusCode, 200, 'the new session is signed in');
+
+  // Sign-out: the /personal action, with the token read from the cookie.
+  const logout = await app.submit({ path: '/personal', as: signedIn, js: true, fields: {} });
+  t.strictSame(logout.json(), { redirect: '/' }, 'signed out: home');
+  const signedOut = rotated(logout, signedIn);
+  t.equal(await shellToken(signedOut), signedOut.token);
+  t.not(signedOut.token, signedIn.token);
 
   // A refused sign-in changes nothing, so it sets nothing.
-  const wrong = await app.request({ method: 'POST', url: '/api/auth/login', as: v, payload: { email, password: 'wrong-password', token: v.token } });
-  t.equal(wrong.statusCode, 401);
+  const wrong = await app.submit({ path: '/auth', as: v, js: true, fields: { email, password: 'wrong-password' } });
+  t.equal(actionResult(wrong, 'auth').status, 401);
   t.strictSame(setCookies(wrong), []);
 });
 
@@ -240,14 +275,18 @@ const OPERATIONS: Record<string, Record<string, 'required' | 'optional' | 'none'
   '/api/location': { get: 'none' },
   '/api/cart': { post: 'optional' },
   '/api/compare': { post: 'optional' },
-  '/api/cart/items': { post: 'required' },
-  '/api/cart/items/{productId}': { delete: 'required' },
-  '/api/cart/kit': { post: 'required' },
-  '/api/compare/items': { post: 'required' },
-  '/api/compare/clear': { post: 'required' },
-  '/api/auth/login': { post: 'required' },
-  '/api/auth/logout': { post: 'required' },
 };
+
+/** The internal mutation endpoints that router actions replaced (decision 021): gone, and not documented. */
+const REMOVED = [
+  '/api/cart/items',
+  '/api/cart/items/{productId}',
+  '/api/cart/kit',
+  '/api/compare/items',
+  '/api/compare/clear',
+  '/api/auth/login',
+  '/api/auth/logout',
+];
 
 t.test('GET /api/openapi.json describes every public API call from the route schemas', async (t) => {
   const res = await app.request({ url: '/api/openapi.json' });
@@ -256,6 +295,8 @@ t.test('GET /api/openapi.json describes every public API call from the route sch
   const doc = res.json();
   t.equal(doc.openapi, '3.1.0');
   t.strictSame(Object.keys(doc.paths).sort(), Object.keys(OPERATIONS).sort(), 'exactly the public paths (no catch-all, no docs routes)');
+  for (const path of REMOVED) t.notOk(path in doc.paths, `${path}: not documented`);
+  t.notMatch(JSON.stringify(doc), /\/api\/(cart\/(items|kit)|compare\/(items|clear)|auth)\b/, 'no trace of them anywhere in the document');
   for (const [path, methods] of Object.entries(OPERATIONS)) {
     t.strictSame(Object.keys(doc.paths[path]).sort(), Object.keys(methods).sort(), `${path}: its methods`);
     for (const [method, rule] of Object.entries(methods)) {
@@ -283,8 +324,6 @@ t.test('GET /api/openapi.json describes every public API call from the route sch
     t.strictSame(Object.keys(params(path, 'get')).sort(), ['query.domain', 'query.token'], `${path}: token, domain`);
   }
   t.strictSame(Object.keys(params('/api/site/search', 'post')).sort(), ['query.domain', 'query.token']);
-  const del = params('/api/cart/items/{productId}', 'delete');
-  t.equal(del['path.productId'].required, true, 'the path parameter');
   t.strictSame(doc.paths['/api/location'].get.parameters ?? [], []);
 
   // Bodies: their fields, the required ones, and the media types accepted.
@@ -294,14 +333,8 @@ t.test('GET /api/openapi.json describes every public API call from the route sch
   t.strictSame(jsonSchema('/api/site/search').required, ['search']);
   t.strictSame(Object.keys(jsonSchema('/api/cart').properties).sort(), ['domain', 'token']);
   t.strictSame(Object.keys(jsonSchema('/api/compare').properties).sort(), ['domain', 'token']);
-  t.strictSame(Object.keys(jsonSchema('/api/cart/items').properties).sort(), ['domain', 'mode', 'next', 'productId', 'quantity', 'token']);
-  t.strictSame(jsonSchema('/api/cart/items').properties.mode.enum, ['add', 'set']);
-  t.ok(jsonSchema('/api/cart/items').required.includes('productId'));
-  t.strictSame(jsonSchema('/api/cart/kit').required, ['slug']);
-  t.strictSame(jsonSchema('/api/auth/login').required.sort(), ['email', 'password']);
-  t.equal(jsonSchema('/api/auth/login').properties.email.format, 'email');
-  t.ok(body('/api/cart/items').content['application/x-www-form-urlencoded'], 'form posts documented');
-  t.ok(body('/api/cart').content['application/x-www-form-urlencoded']);
+  t.ok(body('/api/cart').content['application/x-www-form-urlencoded'], 'form posts documented');
+  t.ok(body('/api/compare').content['application/x-www-form-urlencoded']);
 
   t.equal((await app.request({ url: '/api/docs' })).statusCode, 404, 'no docs page outside development');
 });
@@ -316,6 +349,25 @@ t.test('in development a docs page shows the same document', async (t) => {
   const json = await dev.request({ url: '/api/docs/json' });
   t.equal(json.statusCode, 200);
   t.strictSame(Object.keys(json.json().paths).sort(), Object.keys(OPERATIONS).sort());
+});
+
+t.test('the removed endpoints answer 404', async (t) => {
+  const v = app.visitor();
+  const id = await productId('VIB-STD-22');
+  for (const [method, url] of [
+    ['POST', '/api/cart/items'],
+    ['DELETE', `/api/cart/items/${id}`],
+    ['POST', '/api/cart/kit'],
+    ['POST', '/api/compare/items'],
+    ['POST', '/api/compare/clear'],
+    ['POST', '/api/auth/login'],
+    ['POST', '/api/auth/logout'],
+  ] as const) {
+    const res = await app.request({ method, url, as: v, payload: { productId: id, token: v.token }, headers: { 'x-csrf-token': v.token } });
+    t.equal(res.statusCode, 404, `${method} ${url}`);
+    t.equal(res.json().error, 'not_found');
+  }
+  t.equal((await app.db.query('SELECT 1 FROM sessions WHERE id = $1', [v.sessionId])).length, 0, 'nothing was stored');
 });
 
 // ── validation before the handler ──────────────────────────────────────────
@@ -338,38 +390,22 @@ t.test('bad input to every validated route is a 400 naming the field, before the
   spy('catalog', s.catalog, 'search');
   spy('cities', s.cities, 'search');
   spy('cart', s.cart, 'entries');
-  spy('cart', s.cart, 'change');
-  spy('cart', s.cart, 'remove');
-  spy('cart', s.cart, 'addKit');
-  spy('kits', s.kits, 'find');
   spy('compare', s.compare, 'count');
-  spy('compare', s.compare, 'add');
-  spy('compare', s.compare, 'remove');
-  spy('compare', s.compare, 'clear');
-  spy('auth', s.auth, 'login');
-  spy('auth', s.auth, 'logout');
   spy('services', s, 'publicShell');
 
   const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
     app.request({ method: 'POST', url, as: v, payload: payload as object, headers: { 'x-csrf-token': v.token, ...headers } });
   const json = { 'content-type': 'application/json' };
-  const id = await productId('VIB-STD-22');
+  const form = { 'content-type': 'application/x-www-form-urlencoded' };
 
+  // The route actions' bad input (errors beside the fields, nothing changed) is tested in test/actions.test.ts.
   const cases: Array<[string, Promise<LightMyRequestResponse>, string, string[]]> = [
     ['search', post('/api/site/search', { search: 1 }), 'body', ['body.search']],
+    ['search missing', post('/api/site/search', {}), 'body', ['body.search']],
     ['cart', post('/api/cart', { domain: 5 }), 'body', ['body.domain']],
+    ['cart form', post('/api/cart', `domain=${'x'.repeat(300)}`, form), 'body', ['body.domain']],
     ['compare', post('/api/compare', { domain: ['tihoavto.ru'] }), 'body', ['body.domain']],
-    ['cart items', post('/api/cart/items', { productId: 'abc' }), 'body', ['body.productId']],
-    ['cart items quantity', post('/api/cart/items', { productId: id, quantity: 0 }), 'body', ['body.quantity']],
-    ['cart items mode', post('/api/cart/items', { productId: id, mode: 'drop' }), 'body', ['body.mode']],
-    ['cart items form', post('/api/cart/items', `productId=${id}&quantity=lots`, { 'content-type': 'application/x-www-form-urlencoded' }), 'body', ['body.quantity']],
-    ['kit', post('/api/cart/kit', { slug: 'Not A Slug' }), 'body', ['body.slug']],
-    ['compare items', post('/api/compare/items', { productId: -1 }), 'body', ['body.productId']],
-    ['compare clear', post('/api/compare/clear', { next: 5 }), 'body', ['body.next']],
-    ['login', post('/api/auth/login', { email: 'not-an-email', password: 'x' }), 'body', ['body.email']],
-    ['login missing', post('/api/auth/login', {}), 'body', ['body.email', 'body.password']],
-    ['logout', post('/api/auth/logout', '[]', json), 'body', ['body']],
-    ['delete params', app.request({ method: 'DELETE', url: '/api/cart/items/abc', as: v, headers: { 'x-csrf-token': v.token } }), 'params', ['params.productId']],
+    ['compare not an object', post('/api/compare', '[]', json), 'body', ['body']],
     ['city query', app.request({ url: `/api/site/city?token=${v.token}`, as: v }), 'query', ['query.search']],
     ['widget query', app.request({ url: `/api/site/widget?token=${v.token}&code=nope`, as: v }), 'query', ['query.code']],
     ['categories query', app.request({ url: `/api/shop/categories?token=${v.token}&domain=`, as: v }), 'query', ['query.domain']],
@@ -383,6 +419,7 @@ t.test('bad input to every validated route is a 400 naming the field, before the
   t.equal(rows!.n, 0, 'nothing was stored for the visitor');
 
   // The spies do see a handler that runs: a good call reaches the service.
-  t.equal((await post('/api/cart/items', { productId: id })).statusCode, 200);
-  t.strictSame(calls, ['cart.change', 'cart.entries'], 'a valid call runs its handler');
+  t.equal((await post('/api/cart', { domain: 'tihoavto.ru' })).statusCode, 200);
+  t.equal((await post('/api/compare', { domain: 'tihoavto.ru' })).statusCode, 200);
+  t.strictSame(calls, ['cart.entries', 'compare.count'], 'a valid call runs its handler');
 });

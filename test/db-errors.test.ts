@@ -1,8 +1,9 @@
 /**
  * The database-error classification (server/db/errors.ts) and what the app answers with it: 503 with
- * Retry-After while the database is away — JSON for /api and /_data, the static 503 page for pages — and
- * /readyz within its own deadline even when the database never answers. The app runs on a database that
- * can be switched off (failing like a refused connection) or frozen (never answering); both lanes.
+ * Retry-After while the database is away — JSON for /api and /_data (route actions too), the static 503 page for
+ * pages and forms posted without JavaScript — and /readyz within its own deadline even when the database never
+ * answers. The app runs on a database that can be switched off (failing like a refused connection), frozen (never
+ * answering) or off for writes only (so a route's action meets it itself); both lanes.
  */
 import t from 'tap';
 import { DatabaseTimeoutError, DATABASE_RETRY_AFTER_SECONDS, isBrokenConnection, isDatabaseUnavailable } from '../server/db/errors.ts';
@@ -69,25 +70,31 @@ t.test('only statements that change nothing count as safe to run twice', async (
   }
 });
 
-type Mode = 'up' | 'down' | 'frozen';
+type Mode = 'up' | 'down' | 'frozen' | 'writes down';
 
-/** A database that answers normally ('up'), fails like a refused connection ('down') or never answers ('frozen'). */
+/**
+ * A database that answers normally ('up'), fails like a refused connection ('down'), never answers ('frozen'), or
+ * goes away only for statements that change something and transactions ('writes down': reads still answer, so the
+ * request gets as far as the change itself).
+ */
 function switchable(db: Db): Db & { mode: Mode } {
-  const gate = <T>(run: () => Promise<T>): Promise<T> => {
-    if (state.mode === 'down') return Promise.reject(withCode('connect ECONNREFUSED 127.0.0.1:5432', 'ECONNREFUSED'));
+  const gate = <T>(run: () => Promise<T>, writes: boolean): Promise<T> => {
+    if (state.mode === 'down' || (state.mode === 'writes down' && writes)) {
+      return Promise.reject(withCode('connect ECONNREFUSED 127.0.0.1:5432', 'ECONNREFUSED'));
+    }
     if (state.mode === 'frozen') return new Promise<T>(() => {});
     return run();
   };
   const state: Db & { mode: Mode } = {
     ...db,
     mode: 'up',
-    query: (sql, params) => gate(() => db.query(sql, params)),
-    transaction: (fn, options) => gate(() => db.transaction((tx: Queryable) => fn(tx), options)),
+    query: (sql, params) => gate(() => db.query(sql, params), !isReadOnly(sql)),
+    transaction: (fn, options) => gate(() => db.transaction((tx: Queryable) => fn(tx), options), true),
     ping(timeoutMs) {
       // The real ping's deadline around this database's gate.
       let timer: NodeJS.Timeout | undefined;
       return Promise.race([
-        gate(() => db.query('SELECT 1')),
+        gate(() => db.query('SELECT 1'), false),
         new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new DatabaseTimeoutError('no answer')), timeoutMs))),
       ]).then(
         () => clearTimeout(timer),
@@ -113,9 +120,17 @@ t.test('while the database is away: 503 with Retry-After everywhere, and back to
   const sessionId = newSessionId();
   const headers = { host: 'localhost', cookie: `${SESSION_COOKIE}=${fastify.signCookie(sessionId)}`, 'x-csrf-token': services.sessions.tokenFor(sessionId) };
   const [product] = await real.query<{ id: number }>(`SELECT id FROM products WHERE sku = 'VIB-STD-22'`);
+  // The route actions as the hydrated page's fetcher posts them (urlencoded fields, the token in X-CSRF-Token).
+  const action = (route: string, fields: Record<string, string | number>) =>
+    fastify.inject({
+      method: 'POST',
+      url: `/_data/${route}?_action=${route}`,
+      headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)])).toString(),
+    });
   const calls = {
-    'cart add': () => fastify.inject({ method: 'POST', url: '/api/cart/items', headers, payload: { productId: product!.id } }),
-    'compare add': () => fastify.inject({ method: 'POST', url: '/api/compare/items', headers, payload: { productId: product!.id } }),
+    'cart add': () => action('cart', { intent: 'item', productId: product!.id }),
+    'compare add': () => action('compare', { intent: 'add', productId: product!.id }),
     'cart (spec)': () => fastify.inject({ method: 'POST', url: '/api/cart', headers, payload: {} }),
     'client navigation data': () => fastify.inject({ url: '/_data/vibroizolyaciya?_routes=root,category', headers }),
     page: () => fastify.inject({ url: '/vibroizolyaciya', headers }),
@@ -123,7 +138,12 @@ t.test('while the database is away: 503 with Retry-After everywhere, and back to
     'page, first visit': () => fastify.inject({ url: '/vibroizolyaciya', headers: { host: 'localhost' } }),
     'client navigation data, first visit': () => fastify.inject({ url: '/_data/vibroizolyaciya?_routes=root,category', headers: { host: 'localhost' } }),
   };
-  t.equal((await calls['cart add']()).statusCode, 200, 'the visitor has a session row (its pages read the database)');
+  const added = await calls['cart add']();
+  t.same(
+    added.json(),
+    { results: { cart: { data: { ok: true }, status: 200 } } },
+    'the visitor has a session row (its pages read the database)',
+  );
 
   db.mode = 'down';
   for (const [name, call] of Object.entries(calls)) {
@@ -150,7 +170,60 @@ t.test('while the database is away: 503 with Retry-After everywhere, and back to
 
   db.mode = 'up';
   t.equal((await fastify.inject({ url: '/readyz' })).statusCode, 200);
-  for (const [name, call] of Object.entries(calls)) t.equal((await call()).statusCode, 200, `${name}: 200 again`);
+  for (const [name, call] of Object.entries(calls)) {
+    const res = await call();
+    t.equal(res.statusCode, 200, `${name}: 200 again`);
+    if (name.endsWith(' add')) t.equal(res.json().results[name.split(' ')[0]!].data.ok, true, `${name}: the change made`);
+  }
+});
+
+t.test('a change that meets the database away: 503 with Retry-After, with JavaScript and without', async (t) => {
+  const { db: real, drop } = await createTestDb();
+  const db = switchable(real);
+  const config = loadConfig({ NODE_ENV: 'test', SESSION_SECRET: 'test-secret-test-secret-test-secret!', SHELL_CACHE_TTL: '0' });
+  const { fastify, services } = await buildApp({ config, db });
+  t.teardown(async () => {
+    await fastify.close();
+    await drop();
+  });
+  const sessionId = newSessionId();
+  const token = services.sessions.tokenFor(sessionId);
+  const cookie = `${SESSION_COOKIE}=${fastify.signCookie(sessionId)}`;
+  const [product] = await real.query<{ id: number }>(`SELECT id FROM products WHERE sku = 'VIB-STD-22'`);
+  const post = (url: string, fields: Record<string, string | number>) =>
+    fastify.inject({
+      method: 'POST',
+      url,
+      headers: { host: 'localhost', cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ ...Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, String(v)])), token }).toString(),
+    });
+  const item = { intent: 'item', productId: product!.id };
+  t.equal((await post('/cart', item)).statusCode, 303, 'the visitor has a cart (its snapshot reads the database)');
+
+  // Reads answer, the change itself fails: the error comes out of the route's action, inside the static handler.
+  db.mode = 'writes down';
+  const cases = {
+    'cart action': () => post('/_data/cart?_action=cart', item),
+    'kit action': () => post('/_data/cart?_action=cart', { intent: 'kit', slug: 'dveri-4' }),
+    'compare action': () => post('/_data/compare?_action=compare', { intent: 'add', productId: product!.id }),
+    'cart form, no JavaScript': () => post('/cart', item),
+    'compare form, no JavaScript': () => post('/compare', { intent: 'clear' }),
+  };
+  for (const [name, call] of Object.entries(cases)) {
+    const res = await call();
+    t.equal(res.statusCode, 503, `${name}: 503`);
+    t.equal(res.headers['retry-after'], String(DATABASE_RETRY_AFTER_SECONDS), `${name}: Retry-After`);
+    t.notMatch(res.body, /ECONNREFUSED|5432|stack/i, `${name}: no internals`);
+    if (name.endsWith('action')) t.equal(res.json().error, 'database_unavailable', `${name}: JSON naming the cause`);
+    else t.match(res.body, /Сайт ненадолго недоступен/, `${name}: the page saying so`);
+  }
+  db.mode = 'up';
+  const [row] = await real.query<{ quantity: number }>(
+    `SELECT ci.quantity FROM carts c JOIN cart_items ci ON ci.cart_id = c.id WHERE c.session_id = $1`,
+    [sessionId],
+  );
+  t.equal(row!.quantity, 1, 'nothing was changed meanwhile');
+  t.same((await cases['cart action']()).json(), { results: { cart: { data: { ok: true }, status: 200 } } }, 'and changes work again');
 });
 
 t.test('a bug is still a 500, not a 503', async (t) => {

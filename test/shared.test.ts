@@ -5,7 +5,8 @@ import { demoSitesConfig, sitesConfigSchema } from '../shared/sites-config.ts';
 import { jsonForScript } from '../shared/serialize.ts';
 import { formatMoney } from '../shared/format.ts';
 import { cartTotal, type CartEntry } from '../shared/cart.ts';
-import { safeLocalPath } from '../shared/safe-path.ts';
+import fc from 'fast-check';
+import { routerPath, safeLocalPath } from '../shared/safe-path.ts';
 
 const sites = new SiteDirectory(demoSitesConfig);
 
@@ -108,7 +109,33 @@ t.test('only local paths are followed as return addresses', async (t) => {
   t.equal(safeLocalPath('/personal'), '/personal');
   t.equal(safeLocalPath('/history?page=2'), '/history?page=2');
   t.equal(safeLocalPath('/en/personal'), '/en/personal');
-  for (const bad of ['//evil.example', '/\\evil.example', 'https://evil.example', 'javascript:alert(1)', 'personal', '/a b', '', null, undefined, '/' + 'x'.repeat(2001)]) {
+  for (const bad of ['//evil.example', '/\\evil.example', 'https://evil.example', 'javascript:alert(1)', 'personal', '', null, undefined, '/' + 'x'.repeat(2001)]) {
     t.equal(safeLocalPath(bad), null, `refused: ${String(bad).slice(0, 30)}`);
   }
+  for (const bad of ['/\t/evil.example', '/./\/evil', '/..//evil', '\\evil', '/%5C']) {
+    const safe = safeLocalPath(bad);
+    t.ok(safe === null || !/^\/[/\\]/.test(safe), `${JSON.stringify(bad)} never becomes protocol-relative: ${safe}`);
+  }
+  t.equal(safeLocalPath('/a b'), '/a%20b', 'a space is encoded, not dropped');
+  t.equal(safeLocalPath('/корзина?x=ё#y'), '/%D0%BA%D0%BE%D1%80%D0%B7%D0%B8%D0%BD%D0%B0?x=%D1%91#y');
+  t.equal(safeLocalPath('/a\u0000b\u007f'), '/a%00b%7F', 'control characters are encoded');
+});
+
+t.test('property: any string is refused or becomes a printable local path that stays one', async (t) => {
+  const seed = Number(process.env.HOSTILE_SEED ?? 20261123);
+  const prefix = fc.constantFrom('', '/', '//', '/\\', '\\', '/\t/', '/./', 'https://', '/%2F');
+  fc.assert(
+    fc.property(prefix, fc.string({ unit: 'binary', maxLength: 60 }), (head, rest) => {
+      const safe = safeLocalPath(head + rest);
+      if (safe === null) return true;
+      if (!/^\/(?![/\\])[\x21-\x7e]*$/.test(safe)) return false;
+      // A browser resolving it against the site stays on the site, and validating again changes nothing.
+      return new URL(safe, 'https://tihoavto.ru').host === 'tihoavto.ru' && safeLocalPath(safe) === safe;
+    }),
+    { seed, numRuns: 2000 },
+  );
+  t.pass('2000 generated return addresses');
+  t.equal(routerPath('/en/cart?x=1', '/en'), '/cart?x=1');
+  t.equal(routerPath('/zh-CN/cart', '/en'), null, 'another language is outside the router');
+  t.equal(routerPath('/en', '/en'), '/');
 });

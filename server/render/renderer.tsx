@@ -216,37 +216,40 @@ export function createRenderer(options: RendererOptions) {
     return true;
   }
 
-  /** A page answer; any failure before the stream starts (the database down, say) is the static 500 page. */
+  /** A page answer; any failure before the stream starts (the database down, say) is a static page. */
   async function page(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     try {
       await renderPage(request, reply, null);
     } catch (err) {
-      if (reply.sent || reply.raw.headersSent) throw err;
-      // The database away: 503 + Retry-After and a page saying so (a warning: the request is fine).
-      const unavailable = isDatabaseUnavailable(err);
-      if (unavailable) request.log.warn({ err }, 'page failed: database unavailable');
-      else logRequestError(request, err, 'page failed');
-      if (unavailable) reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
-      reply
-        .code(unavailable ? 503 : 500)
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-store')
-        .headers(pageSecurityHeaders(request.cspNonce, { dev: !!options.dev, tags: request.site.tags }))
-        .send(unavailable ? STATIC_503_PAGE : STATIC_500_PAGE);
+      failurePage(request, reply, err, 'page failed');
     }
   }
 
-  /** POST {path}: a form posted without JavaScript. The route's action answers 303; a failure renders the page. */
+  /** POST {path}: a form posted without JavaScript. The route's action answers 303; a failure is a static page. */
   async function formPost(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const fields = formFields(request.body);
     if (refuseWithoutToken(request, fields, reply, true)) return;
     try {
       await renderPage(request, reply, fields);
     } catch (err) {
-      if (reply.sent || reply.raw.headersSent) throw err;
-      logRequestError(request, err, 'form post failed');
-      reply.code(500).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(STATIC_500_PAGE);
+      failurePage(request, reply, err, 'form post failed');
     }
+  }
+
+  /** The static 500 page for a failure before the stream started; the database away: 503 + Retry-After and a page saying so. */
+  function failurePage(request: FastifyRequest, reply: FastifyReply, err: unknown, what: string): void {
+    if (reply.sent || reply.raw.headersSent) throw err;
+    // A warning, not an error, when the database is away: the request is fine.
+    const unavailable = isDatabaseUnavailable(err);
+    if (unavailable) request.log.warn({ err }, `${what}: database unavailable`);
+    else logRequestError(request, err, what);
+    if (unavailable) reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+    reply
+      .code(unavailable ? 503 : 500)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .headers(pageSecurityHeaders(request.cspNonce, { dev: !!options.dev, tags: request.site.tags }))
+      .send(unavailable ? STATIC_503_PAGE : STATIC_500_PAGE);
   }
 
   async function renderPage(request: FastifyRequest, reply: FastifyReply, form: FormFields | null): Promise<void> {

@@ -32,6 +32,11 @@ export interface Answer {
   headers?: Record<string, string | string[] | undefined>;
 }
 
+/** An action's answer: the HTTP status and JSON, and the route's own result inside the data envelope when there is one. */
+export interface ActionAnswer extends Answer {
+  result?: { data?: any; status?: number };
+}
+
 export interface Pod {
   url: string;
   app: App;
@@ -47,11 +52,16 @@ export interface Pods {
   /** POST a JSON body to pod `i % pods.length` as the visitor, with its token; the answer's status and JSON. */
   post(i: number, v: Visitor, path: string, body?: Record<string, unknown>, headers?: Record<string, string>): Promise<Answer>;
   /**
-   * Submits a form to a route's action on pod `i % pods.length` as the hydrated page's fetcher does (POST
-   * /_data{path}?_action=<route id>, the visitor's token in the form): the HTTP status and headers, and the JSON
-   * envelope (the action's own status is in `body.results[routeId].status`).
+   * Submits form fields to the action of `route` (a page path: '/cart', '/compare') on pod `i % pods.length` as the
+   * hydrated page's fetcher does: POST /_data{route}?_action=<route id>, urlencoded, with the visitor's token.
    */
-  submit(i: number, v: Visitor, path: string, fields: Record<string, string>, headers?: Record<string, string>): Promise<Answer>;
+  submit(
+    i: number,
+    v: Visitor,
+    route: string,
+    fields: Record<string, string | number>,
+    headers?: Record<string, string>,
+  ): Promise<ActionAnswer>;
 }
 
 /** An agent without a connection limit, so n parallel requests are n sockets, not a queue. */
@@ -99,19 +109,41 @@ export async function startPods(t: Test, count: number, env: Record<string, stri
       const text = await res.body.text();
       return { status: res.statusCode, body: text ? JSON.parse(text) : null };
     },
-    async submit(i, v, path, fields, headers = {}) {
+    async submit(i, v, route, fields, headers = {}) {
       const pod = pods[i % pods.length]!;
-      const action = path.split('/').filter(Boolean).pop() ?? 'home';
-      const res = await request(`${pod.url}/_data${path}?_action=${encodeURIComponent(action)}`, {
+      const id = route.split('/').filter(Boolean).pop() ?? 'home';
+      const body = new URLSearchParams(Object.entries(fields).map(([k, value]) => [k, String(value)]));
+      body.set('token', v.token);
+      const res = await request(`${pod.url}/_data${route}?_action=${id}`, {
         method: 'POST',
         dispatcher: agent,
         headers: { host: 'localhost', cookie: v.cookie, 'content-type': 'application/x-www-form-urlencoded', ...headers },
-        body: new URLSearchParams({ ...fields, token: v.token }).toString(),
+        body: body.toString(),
       });
       const text = await res.body.text();
-      return { status: res.statusCode, headers: res.headers, body: text ? JSON.parse(text) : null };
+      const json = text ? JSON.parse(text) : null;
+      return { status: res.statusCode, headers: res.headers, body: json, result: json?.results?.[id] };
     },
   };
+}
+
+/**
+ * How an action answer ended: 'ok' when the change was made (HTTP 200, status 200 in the envelope, `data.ok`
+ * true); else the status the envelope gives the route's result (a refused change: 409 …); else the HTTP status.
+ */
+export function actionOutcome(a: ActionAnswer): 'ok' | number {
+  if (a.status !== 200 || !a.result) return a.status;
+  return a.result.status === 200 && a.result.data?.ok === true ? 'ok' : (a.result.status ?? a.status);
+}
+
+/** How many action answers ended each way: { ok: 20, 409: 10 }. */
+export function outcomes(answers: ActionAnswer[]): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const a of answers) {
+    const key = String(actionOutcome(a));
+    out[key] = (out[key] ?? 0) + 1;
+  }
+  return out;
 }
 
 /** How many answers had each status: { 200: 20, 409: 20 }. */

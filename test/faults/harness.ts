@@ -4,8 +4,8 @@
  *    freezing it touches no other test file's database. The binaries come from PG_TEST_BIN and, when the lane
  *    runs as root, the commands run as PG_TEST_RUNAS (both set by scripts/test-postgres.sh);
  *  - the production server as a child process (node server/main.ts with DATABASE_URL), killable with -9;
- *  - a load of cart writes whose every outcome is recorded, and the check that no acknowledged write was
- *    lost or doubled.
+ *  - a load of cart writes — the cart action as a hydrated page posts it (POST /_data/cart?_action=cart) —
+ *    whose every outcome is recorded, and the check that no acknowledged write was lost or doubled.
  */
 import type { Test } from 'tap';
 import { execFile, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
@@ -161,32 +161,69 @@ export function visitor(): Visitor {
 
 const agent = new Agent({ connections: null, headersTimeout: 15_000, bodyTimeout: 15_000 });
 
-/** An HTTP answer, or 'network' when the connection failed (the server was killed), with its duration. */
+/**
+ * An answer — its HTTP status, or for an action the status its envelope gives the route's result (a refused change
+ * answers HTTP 200 with 4xx inside) — or 'network' when the connection failed (the server was killed); its duration.
+ */
 export interface Outcome {
   status: number | 'network';
   ms: number;
   retryAfter?: string;
+  /** The change was made: status 200 in the envelope and `data.ok` true (an action's answer only). */
+  acked?: boolean;
 }
 
-export async function call(base: string, path: string, options: { v?: Visitor; body?: unknown } = {}): Promise<Outcome> {
+type Sent = { statusCode: number; headers: Record<string, unknown>; text: string };
+
+/** The outcome of one request (`read` adds what its body says); a failed connection is 'network'. */
+async function timed(send: () => Promise<Sent>, read: (text: string, status: number) => Partial<Outcome> = () => ({})): Promise<Outcome> {
   const started = performance.now();
   try {
-    const res = await request(base + path, {
-      method: options.body === undefined ? 'GET' : 'POST',
-      dispatcher: agent,
-      headers: {
-        host: 'localhost',
-        ...(options.v ? { cookie: options.v.cookie, 'x-csrf-token': options.v.token } : {}),
-        ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-    });
-    await res.body.text();
+    const res = await send();
     const retryAfter = res.headers['retry-after'];
-    return { status: res.statusCode, ms: performance.now() - started, ...(typeof retryAfter === 'string' ? { retryAfter } : {}) };
+    return {
+      status: res.statusCode,
+      ms: performance.now() - started,
+      ...(typeof retryAfter === 'string' ? { retryAfter } : {}),
+      ...read(res.text, res.statusCode),
+    };
   } catch {
     return { status: 'network', ms: performance.now() - started };
   }
+}
+
+const send = async (url: string, options: { method: 'GET' | 'POST'; headers: Record<string, string>; body?: string }): Promise<Sent> => {
+  const res = await request(url, { ...options, dispatcher: agent });
+  return { statusCode: res.statusCode, headers: res.headers, text: await res.body.text() };
+};
+
+/** GET path. */
+export function call(base: string, path: string): Promise<Outcome> {
+  return timed(() => send(base + path, { method: 'GET', headers: { host: 'localhost' } }));
+}
+
+/**
+ * Submits fields to the action of `route` (a page path: '/cart') as the hydrated page's fetcher does: POST
+ * /_data{route}?_action=<route id>, urlencoded, with the visitor's cookie and token.
+ */
+export function submit(base: string, route: string, v: Visitor, fields: Record<string, string | number>): Promise<Outcome> {
+  const id = route.split('/').filter(Boolean).pop() ?? 'home';
+  const body = new URLSearchParams(Object.entries(fields).map(([k, value]) => [k, String(value)]));
+  body.set('token', v.token);
+  const headers = { host: 'localhost', cookie: v.cookie, 'content-type': 'application/x-www-form-urlencoded' };
+  return timed(
+    () => send(`${base}/_data${route}?_action=${id}`, { method: 'POST', headers, body: body.toString() }),
+    (text, status) => {
+      if (status !== 200) return { acked: false };
+      let result: { data?: { ok?: unknown }; status?: number } | undefined;
+      try {
+        result = JSON.parse(text).results?.[id];
+      } catch {
+        return { acked: false }; // not the envelope: an unexpected answer, not a lost connection
+      }
+      return { status: result?.status ?? status, acked: result?.status === 200 && result.data?.ok === true };
+    },
+  );
 }
 
 /** One cart write of the load: a visitor adds 1 of a product it has never added. */
@@ -212,10 +249,10 @@ export function cartLoad(target: () => string, productIds: number[], workers = 6
     while (running) {
       if (next === productIds.length) [v, next] = [visitor(), 0];
       const productId = productIds[next++]!;
-      const outcome = await call(target(), '/api/cart/items', { v, body: { productId, quantity: 1 } });
+      const outcome = await submit(target(), '/cart', v, { intent: 'item', productId, quantity: 1 });
       writes.push({ worker, v, productId, outcome });
       // A refused or failed write: back off a little, like a client honouring Retry-After (shortened).
-      if (outcome.status !== 200) await sleep(50);
+      if (!outcome.acked) await sleep(50);
     }
   });
   return {
@@ -239,28 +276,35 @@ export async function quantities(query: (sql: string, params: unknown[]) => Prom
 }
 
 /**
- * The invariant after a fault: every acknowledged write (200) is in the database exactly once; a write that
- * failed (503, or no answer from a killed server) is there at most once — it may have committed before its
- * answer was lost, but is never applied twice; nothing else is there; every answer was 200 or 503 with
- * Retry-After (no answer at all only when the server itself was killed).
+ * The invariant after a fault: every acknowledged write (status 200 in the envelope, ok) is in the database exactly
+ * once; a write that failed (503, or no answer from a killed server) is there at most once — it may have committed
+ * before its answer was lost, but is never applied twice; nothing else is there; every answer was an acknowledged
+ * write or 503 with Retry-After (no answer at all only when the server itself was killed).
  */
 export async function checkWrites(t: Test, writes: Write[], query: Parameters<typeof quantities>[0], options: { serverKilled?: boolean } = {}) {
   const stored = await quantities(query, writes);
-  const acked = writes.filter((w) => w.outcome.status === 200);
-  const failed = writes.filter((w) => w.outcome.status !== 200);
+  const acked = writes.filter((w) => w.outcome.acked);
+  const failed = writes.filter((w) => !w.outcome.acked);
   const lost = acked.filter((w) => stored.get(`${w.v.sessionId}/${w.productId}`) !== 1);
   const doubled = failed.filter((w) => (stored.get(`${w.v.sessionId}/${w.productId}`) ?? 0) > 1);
   const written = new Set(writes.map((w) => `${w.v.sessionId}/${w.productId}`));
   const strays = [...stored.keys()].filter((k) => !written.has(k));
-  const unexpected = writes.filter((w) => w.outcome.status !== 200 && w.outcome.status !== 503 && !(options.serverKilled && w.outcome.status === 'network'));
+  const unexpected = writes.filter((w) => !w.outcome.acked && w.outcome.status !== 503 && !(options.serverKilled && w.outcome.status === 'network'));
   const no503RetryAfter = writes.filter((w) => w.outcome.status === 503 && !w.outcome.retryAfter);
   const counts: Record<string, number> = {};
-  for (const w of writes) counts[w.outcome.status] = (counts[w.outcome.status] ?? 0) + 1;
+  for (const w of writes) {
+    const key = w.outcome.acked ? 'ok' : String(w.outcome.status);
+    counts[key] = (counts[key] ?? 0) + 1;
+  }
   t.ok(acked.length > 0, `writes: ${JSON.stringify(counts)}`);
   t.same(lost.length, 0, 'no acknowledged write lost or doubled');
   t.same(doubled.length, 0, 'no failed write applied twice');
   t.same(strays, [], 'nothing written that was not asked for');
-  t.same(unexpected.map((w) => w.outcome.status), [], options.serverKilled ? 'every answer was 200 or 503 (or none: the server was killed)' : 'every answer was 200 or 503');
+  t.same(
+    unexpected.map((w) => w.outcome.status),
+    [],
+    options.serverKilled ? 'every answer was an acknowledged write or 503 (or none: the server was killed)' : 'every answer was an acknowledged write or 503',
+  );
   t.same(no503RetryAfter.length, 0, 'every 503 says when to retry');
   return counts;
 }
