@@ -1,9 +1,9 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
-import { defineConfig, type Plugin } from 'vite';
+import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
 
 // `vite build` builds both environments (builder), the client first:
 //  - client: hashed files and a manifest in dist/client, then .br and .gz copies of the hashed files; the server reads
@@ -61,7 +61,12 @@ async function precompress(dir: string): Promise<void> {
       const raw = await readFile(join(dir, name));
       if (raw.length < 1024) return;
       const [br, gzipped] = await Promise.all([
-        brotli(raw, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
+        brotli(raw, {
+          params: {
+            [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY,
+            [zlibConstants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+          },
+        }),
         gz(raw, { level: zlibConstants.Z_BEST_COMPRESSION }),
       ]);
       // A copy that saves less than a tenth is not worth a second file to keep in step.

@@ -1,8 +1,9 @@
 /** Context shared by the server render and the hydrated page, so both trees are the same. */
-import type { ReactNode } from 'react';
+
 import type { i18n as I18n } from 'i18next';
-import { I18nProvider } from './i18n.tsx';
+import type { ReactNode } from 'react';
 import { BootContext, type BootData } from './boot.ts';
+import { I18nProvider } from './i18n.tsx';
 
 export function AppProviders({ boot, i18n, children }: { boot: BootData; i18n: I18n; children: ReactNode }) {
   return (

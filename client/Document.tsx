@@ -1,7 +1,7 @@
 /** The HTML document. React renders all of it on the server and hydrates all of it in the browser. */
 import type { ReactNode } from 'react';
-import { ColorModeScript } from './color-mode.tsx';
 import type { ForcedColorMode } from '../shared/routes.ts';
+import { ColorModeScript } from './color-mode.tsx';
 
 export function Document({ lang, forcedColorMode, children }: { lang: string; forcedColorMode?: ForcedColorMode; children: ReactNode }) {
   return (

@@ -1,16 +1,16 @@
 /** The root route: the document and the shell around every page. */
 import { Outlet, ScrollRestoration, useLoaderData, useRouteError } from 'react-router-dom';
-import { useTranslation } from './i18n.tsx';
 import type { loader } from '../server/pages/root.ts';
-import { Document } from './Document.tsx';
 import { useBoot } from './boot.ts';
-import { Header } from './components/Header.tsx';
-import { Footer } from './components/Footer.tsx';
-import { CookieBanner } from './components/CookieBanner.tsx';
-import { SeoLinks } from './components/SeoLinks.tsx';
 import { useApplyForcedColorMode, useForcedColorMode } from './color-mode.tsx';
-import { ThirdPartyTags } from './third-party/ThirdPartyTags.tsx';
+import { CookieBanner } from './components/CookieBanner.tsx';
+import { Footer } from './components/Footer.tsx';
 import { GalleryHost } from './components/GalleryHost.tsx';
+import { Header } from './components/Header.tsx';
+import { SeoLinks } from './components/SeoLinks.tsx';
+import { Document } from './Document.tsx';
+import { useTranslation } from './i18n.tsx';
+import { ThirdPartyTags } from './third-party/ThirdPartyTags.tsx';
 
 export function Root() {
   const shell = useLoaderData<typeof loader>();

@@ -23,7 +23,11 @@ export async function apiPost<T = unknown>(path: string, body: Record<string, un
 /** A GET with query parameters (the spec's token-carrying reads); aborting it answers status 0. */
 export async function apiGet<T = unknown>(path: string, params: Record<string, string>, signal?: AbortSignal): Promise<ApiAnswer<T>> {
   try {
-    const res = await fetch(`${path}?${new URLSearchParams(params)}`, { headers: { accept: 'application/json' }, credentials: 'same-origin', signal });
+    const res = await fetch(`${path}?${new URLSearchParams(params)}`, {
+      headers: { accept: 'application/json' },
+      credentials: 'same-origin',
+      signal,
+    });
     const text = await res.text();
     return { ok: res.ok, status: res.status, body: text ? (JSON.parse(text) as T) : null };
   } catch {

@@ -6,10 +6,10 @@
  */
 import type { ComponentType } from 'react';
 import type { ActionFunction, LoaderFunction, RouteObject, ShouldRevalidateFunction } from 'react-router-dom';
-import { routeTree, type RouteHandle, type RouteId, type RouteNode } from '../shared/routes.ts';
-import { Root, RootErrorBoundary } from './Root.tsx';
+import { type RouteHandle, type RouteId, type RouteNode, routeTree } from '../shared/routes.ts';
 import { PageErrorBoundary } from './components/PageError.tsx';
 import { galleryAware } from './gallery.ts';
+import { Root, RootErrorBoundary } from './Root.tsx';
 
 export interface RouteFunctions {
   loader?: LoaderFunction;
@@ -51,11 +51,23 @@ export function appRoutes(attach: (id: RouteId) => RouteFunctions): RouteObject[
     const own = { id: node.id, ...attach(node.id) };
     if (node.id === 'root') {
       const children = node.children?.map(build);
-      return { ...own, path: '/', Component: Root, ErrorBoundary: RootErrorBoundary, shouldRevalidate: galleryAware(rootShouldRevalidate), children };
+      return {
+        ...own,
+        path: '/',
+        Component: Root,
+        ErrorBoundary: RootErrorBoundary,
+        shouldRevalidate: galleryAware(rootShouldRevalidate),
+        children,
+      };
     }
     // A pathless layout: its error boundary renders inside the root layout, so the header and footer stay.
     if (node.id === 'pages') {
-      return { ...own, ErrorBoundary: PageErrorBoundary, shouldRevalidate: galleryAware(layoutShouldRevalidate), children: node.children?.map(build) };
+      return {
+        ...own,
+        ErrorBoundary: PageErrorBoundary,
+        shouldRevalidate: galleryAware(layoutShouldRevalidate),
+        children: node.children?.map(build),
+      };
     }
     const page = { ...own, shouldRevalidate: galleryAware(pageShouldRevalidate), lazy: () => loadPage(node.id) };
     return node.index ? { ...page, index: true } : { ...page, path: node.path };

@@ -6,8 +6,8 @@
  */
 import { createContext, useContext, useEffect, useState } from 'react';
 import { useMatches } from 'react-router-dom';
-import { useTranslation } from './i18n.tsx';
 import type { ForcedColorMode, RouteHandle } from '../shared/routes.ts';
+import { useTranslation } from './i18n.tsx';
 
 export const COLOR_MODES = ['system', 'light', 'dark'] as const;
 export type ColorMode = (typeof COLOR_MODES)[number];

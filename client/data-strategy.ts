@@ -5,11 +5,11 @@
  * POST /_data{path}?{search}&_action=<routeId>, the form's fields urlencoded → the same envelope.
  * The server runs the same loaders, actions and guards as for a full page (server/render/renderer.tsx).
  */
-import { data, redirect, type DataStrategyFunction, type DataStrategyResult } from 'react-router-dom';
+import { type DataStrategyFunction, type DataStrategyResult, data, redirect } from 'react-router-dom';
 import { DATA_ACTION_PARAM, DATA_PREFIX, DATA_ROUTES_PARAM, type DataEnvelope } from '../shared/contracts.ts';
 import { routerPath } from '../shared/safe-path.ts';
-import { PRELOADED_DATA_TTL_MS } from './robustness/constants.ts';
 import { isChunkLoadError, reloadOnce } from './robustness/chunk-reload.ts';
+import { PRELOADED_DATA_TTL_MS } from './robustness/constants.ts';
 import { isNewerBuildLive } from './robustness/update-check.ts';
 
 export { routerPath };
@@ -112,7 +112,8 @@ export function createDataStrategy(basename: string, options: DataStrategyOption
     const load = () =>
       (envelope ??= submission
         ? postAction(request, toLoad[0]!)
-        : (takePreloaded(url, toLoad)?.catch(() => fetchEnvelope(url, toLoad, request.signal)) ?? fetchEnvelope(url, toLoad, request.signal)));
+        : (takePreloaded(url, toLoad)?.catch(() => fetchEnvelope(url, toLoad, request.signal)) ??
+          fetchEnvelope(url, toLoad, request.signal)));
 
     const results = await Promise.all(
       matches.map((m) =>
@@ -140,9 +141,10 @@ export function createDataStrategy(basename: string, options: DataStrategyOption
     if (chunkFailed && fetcherKey === null && reloadOnce(navigation ?? url.pathname + url.search)) return leaving();
     // Only the routes that loaded report a result; the others keep the data they have.
     const loaded = new Set(toLoad);
-    return Object.fromEntries(
-      matches.flatMap((m, i) => (loaded.has(m.route.id) ? [[m.route.id, results[i]!] as const] : [])),
-    ) as Record<string, DataStrategyResult>;
+    return Object.fromEntries(matches.flatMap((m, i) => (loaded.has(m.route.id) ? [[m.route.id, results[i]!] as const] : []))) as Record<
+      string,
+      DataStrategyResult
+    >;
   };
 }
 

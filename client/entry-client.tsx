@@ -2,10 +2,10 @@
 import './styles.css';
 import { StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router-dom';
-import { appRoutes } from './app-routes.tsx';
+import { createBrowserRouter, matchRoutes, type RouteObject, RouterProvider } from 'react-router-dom';
 import { createI18n } from '../shared/i18n.ts';
 import { AppProviders } from './AppProviders.tsx';
+import { appRoutes } from './app-routes.tsx';
 import { clientAction, clientLoader, createDataStrategy } from './data-strategy.ts';
 import { isChunkLoadError, reloadOnce, watchChunkErrors } from './robustness/chunk-reload.ts';
 import { startPreloading } from './robustness/preload.ts';

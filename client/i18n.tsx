@@ -3,8 +3,9 @@
  * load), so components read a fixed i18next instance from context: no subscriptions, no per-render wrappers
  * (react-i18next's useTranslation cost ~7 % of a server render here; see docs/decisions/004-languages.md).
  */
-import { createContext, useContext, type ReactNode } from 'react';
+
 import type { i18n as I18n, TFunction } from 'i18next';
+import { createContext, type ReactNode, useContext } from 'react';
 
 const I18nContext = createContext<I18n | null>(null);
 

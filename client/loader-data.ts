@@ -3,7 +3,7 @@
  * (a type-only import of server/pages/<id>.ts — no cast, nothing of the server in the bundle); anything else on
  * the page reads the shell (the root route's data) with useShell().
  */
-import { useLoaderData, useRouteLoaderData } from 'react-router-dom';
+import { type useLoaderData, useRouteLoaderData } from 'react-router-dom';
 import type { loader as rootLoader } from '../server/pages/root.ts';
 
 /** The data of a loader as a component receives it (after it travelled as JSON). */

@@ -8,8 +8,8 @@
 import type { ReactNode } from 'react';
 import { useFetcher, useHref, useLocation } from 'react-router-dom';
 import type { ActionResult } from '../shared/contracts.ts';
-import { useShell } from './loader-data.ts';
 import { useTranslation } from './i18n.tsx';
+import { useShell } from './loader-data.ts';
 
 export interface FormState {
   pending: boolean;

@@ -3,10 +3,11 @@
  * the element the server streams — the same providers as the browser's hydration (client/entry-client.tsx), plus the
  * nonce, which only the server render knows, and the preloads of the matched pages' chunks.
  */
+
+import type { i18n as I18n } from 'i18next';
 import { StrictMode } from 'react';
 import { preinit, preloadModule } from 'react-dom';
-import { StaticRouterProvider, type StaticHandlerContext, type createStaticRouter } from 'react-router-dom';
-import type { i18n as I18n } from 'i18next';
+import { type createStaticRouter, type StaticHandlerContext, StaticRouterProvider } from 'react-router-dom';
 import type { BootData } from '../shared/contracts.ts';
 import { AppProviders } from './AppProviders.tsx';
 import { NonceContext } from './color-mode.tsx';

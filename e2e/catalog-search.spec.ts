@@ -4,7 +4,7 @@
  * Time is the page's fake clock (the live search waits 300 ms of idle input), moved by hand.
  */
 import type { Page } from '@playwright/test';
-import { test, expect } from './fixtures.ts';
+import { expect, test } from './fixtures.ts';
 import { watchConsole } from './page-helpers.ts';
 
 /** The vibration products of the demo catalogue, most popular first. */

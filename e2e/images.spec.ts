@@ -1,4 +1,4 @@
-import { test, expect } from './fixtures.ts';
+import { expect, test } from './fixtures.ts';
 
 /** Issue 4 item 8 (decision 015): pictures are sized before they load (no layout shift) and served as WebP. */
 
@@ -28,7 +28,9 @@ test('the home page pictures cause no layout shift and load as WebP', async ({ p
     await expect(img).toHaveAttribute('width', /^\d+$/);
     await expect(img).toHaveAttribute('height', /^\d+$/);
   }
-  await expect.poll(() => images.evaluateAll((els) => els.every((e) => (e as HTMLImageElement).complete && (e as HTMLImageElement).naturalWidth > 0))).toBe(true);
+  await expect
+    .poll(() => images.evaluateAll((els) => els.every((e) => (e as HTMLImageElement).complete && (e as HTMLImageElement).naturalWidth > 0)))
+    .toBe(true);
   // The browser chose WebP renditions, not the fallback.
   const chosen = await images.evaluateAll((els) => els.map((e) => (e as HTMLImageElement).currentSrc));
   expect(chosen.every((src) => /-\d+\.webp$/.test(src))).toBe(true);

@@ -4,7 +4,7 @@
  * JSON-LD scripts.
  */
 import type { Page } from '@playwright/test';
-import { test, expect } from './fixtures.ts';
+import { expect, test } from './fixtures.ts';
 import { hydrated } from './page-helpers.ts';
 
 const cartBadge = (page: Page) => page.locator('.header-icon--cart .badge');
@@ -34,7 +34,9 @@ test('header dropdown → kits list → one kit → the whole kit in the cart', 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Шумоизоляция 4 дверей');
   await expect(page.locator('.kit-lines tbody tr')).toHaveCount(4);
   await expect(page.locator('.kit-totals__price')).toHaveText('7 910 ₽');
-  await expect(page.getByRole('navigation', { name: 'Навигационная цепочка' }).locator('[aria-current="page"]')).toHaveText('Шумоизоляция 4 дверей');
+  await expect(page.getByRole('navigation', { name: 'Навигационная цепочка' }).locator('[aria-current="page"]')).toHaveText(
+    'Шумоизоляция 4 дверей',
+  );
 
   await expect(cartBadge(page)).toHaveCount(0);
   await page.getByRole('button', { name: 'Весь комплект в корзину' }).click();

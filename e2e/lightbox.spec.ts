@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test, expect } from './fixtures.ts';
+import { expect, test } from './fixtures.ts';
 import { hydrated } from './page-helpers.ts';
 
 /** Spec §2 "Image lightbox", §4, §8, §9: the product photos open in the lightbox (client/components/Lightbox.tsx). */
@@ -28,7 +28,9 @@ async function pauseClock(page: Page) {
 }
 
 async function openAt(page: Page, n: number) {
-  await gallery(page).nth(n - 1).click();
+  await gallery(page)
+    .nth(n - 1)
+    .click();
   await expect(lightbox(page)).toBeVisible();
 }
 

@@ -3,7 +3,7 @@
  * restores the previous state, page links, the plain GET form without JavaScript, tenge prices sorted on kz.
  */
 import type { Page } from '@playwright/test';
-import { test, expect } from './fixtures.ts';
+import { expect, test } from './fixtures.ts';
 import { E2E_PAGED_CATEGORY } from './listing-fixture.ts';
 import { hydrated, watchConsole } from './page-helpers.ts';
 
@@ -79,7 +79,10 @@ test('page links: next and previous, "page N of M"', async ({ page }) => {
   await expect(page.locator('.listing-count')).toHaveText('Найдено 14 товаров · Страница 1 из 2');
   await expect(cards(page)).toHaveCount(12);
   await expect(page.locator('head link[rel="next"]')).toHaveAttribute('href', `${E2E_PAGED_CATEGORY}?page=2`);
-  await page.locator('.pagination').getByRole('link', { name: /Вперёд/ }).click();
+  await page
+    .locator('.pagination')
+    .getByRole('link', { name: /Вперёд/ })
+    .click();
   await expect(page).toHaveURL(new RegExp(`${E2E_PAGED_CATEGORY}\\?page=2$`));
   await expect(cards(page)).toHaveCount(2);
   await expect(page.locator('.listing-count')).toHaveText('Найдено 14 товаров · Страница 2 из 2');
@@ -126,7 +129,10 @@ test.describe('without JavaScript', () => {
     await expect(page.getByLabel('Сортировка')).toHaveValue('price_desc');
 
     await page.goto(E2E_PAGED_CATEGORY);
-    await page.locator('.pagination').getByRole('link', { name: /Вперёд/ }).click();
+    await page
+      .locator('.pagination')
+      .getByRole('link', { name: /Вперёд/ })
+      .click();
     await expect(page).toHaveURL(/\?page=2$/);
     await expect(cards(page)).toHaveCount(2);
   });

@@ -3,8 +3,9 @@
  * service of e2e/server.ts: the visitor IP is chosen with X-Forwarded-For (trusted from loopback there).
  * Other sites are opened at their *.localhost aliases. Time is Playwright's clock: no timed assertions.
  */
-import { test, expect, type Page } from '@playwright/test';
+
 import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
 import { IPS } from '../test/helpers/fake-iplocate.ts';
 import { hydrated } from './page-helpers.ts';
 
@@ -26,8 +27,7 @@ async function countCalls(page: Page) {
       return original(input, init);
     };
   });
-  return (path: string) =>
-    page.evaluate((p) => (window as unknown as { __calls: string[] }).__calls.filter((u) => u.includes(p)), path);
+  return (path: string) => page.evaluate((p) => (window as unknown as { __calls: string[] }).__calls.filter((u) => u.includes(p)), path);
 }
 
 test('found: the question, and "Все верно" goes to the city site, which does not ask again', async ({ page, baseURL }) => {

@@ -2,7 +2,7 @@
  * Client robustness (spec §8, §9): the build update check, full page loads once a newer build is live,
  * one reload per path for a code chunk that fails, and route preloading (chunk and data, at most 4 at once).
  */
-import { test, expect, type Page, type Request } from '@playwright/test';
+import { expect, type Page, type Request, test } from '@playwright/test';
 
 const START = new Date('2026-11-20T10:00:00Z');
 

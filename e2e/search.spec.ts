@@ -3,9 +3,10 @@
  * Time is the page's fake clock: installed before the page loads, paused once it has hydrated, then moved
  * by hand, so "not before 300 ms" is checked at exactly 299 ms without waiting.
  */
-import type { Page } from '@playwright/test';
-import { test, expect } from './fixtures.ts';
+
 import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { hydrated, watchConsole } from './page-helpers.ts';
 
 const LOADED = new Date('2026-11-21T09:00:00Z');

@@ -3,15 +3,16 @@
  * and a fake address-suggestion service (test/helpers/fake-iplocate.ts) whose answer depends on the visitor
  * IP. Tests choose that IP with an X-Forwarded-For header, trusted from the loopback proxy only.
  */
+
+import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
-import { FAKE_IPLOCATE_TOKEN, startFakeIplocate } from '../test/helpers/fake-iplocate.ts';
 import { openDb } from '../server/db/index.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { seedDemo } from '../server/db/seed.ts';
-import { buildApp } from '../server/app.ts';
 import { hashPassword } from '../server/services/auth.ts';
-import { seedTagFixtures, withTagsSite } from './tags-fixture.ts';
+import { FAKE_IPLOCATE_TOKEN, startFakeIplocate } from '../test/helpers/fake-iplocate.ts';
 import { seedListingFixtures } from './listing-fixture.ts';
+import { seedTagFixtures, withTagsSite } from './tags-fixture.ts';
 
 const iplocate = await startFakeIplocate();
 const config = loadConfig({

@@ -1,6 +1,7 @@
 /** The shell's header and footer in a real browser: mobile menu, category dropdown, keyboard use, accessibility. */
-import { test, expect } from './fixtures.ts';
+
 import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from './fixtures.ts';
 import { hydrated } from './page-helpers.ts';
 
 test.describe('on a phone-sized screen', () => {
@@ -122,7 +123,8 @@ test.describe('a page that forces a colour mode', () => {
     // A full load of the receipt is light before any page script runs.
     await page.addInitScript(() => {
       document.addEventListener('readystatechange', () => {
-        if (document.readyState === 'interactive') (window as unknown as { __themeAtParse: string }).__themeAtParse = document.documentElement.dataset.theme ?? '';
+        if (document.readyState === 'interactive')
+          (window as unknown as { __themeAtParse: string }).__themeAtParse = document.documentElement.dataset.theme ?? '';
       });
     });
     await page.goForward();

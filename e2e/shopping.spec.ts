@@ -3,7 +3,7 @@
  * /cart total → change and remove; compare two products with the difference marked; the Kazakh site in tenge.
  */
 import type { Page } from '@playwright/test';
-import { test, expect } from './fixtures.ts';
+import { expect, test } from './fixtures.ts';
 import { hydrated } from './page-helpers.ts';
 
 const cartBadge = (page: Page) => page.locator('.header-icon--cart .badge');

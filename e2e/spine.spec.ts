@@ -1,4 +1,4 @@
-import { test, expect } from './fixtures.ts';
+import { expect, test } from './fixtures.ts';
 import { hydrated, watchConsole } from './page-helpers.ts';
 
 test('the home page renders the categories from the database and hydrates without console errors', async ({ page }) => {
@@ -178,7 +178,8 @@ test.describe('colour mode', () => {
     // On the next load the stored choice wins over the dark system before any script of the page runs.
     await page.addInitScript(() => {
       document.addEventListener('readystatechange', () => {
-        if (document.readyState === 'interactive') (window as unknown as { __themeAtParse: string }).__themeAtParse = document.documentElement.dataset.theme ?? '';
+        if (document.readyState === 'interactive')
+          (window as unknown as { __themeAtParse: string }).__themeAtParse = document.documentElement.dataset.theme ?? '';
       });
     });
     await page.reload();

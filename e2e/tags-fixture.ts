@@ -4,8 +4,9 @@
  * another host. A site of its own, so that no other spec's pages try to reach a third-party host; this one
  * answers them with page.route fakes.
  */
-import { sitesConfigSchema, type SitesConfig } from '../shared/sites-config.ts';
+
 import type { Queryable } from '../server/db/index.ts';
+import { type SitesConfig, sitesConfigSchema } from '../shared/sites-config.ts';
 
 export const E2E_TAGS = {
   analytics: { counterId: 12345678 },

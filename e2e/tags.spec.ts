@@ -4,9 +4,9 @@
  * leaves the local server is aborted and fails the test: the real Internet is never reached.
  */
 import type { Page, Route } from '@playwright/test';
-import { test, expect } from './fixtures.ts';
-import { E2E_CHAT_SCRIPT, E2E_OTHER_CHAT_SCRIPT, E2E_TAGS, E2E_TAGS_HOST } from './tags-fixture.ts';
+import { expect, test } from './fixtures.ts';
 import { hydrated, watchConsole } from './page-helpers.ts';
+import { E2E_CHAT_SCRIPT, E2E_OTHER_CHAT_SCRIPT, E2E_TAGS, E2E_TAGS_HOST } from './tags-fixture.ts';
 
 const COUNTER = E2E_TAGS.analytics.counterId;
 
@@ -59,7 +59,8 @@ async function fakeThirdParties(page: Page, opts: { holdTagJs?: boolean } = {}):
       }
       if (url.startsWith('https://mc.yandex.ru/watch/')) return route.fulfill({ status: 204 });
       if (url === 'https://chat.example.com/app.js') return js(route, 'window.__chatLoaded = (window.__chatLoaded || 0) + 1;');
-      if (url === 'https://chat.example.com/api/ping') return route.fulfill({ status: 204, headers: { 'access-control-allow-origin': '*' } });
+      if (url === 'https://chat.example.com/api/ping')
+        return route.fulfill({ status: 204, headers: { 'access-control-allow-origin': '*' } });
       if (host === 'chat.example.com') return js(route, FAKE_CHAT_JS);
       if (host === 'tracker.example.net') return js(route, 'window.__trackerLoaded = true;');
       fakes.unexpected.push(url);
@@ -73,7 +74,10 @@ const siteUrl = (baseURL: string | undefined, path = '/') => baseURL!.replace('l
 const nonceOf = (csp: string | undefined) => /'nonce-([^']+)'/.exec(csp ?? '')?.[1];
 const ymCalls = (page: Page) => page.evaluate(() => (window as unknown as { __ym?: unknown[][] }).__ym ?? []);
 
-test('analytics: tag.js loads async with the nonce, init has the options, a hit on each client navigation only', async ({ page, baseURL }) => {
+test('analytics: tag.js loads async with the nonce, init has the options, a hit on each client navigation only', async ({
+  page,
+  baseURL,
+}) => {
   const problems = watchConsole(page);
   const fakes = await fakeThirdParties(page);
   const home = siteUrl(baseURL);
@@ -85,9 +89,9 @@ test('analytics: tag.js loads async with the nonce, init has the options, a hit 
   const tag = page.locator('script[src="https://mc.yandex.ru/metrika/tag.js"]');
   await expect(tag).toHaveCount(1);
   expect(await tag.evaluate((s: HTMLScriptElement) => ({ nonce: s.nonce, async: s.async }))).toEqual({ nonce, async: true });
-  await expect.poll(() => ymCalls(page)).toEqual([
-    [COUNTER, 'init', { clickmap: true, trackLinks: true, accurateTrackBounce: true, webvisor: true }],
-  ]);
+  await expect
+    .poll(() => ymCalls(page))
+    .toEqual([[COUNTER, 'init', { clickmap: true, trackLinks: true, accurateTrackBounce: true, webvisor: true }]]);
 
   // Two client-side navigations: one hit each, with the previous address as referrer. No full reload.
   await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 1));

@@ -1,6 +1,7 @@
 /** The baseline of npm run bench: @fastify/static serving a saved copy of the home page. */
-import Fastify from 'fastify';
+
 import fastifyStatic from '@fastify/static';
+import Fastify from 'fastify';
 
 const app = Fastify({ logger: false });
 await app.register(fastifyStatic, { root: process.env.STATIC_DIR! });

@@ -9,16 +9,16 @@
  * The SSR server uses a PGlite of its own (in memory, or a temporary directory holding the generated
  * catalogue), or PostgreSQL when DATABASE_URL is set (BENCH_PRODUCTS then writes into that database).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon, { type Options } from 'autocannon';
+import { generateCatalog } from '../server/db/generate-catalog.ts';
 import { openDb } from '../server/db/index.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { seedIfEmpty } from '../server/db/seed.ts';
-import { generateCatalog } from '../server/db/generate-catalog.ts';
 import { demoSitesConfig } from '../shared/sites-config.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));

@@ -7,10 +7,10 @@
  */
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../server/config.ts';
+import { generateCatalog } from '../server/db/generate-catalog.ts';
 import { openDb } from '../server/db/index.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { seedIfEmpty } from '../server/db/seed.ts';
-import { generateCatalog } from '../server/db/generate-catalog.ts';
 
 const { values } = parseArgs({ options: { products: { type: 'string', default: '10000' }, batch: { type: 'string', default: '500' } } });
 const count = Number(values.products);
@@ -30,7 +30,9 @@ try {
     batchSize,
     onBatch: (done) => process.stdout.write(`\r${done} / ${count}`),
   });
-  console.log(`\n${written} generated products written, ${deactivated} deactivated, in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `\n${written} generated products written, ${deactivated} deactivated, in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
 } finally {
   await db.close();
 }

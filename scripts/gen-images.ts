@@ -24,7 +24,9 @@ for (const folder of FOLDERS) {
   const dir = join(publicDir, folder);
   // Stale renditions of removed pictures go too.
   for (const name of readdirSync(dir)) if (name.endsWith('.webp')) rmSync(join(dir, name));
-  for (const name of readdirSync(dir).filter((n) => n.endsWith('.svg')).sort()) {
+  for (const name of readdirSync(dir)
+    .filter((n) => n.endsWith('.svg'))
+    .sort()) {
     const src = `/${folder}/${name}`;
     const input = join(dir, name);
     // density high enough that the widest rendition is rasterised from vectors, not upscaled.

@@ -14,7 +14,7 @@
  * Warm-up: SOAK_WARMUP_SECONDS (default 10).
  * The server inherits NODE_OPTIONS (e.g. a heap cap: NODE_OPTIONS=--max-old-space-size=512 npm run soak).
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -37,7 +37,11 @@ const SEARCH = '/search?q=' + encodeURIComponent('вибро');
 const RSS_GROWTH_LIMIT = 1.2;
 const P99_RATIO_LIMIT = 3;
 
-for (const [name, value] of Object.entries({ SOAK_SECONDS: seconds, SOAK_WARMUP_SECONDS: warmupSeconds, SOAK_SETTLE_SECONDS: settleSeconds })) {
+for (const [name, value] of Object.entries({
+  SOAK_SECONDS: seconds,
+  SOAK_WARMUP_SECONDS: warmupSeconds,
+  SOAK_SETTLE_SECONDS: settleSeconds,
+})) {
   if (!Number.isFinite(value) || value < 0) fail(`${name} must be a number of seconds`);
 }
 if (!Number.isInteger(connections) || connections < 1) fail('SOAK_CONNECTIONS must be a positive whole number');
@@ -93,8 +97,13 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 async function startPostgres(): Promise<string> {
   let bin = '/usr/lib/postgresql/15/bin';
   if (!existsSync(join(bin, 'initdb'))) {
-    const versions = existsSync('/usr/lib/postgresql') ? spawnSync('ls', ['/usr/lib/postgresql'], { encoding: 'utf8' }).stdout.split(/\s+/) : [];
-    const newest = versions.filter(Boolean).sort((a, b) => Number(a) - Number(b)).at(-1);
+    const versions = existsSync('/usr/lib/postgresql')
+      ? spawnSync('ls', ['/usr/lib/postgresql'], { encoding: 'utf8' }).stdout.split(/\s+/)
+      : [];
+    const newest = versions
+      .filter(Boolean)
+      .sort((a, b) => Number(a) - Number(b))
+      .at(-1);
     if (!newest) fail('PostgreSQL server binaries not found (apt-get install postgresql-15)');
     bin = `/usr/lib/postgresql/${newest}/bin`;
   }
@@ -196,7 +205,10 @@ const errorCount = (tally: Tally) => [...tally.errors.values()].reduce((a, b) =>
 async function newVisitor(base: string): Promise<Visitor> {
   const res = await fetch(base + '/');
   const html = await res.text();
-  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]!).join('; ');
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0]!)
+    .join('; ');
   const token = /"token":"([^"]+)"/.exec(html)?.[1];
   if (!res.ok || !cookie || !token) throw new Error(`GET / gave no session (status ${res.status})`);
   return { cookie, token };
@@ -362,7 +374,9 @@ try {
 }
 
 const mib = (n: number) => n.toFixed(0);
-console.log('\n| backend | requests | req/s | p50 ms | p99 ms | errors | RSS MiB: start | after warm-up | peak | end (+' + settleSeconds + ' s) |');
+console.log(
+  '\n| backend | requests | req/s | p50 ms | p99 ms | errors | RSS MiB: start | after warm-up | peak | end (+' + settleSeconds + ' s) |',
+);
 console.log('|---|---|---|---|---|---|---|---|---|---|');
 for (const r of results) {
   console.log(
@@ -381,7 +395,10 @@ for (const r of results) {
   ]);
 }
 const [pg, lite] = results as [Result, Result];
-checks.push([lite.p99 <= P99_RATIO_LIMIT * pg.p99, `p99 PGlite ≤ ${P99_RATIO_LIMIT} × PostgreSQL's (${lite.p99.toFixed(1)} ≤ ${(P99_RATIO_LIMIT * pg.p99).toFixed(1)} ms)`]);
+checks.push([
+  lite.p99 <= P99_RATIO_LIMIT * pg.p99,
+  `p99 PGlite ≤ ${P99_RATIO_LIMIT} × PostgreSQL's (${lite.p99.toFixed(1)} ≤ ${(P99_RATIO_LIMIT * pg.p99).toFixed(1)} ms)`,
+]);
 console.log('');
 for (const [ok, text] of checks) console.log(`${ok ? 'PASS' : 'FAIL'} ${text}`);
 process.exitCode = checks.every(([ok]) => ok) ? 0 : 1;

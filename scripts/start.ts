@@ -4,9 +4,10 @@
  * no npx in between), so SIGTERM reaches the server directly. Production mode and a heap cap by default; both
  * can be overridden from the environment (NODE_ENV, NODE_OPTIONS=--max-old-space-size=…).
  */
+
+import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 /** The V8 old-space cap (MiB) the server runs with unless NODE_OPTIONS sets another; the Dockerfile sets the same. */
@@ -28,7 +29,10 @@ const stale = () => Math.max(...sources.map(newestMtime)) > Math.min(...outputs.
 
 if (!outputs.every((f) => existsSync(f)) || stale()) {
   console.log('building the client and the server…');
-  execFileSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  execFileSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
 }
 
 if (typeof process.execve !== 'function') {

@@ -6,33 +6,34 @@
  *   i18next per language) → /api/* (server/api/: one plugin per domain, zod schemas, OpenAPI) | pages
  *   (/_data/* and every other GET: server/http/pages.ts around the renderer)
  */
-import { existsSync } from 'node:fs';
+
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { existsSync } from 'node:fs';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ViteDevServer } from 'vite';
-import type { Config } from './config.ts';
-import type { Db } from './db/index.ts';
+import { LATEST_BUILD_PATH } from '../shared/contracts.ts';
 import { apiPlugin } from './api/index.ts';
+import type { Config } from './config.ts';
+import { isDatabaseUnavailable } from './db/errors.ts';
+import type { Db } from './db/index.ts';
+import { registerCompression } from './http/compression.ts';
 import { databasePlugin } from './http/database.ts';
 import { fromSchemaValidation, HttpError, notFound } from './http/errors.ts';
 import { i18nPlugin } from './http/i18n.ts';
+import { registerMetrics } from './http/metrics.ts';
 import { pagesPlugin } from './http/pages.ts';
 import { requestContextPlugin } from './http/request-context.ts';
 import { securityHeadersPlugin } from './http/security.ts';
 import { servicesPlugin } from './http/services.ts';
-import { registerCompression } from './http/compression.ts';
-import { isDatabaseUnavailable } from './db/errors.ts';
 import { sendDatabaseUnavailable } from './http/unavailable.ts';
-import { developmentAssets, DEV_ENTRY_PATH, DEV_ENTRY_SOURCE, productionAssets, type PageAssets } from './render/assets.ts';
-import { LATEST_BUILD_PATH } from '../shared/contracts.ts';
+import { logRequestError, StorefrontLogController, warnUntrustedProxy } from './logger.ts';
+import { CLIENT_DIST, PUBLIC_DIR } from './paths.ts';
+import { DEV_ENTRY_PATH, DEV_ENTRY_SOURCE, developmentAssets, type PageAssets, productionAssets } from './render/assets.ts';
 import type { Services } from './services/index.ts';
 import { loadSessionSecret } from './services/sessions.ts';
-import { CLIENT_DIST, PUBLIC_DIR } from './paths.ts';
-import { logRequestError, StorefrontLogController, warnUntrustedProxy } from './logger.ts';
-import { registerMetrics } from './http/metrics.ts';
 
 const MANIFEST = CLIENT_DIST + '.vite/manifest.json';
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -78,7 +79,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
     const known = error instanceof HttpError ? error : fromSchemaValidation(error);
     if (known) {
-      return reply.code(known.statusCode).send({ statusCode: known.statusCode, error: known.code, message: known.message, issues: known.issues });
+      return reply
+        .code(known.statusCode)
+        .send({ statusCode: known.statusCode, error: known.code, message: known.message, issues: known.issues });
     }
     if (isDatabaseUnavailable(error)) return sendDatabaseUnavailable(request, reply, error);
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;

@@ -4,17 +4,18 @@
  */
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { demoSitesConfig, sitesConfigSchema, type SitesConfig } from '../shared/sites-config.ts';
+import { demoSitesConfig, type SitesConfig, sitesConfigSchema } from '../shared/sites-config.ts';
 
-const bool = z
-  .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
-  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+const bool = z.enum(['1', '0', 'true', 'false', 'yes', 'no', '']).transform((v) => v === '1' || v === 'true' || v === 'yes');
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['production', 'development', 'test']).default('development'),
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
   DATA_DIR: z.string().default('./data'),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   /** PostgreSQL: milliseconds to open a connection, or to wait for a free one in the pool. */
@@ -126,7 +127,10 @@ function parseTrustProxy(value: string): boolean | number | string[] {
   if (v === '' || v === 'false' || v === '0') return false;
   if (v === 'true') return true;
   if (/^\d+$/.test(v)) return Number(v);
-  return v.split(',').map((s) => s.trim()).filter(Boolean);
+  return v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 function loadSitesFile(path: string): SitesConfig {
@@ -138,7 +142,9 @@ function loadSitesFile(path: string): SitesConfig {
   }
   const parsed = sitesConfigSchema.safeParse(raw);
   if (!parsed.success) {
-    throw new ConfigError(`SITES_FILE ${path} is invalid:\n` + parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n'));
+    throw new ConfigError(
+      `SITES_FILE ${path} is invalid:\n` + parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n'),
+    );
   }
   return parsed.data;
 }

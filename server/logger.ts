@@ -5,7 +5,7 @@
  * such failures are logged at info with `clientAborted: true`, never as errors (StorefrontLogController for
  * Fastify's own lines, logRequestError for ours).
  */
-import { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import pino, { type DestinationStream, type Logger } from 'pino';
 
 export function redactUrl(url: string): string {
@@ -65,9 +65,15 @@ export function logRequestError(request: FastifyRequest, err: unknown, msg: stri
 
 /** Fastify's own request lines (pass as the `logController` option), with client aborts at info. */
 export class StorefrontLogController extends LogController {
-  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply, metadata?: Record<string, unknown>): void {
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+    metadata?: Record<string, unknown>,
+  ): void {
     if (error && isClientAbort(error, request)) {
-      if (!this.isLogDisabled(request)) reply.log.info({ res: reply, err: error, responseTime: reply.elapsedTime, clientAborted: true }, 'request aborted by the client');
+      if (!this.isLogDisabled(request))
+        reply.log.info({ res: reply, err: error, responseTime: reply.elapsedTime, clientAborted: true }, 'request aborted by the client');
       return;
     }
     super.requestCompleted(error, request, reply, metadata);
@@ -95,7 +101,7 @@ export function warnUntrustedProxy(app: FastifyInstance, trustProxy: unknown): v
     warned = true;
     request.log.warn(
       { remoteAddress: request.ip },
-      'requests carry X-Forwarded-For but TRUST_PROXY is unset: client addresses (sign-in limits) are the proxy\'s and no HSTS is sent',
+      "requests carry X-Forwarded-For but TRUST_PROXY is unset: client addresses (sign-in limits) are the proxy's and no HSTS is sent",
     );
   });
 }

@@ -3,11 +3,12 @@
  * start), the HTTP server; SIGTERM/SIGINT finish in-flight answers and close the database.
  * Production runs it compiled (`npm run build` → node dist/server/main.js); `npm run dev` runs it through tsx.
  */
+
+import { buildApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { openDb } from './db/index.ts';
 import { migrate } from './db/migrate.ts';
 import { seedIfEmpty } from './db/seed.ts';
-import { buildApp } from './app.ts';
 import { createLogger } from './logger.ts';
 import { purgeExpired } from './services/auth.ts';
 

@@ -2,8 +2,9 @@
  * What the server and the browser must agree on, defined once: the boot data embedded in every page, the
  * envelope of client-navigation data and action answers, cookie names, and fixed addresses.
  */
-import type { Language } from './sites.ts';
+
 import type { LocaleMessages } from './locales/types.ts';
+import type { Language } from './sites.ts';
 
 /** The signed, httpOnly session cookie (docs/decisions/003-sessions-and-site-token.md). */
 export const SESSION_COOKIE = 'sid';
@@ -40,9 +41,7 @@ export interface BootData {
 /** A loader's or action's outcome for one route: its data, or the error its boundary shows. */
 export type RouteResult =
   /** `status`: an action's answer status (a refused mutation is 4xx: the router then revalidates nothing). */
-  | { data: unknown; status?: number }
-  | { error: { status: number; statusText?: string; data: unknown } }
-  | { error: { message: string } };
+  { data: unknown; status?: number } | { error: { status: number; statusText?: string; data: unknown } } | { error: { message: string } };
 
 /**
  * The answer of GET /_data{path}?_routes=… (loaders) and POST /_data{path}?_action=<route> (an action):

@@ -5,7 +5,7 @@
  */
 
 // Key by key, unshifted then shifted: the QWERTY character and the ЙЦУКЕН character of the same key.
-const QWERTY = "`qwertyuiop[]asdfghjkl;'zxcvbnm,.~QWERTYUIOP{}ASDFGHJKL:\"ZXCVBNM<>";
+const QWERTY = '`qwertyuiop[]asdfghjkl;\'zxcvbnm,.~QWERTYUIOP{}ASDFGHJKL:"ZXCVBNM<>';
 const JCUKEN = 'ёйцукенгшщзхъфывапролджэячсмитьбюЁЙЦУКЕНГШЩЗХЪФЫВАПРОЛДЖЭЯЧСМИТЬБЮ';
 
 const toCyrillicMap = new Map<string, string>();

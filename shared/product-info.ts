@@ -91,7 +91,8 @@ export function attributeRows(attributes: Record<string, unknown>, language: Lan
     rows.push({ key: 'temperature_c', value: `${signed(tMin)} … ${signed(tMax)}` });
   }
   PLAIN_REST.forEach(plain);
-  if (typeof attributes.layer === 'string' && attributes.layer) rows.push({ key: 'layer', value: attributes.layer, layer: attributes.layer });
+  if (typeof attributes.layer === 'string' && attributes.layer)
+    rows.push({ key: 'layer', value: attributes.layer, layer: attributes.layer });
   plain('unit');
   return rows;
 }

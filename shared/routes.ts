@@ -47,11 +47,26 @@ export type PageRouteId = (typeof pageRoutes)[number]['id'];
 export type RouteId = 'root' | 'pages' | PageRouteId;
 
 /** A node of the route tree as data: what both sides (and the metrics' route labels) match URLs against. */
-export type RouteNode = { id: RouteId; path?: string; index?: false; children?: RouteNode[] } | { id: RouteId; index: true; children?: undefined };
+export type RouteNode =
+  | { id: RouteId; path?: string; index?: false; children?: RouteNode[] }
+  | { id: RouteId; index: true; children?: undefined };
 
 /** The whole tree: the shell ('root', path '/') → the pathless 'pages' layout → every page. */
 export function routeTree(): RouteNode[] {
-  return [{ id: 'root', path: '/', children: [{ id: 'pages', children: pageRoutes.map((entry): RouteNode => ('index' in entry ? { id: entry.id, index: true } : { id: entry.id, path: entry.path })) }] }];
+  return [
+    {
+      id: 'root',
+      path: '/',
+      children: [
+        {
+          id: 'pages',
+          children: pageRoutes.map(
+            (entry): RouteNode => ('index' in entry ? { id: entry.id, index: true } : { id: entry.id, path: entry.path }),
+          ),
+        },
+      ],
+    },
+  ];
 }
 
 /** The route ids that have a server module in server/pages (all of them: every route has a loader). */

@@ -14,7 +14,10 @@ const hostName = z
 /** A third party's public host name: lower-case DNS labels with a top-level domain; no scheme, port, path or wildcard. */
 const thirdPartyHost = z
   .string()
-  .regex(/^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, 'a public host name such as chat.example.com (no scheme, port, path or wildcard)');
+  .regex(
+    /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/,
+    'a public host name such as chat.example.com (no scheme, port, path or wildcard)',
+  );
 
 /** An https:// address on a public host (no credentials, no port): third-party scripts are loaded only over TLS. */
 const httpsUrl = z.string().refine(
@@ -43,16 +46,28 @@ export const siteTagsSchema = z.strictObject({
   tracker: z
     .strictObject({
       src: httpsUrl,
-      referrerParam: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/).default('r'),
-      urlParam: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/).default('u'),
+      referrerParam: z
+        .string()
+        .regex(/^[A-Za-z0-9_-]{1,32}$/)
+        .default('r'),
+      urlParam: z
+        .string()
+        .regex(/^[A-Za-z0-9_-]{1,32}$/)
+        .default('u'),
     })
     .optional(),
   /** The maps script, loaded on demand (client/third-party/maps.ts): https://api-maps.yandex.ru/<version>/?apikey=…&lang=…. */
   maps: z
     .strictObject({
       apiKey: z.string().regex(/^[A-Za-z0-9-]{8,64}$/, 'letters, digits and dashes'),
-      lang: z.string().regex(/^[a-z]{2}_[A-Z]{2}$/, 'a locale such as ru_RU').default('ru_RU'),
-      version: z.string().regex(/^v\d+(?:\.\d+)?$/, 'a version such as v3').default('v3'),
+      lang: z
+        .string()
+        .regex(/^[a-z]{2}_[A-Z]{2}$/, 'a locale such as ru_RU')
+        .default('ru_RU'),
+      version: z
+        .string()
+        .regex(/^v\d+(?:\.\d+)?$/, 'a version such as v3')
+        .default('v3'),
     })
     .optional(),
   /** Hosts the onlineChat widget's script may come from (https only); a script from any other host never loads. */
@@ -117,35 +132,83 @@ export const demoSitesConfig: SitesConfig = sitesConfigSchema.parse({
   defaultSite: 'ru',
   sites: [
     {
-      id: 'ru', host: 'tihoavto.ru', aliases: ['www.tihoavto.ru', 'localhost', 'ru.localhost', '127.0.0.1'],
-      brand: 'ТихоАвто', languages: mainLanguages, currency: 'RUB', rounding: 1, priceList: 'ru',
-      phone: '8 800 555-35-35', email: 'help@tihoavto.ru', timeZone: 'Europe/Moscow',
+      id: 'ru',
+      host: 'tihoavto.ru',
+      aliases: ['www.tihoavto.ru', 'localhost', 'ru.localhost', '127.0.0.1'],
+      brand: 'ТихоАвто',
+      languages: mainLanguages,
+      currency: 'RUB',
+      rounding: 1,
+      priceList: 'ru',
+      phone: '8 800 555-35-35',
+      email: 'help@tihoavto.ru',
+      timeZone: 'Europe/Moscow',
     },
     {
-      id: 'kz', host: 'tihoavto.kz', aliases: ['www.tihoavto.kz', 'kz.localhost'],
-      brand: 'ТихоАвто', languages: ['ru', 'kk'], currency: 'KZT', rounding: 10, priceList: 'kz',
-      phone: '+7 727 200-00-00', email: 'help@tihoavto.kz', timeZone: 'Asia/Almaty',
+      id: 'kz',
+      host: 'tihoavto.kz',
+      aliases: ['www.tihoavto.kz', 'kz.localhost'],
+      brand: 'ТихоАвто',
+      languages: ['ru', 'kk'],
+      currency: 'KZT',
+      rounding: 10,
+      priceList: 'kz',
+      phone: '+7 727 200-00-00',
+      email: 'help@tihoavto.kz',
+      timeZone: 'Asia/Almaty',
     },
     {
-      id: 'md', host: 'tihoavto.md', aliases: ['www.tihoavto.md', 'md.localhost'],
-      brand: 'ТихоАвто', languages: ['ru', 'ro'], currency: 'MDL', rounding: 1, priceList: 'md',
-      phone: '+373 22 000-000', email: 'help@tihoavto.md', timeZone: 'Europe/Chisinau',
+      id: 'md',
+      host: 'tihoavto.md',
+      aliases: ['www.tihoavto.md', 'md.localhost'],
+      brand: 'ТихоАвто',
+      languages: ['ru', 'ro'],
+      currency: 'MDL',
+      rounding: 1,
+      priceList: 'md',
+      phone: '+373 22 000-000',
+      email: 'help@tihoavto.md',
+      timeZone: 'Europe/Chisinau',
     },
     {
-      id: 'uz', host: 'tihoavto.uz', aliases: ['www.tihoavto.uz', 'uz.localhost'],
-      brand: 'ТихоАвто', languages: ['ru', 'uz'], currency: 'UZS', rounding: 1000, priceList: 'uz',
-      phone: '+998 71 200-00-00', email: 'help@tihoavto.uz', timeZone: 'Asia/Tashkent',
+      id: 'uz',
+      host: 'tihoavto.uz',
+      aliases: ['www.tihoavto.uz', 'uz.localhost'],
+      brand: 'ТихоАвто',
+      languages: ['ru', 'uz'],
+      currency: 'UZS',
+      rounding: 1000,
+      priceList: 'uz',
+      phone: '+998 71 200-00-00',
+      email: 'help@tihoavto.uz',
+      timeZone: 'Asia/Tashkent',
     },
     {
-      id: 'kg', host: 'tihoavto.kg', aliases: ['www.tihoavto.kg', 'kg.localhost'],
-      brand: 'ТихоАвто', languages: ['ru', 'ky'], currency: 'KGS', rounding: 10, priceList: 'kg',
-      phone: '+996 312 000-000', email: 'help@tihoavto.kg', timeZone: 'Asia/Bishkek',
+      id: 'kg',
+      host: 'tihoavto.kg',
+      aliases: ['www.tihoavto.kg', 'kg.localhost'],
+      brand: 'ТихоАвто',
+      languages: ['ru', 'ky'],
+      currency: 'KGS',
+      rounding: 10,
+      priceList: 'kg',
+      phone: '+996 312 000-000',
+      email: 'help@tihoavto.kg',
+      timeZone: 'Asia/Bishkek',
     },
     {
-      id: 'test', host: 'test.tihoavto.ru', aliases: ['test.localhost'],
-      brand: 'ТихоАвто (тест)', languages: mainLanguages, currency: 'RUB', rounding: 1, priceList: 'ru',
-      phone: '8 800 555-35-35', email: 'test@tihoavto.ru', timeZone: 'Europe/Moscow', isTest: true,
+      id: 'test',
+      host: 'test.tihoavto.ru',
+      aliases: ['test.localhost'],
+      brand: 'ТихоАвто (тест)',
+      languages: mainLanguages,
+      currency: 'RUB',
+      rounding: 1,
+      priceList: 'ru',
+      phone: '8 800 555-35-35',
+      email: 'test@tihoavto.ru',
+      timeZone: 'Europe/Moscow',
+      isTest: true,
     },
   ],
 });
-

@@ -13,7 +13,16 @@ export const METRIKA_INIT_OPTIONS = { clickmap: true, trackLinks: true, accurate
  * Metrika's hosts from Yandex's "install a tag on a site with CSP" list, narrowed to the main host, the
  * countries of our regional sites and session recording: hits, cookie sync and the recorder talk to these.
  */
-const METRIKA_HOSTS = ['mc.yandex.ru', 'mc.yandex.com', 'mc.yandex.kz', 'mc.yandex.md', 'mc.yandex.uz', 'mc.yandex.kg', 'mc.webvisor.com', 'mc.webvisor.org'];
+const METRIKA_HOSTS = [
+  'mc.yandex.ru',
+  'mc.yandex.com',
+  'mc.yandex.kz',
+  'mc.yandex.md',
+  'mc.yandex.uz',
+  'mc.yandex.kg',
+  'mc.webvisor.com',
+  'mc.webvisor.org',
+];
 
 /** The maps JavaScript API's own origins (Yandex's CSP guide for the maps API). */
 export const MAPS_ORIGIN = 'https://api-maps.yandex.ru';

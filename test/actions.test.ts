@@ -6,9 +6,9 @@
  * never leads off the site.
  */
 import t from 'tap';
-import { createUser, hydrationData, setCookies, startTestApp, type TestApp, type Visitor } from './helpers/app.ts';
 import { hashPassword } from '../server/services/auth.ts';
 import { FLASH_COOKIE, SESSION_COOKIE } from '../shared/contracts.ts';
+import { createUser, hydrationData, setCookies, startTestApp, type TestApp, type Visitor } from './helpers/app.ts';
 
 const app: TestApp = await startTestApp(t);
 
@@ -19,9 +19,11 @@ const cartLines = async (v: Visitor) =>
     [v.sessionId],
   );
 const compared = async (v: Visitor) =>
-  (await app.db.query<{ product_id: number }>('SELECT product_id FROM compare_items WHERE session_id = $1 ORDER BY product_id', [v.sessionId])).map(
-    (r) => r.product_id,
-  );
+  (
+    await app.db.query<{ product_id: number }>('SELECT product_id FROM compare_items WHERE session_id = $1 ORDER BY product_id', [
+      v.sessionId,
+    ])
+  ).map((r) => r.product_id);
 /** The page a no-JS post returned to, requested with the cookies the post set (the flash). */
 const follow = (v: Visitor, location: string, cookies: Record<string, string>) =>
   app.request({ url: location, headers: { cookie: [v.cookie, ...Object.entries(cookies).map(([k, val]) => `${k}=${val}`)].join('; ') } });
@@ -34,14 +36,24 @@ t.test('cart: add, set, remove — with JavaScript (fetcher) and without (303 ba
   t.same(js.json(), { results: { cart: { data: { ok: true }, status: 200 } } }, 'the action answer for the router');
   t.same(await cartLines(v), [{ product_id: std, quantity: 2 }]);
 
-  const plain = await app.submit({ path: '/cart', as: v, js: false, fields: { intent: 'item', productId: std, quantity: 3, next: '/vibroizolyaciya/vibro-standart-2-2' } });
+  const plain = await app.submit({
+    path: '/cart',
+    as: v,
+    js: false,
+    fields: { intent: 'item', productId: std, quantity: 3, next: '/vibroizolyaciya/vibro-standart-2-2' },
+  });
   t.equal(plain.statusCode, 303, 'a plain form post is answered 303');
   t.equal(plain.headers.location, '/vibroizolyaciya/vibro-standart-2-2', 'back to the page it came from');
   t.same(await cartLines(v), [{ product_id: std, quantity: 5 }], 'add sums');
 
   await app.submit({ path: '/cart', as: v, js: true, fields: { intent: 'item', productId: std, quantity: 1, mode: 'set' } });
   t.same(await cartLines(v), [{ product_id: std, quantity: 1 }], 'set replaces');
-  const removed = await app.submit({ path: '/cart', as: v, js: false, fields: { intent: 'item', productId: std, quantity: 0, mode: 'set' } });
+  const removed = await app.submit({
+    path: '/cart',
+    as: v,
+    js: false,
+    fields: { intent: 'item', productId: std, quantity: 0, mode: 'set' },
+  });
   t.equal(removed.headers.location, '/cart', 'without next: the cart');
   t.same(await cartLines(v), [], 'set 0 removes the line');
 });
@@ -51,7 +63,12 @@ t.test('a plain form post returns in the language it was sent in', async (t) => 
   const v = app.visitor();
   const en = await app.submit({ path: '/en/cart', as: v, js: false, fields: { intent: 'item', productId: std } });
   t.equal(en.headers.location, '/en/cart', 'the English cart, not the Russian one');
-  const next = await app.submit({ path: '/en/compare', as: v, js: false, fields: { intent: 'add', productId: std, next: '/en/vibroizolyaciya?page=1' } });
+  const next = await app.submit({
+    path: '/en/compare',
+    as: v,
+    js: false,
+    fields: { intent: 'add', productId: std, next: '/en/vibroizolyaciya?page=1' },
+  });
   t.equal(next.headers.location, '/en/vibroizolyaciya?page=1');
   const kz = await app.submit({ path: '/kk/compare', as: v, js: false, host: 'kz.localhost', fields: { intent: 'clear' } });
   t.equal(kz.headers.location, '/kk/compare');
@@ -68,7 +85,10 @@ t.test('kits: the whole kit in one action, or nothing with a reason', async (t) 
   t.same(res.json().results.cart.data, { ok: true });
   t.equal((await cartLines(v)).length, kit!.n, 'every line of the kit');
   const unknown = await app.submit({ path: '/cart', as: v, js: true, fields: { intent: 'kit', slug: 'no-such-kit' } });
-  t.same(unknown.json().results.cart, { data: { ok: false, errors: { '': 'form.invalid' }, values: { intent: 'kit', slug: 'no-such-kit' } }, status: 404 });
+  t.same(unknown.json().results.cart, {
+    data: { ok: false, errors: { '': 'form.invalid' }, values: { intent: 'kit', slug: 'no-such-kit' } },
+    status: 404,
+  });
 });
 
 t.test('compare: add, remove, clear; the cap is reported beside the form', async (t) => {
@@ -76,7 +96,10 @@ t.test('compare: add, remove, clear; the cap is reported beside the form', async
   const [a, b] = [await productId('VIB-STD-22'), await productId('ABS-AK-10')];
   await app.submit({ path: '/compare', as: v, js: true, fields: { intent: 'add', productId: a } });
   await app.submit({ path: '/compare', as: v, js: false, fields: { intent: 'add', productId: b } });
-  t.same(await compared(v), [a, b].sort((x, y) => x - y));
+  t.same(
+    await compared(v),
+    [a, b].sort((x, y) => x - y),
+  );
   await app.submit({ path: '/compare', as: v, js: true, fields: { intent: 'remove', productId: a } });
   t.same(await compared(v), [b]);
   await app.submit({ path: '/compare', as: v, js: true, fields: { intent: 'clear' } });
@@ -135,17 +158,32 @@ t.test('bad input: errors beside the fields, nothing changed, nothing typed lost
 
   // Without JavaScript: 303 back to the page, which shows the error once.
   const page = '/vibroizolyaciya/vibro-standart-2-2';
-  const res = await app.submit({ path: '/cart', as: v, js: false, fields: { intent: 'item', productId: std, quantity: 5000, next: page, _form: `cart:add:${std}` } });
+  const res = await app.submit({
+    path: '/cart',
+    as: v,
+    js: false,
+    fields: { intent: 'item', productId: std, quantity: 5000, next: page, _form: `cart:add:${std}` },
+  });
   t.equal(res.statusCode, 303);
   t.equal(res.headers.location, page);
   const cookies = setCookies(res);
   t.ok(cookies[FLASH_COOKIE], 'the outcome travels in a flash cookie');
   const shown = await follow(v, page, cookies);
   const flash = hydrationData(shown.body).loaderData.root.flash;
-  t.same(flash, { form: `cart:add:${std}`, result: { ok: false, errors: { quantity: 'form.quantity' }, values: { intent: 'item', productId: String(std), quantity: '5000', next: page } } });
+  t.same(flash, {
+    form: `cart:add:${std}`,
+    result: {
+      ok: false,
+      errors: { quantity: 'form.quantity' },
+      values: { intent: 'item', productId: String(std), quantity: '5000', next: page },
+    },
+  });
   t.match(shown.body, 'Количество — целое число от 1 до 999.', 'the error is on the page, beside its form');
   t.match(setCookies(shown)[FLASH_COOKIE] ?? 'cleared', /^(|cleared)$/, 'and the flash is cleared once shown');
-  const forged = await app.request({ url: page, headers: { cookie: `${v.cookie}; ${FLASH_COOKIE}=${encodeURIComponent('{"form":"x","result":{"ok":false}}')}` } });
+  const forged = await app.request({
+    url: page,
+    headers: { cookie: `${v.cookie}; ${FLASH_COOKIE}=${encodeURIComponent('{"form":"x","result":{"ok":false}}')}` },
+  });
   t.equal(hydrationData(forged.body).loaderData.root.flash, null, 'an unsigned flash is ignored');
 });
 
@@ -174,7 +212,11 @@ t.test('a hostile next never leads off the site and never fails', async (t) => {
       if (js) continue;
       const location = String(res.headers.location ?? '');
       t.equal(res.statusCode, 303);
-      t.match(location, /^\/(?![/\\])[\x21-\x7e]*$/, `${JSON.stringify(next).slice(0, 40)} → a local, printable path: ${location.slice(0, 60)}`);
+      t.match(
+        location,
+        /^\/(?![/\\])[\x21-\x7e]*$/,
+        `${JSON.stringify(next).slice(0, 40)} → a local, printable path: ${location.slice(0, 60)}`,
+      );
     }
   }
   const encoded = await app.submit({ path: '/compare', as: v, js: false, fields: { intent: 'clear', next: '/корзина?x=ё' } });
@@ -188,7 +230,12 @@ t.test('sign-in and sign-out are the /auth and /personal actions', async (t) => 
 
   t.test('without JavaScript', async (t) => {
     const v = app.visitor();
-    const wrong = await app.submit({ path: '/auth', as: v, js: false, fields: { email: 'actions@example.com', password: 'nope', next: '/cart', _form: 'auth:sign-in' } });
+    const wrong = await app.submit({
+      path: '/auth',
+      as: v,
+      js: false,
+      fields: { email: 'actions@example.com', password: 'nope', next: '/cart', _form: 'auth:sign-in' },
+    });
     t.equal(wrong.statusCode, 303);
     t.equal(wrong.headers.location, '/auth?next=%2Fcart', 'back to the form, keeping next');
     const shown = await follow(v, wrong.headers.location as string, setCookies(wrong));
@@ -196,7 +243,12 @@ t.test('sign-in and sign-out are the /auth and /personal actions', async (t) => 
     t.match(shown.body, 'value="actions@example.com"', 'the e-mail typed is kept');
     t.notMatch(shown.body, 'nope', 'the password is not');
 
-    const right = await app.submit({ path: '/en/auth', as: v, js: false, fields: { email: 'actions@example.com', password, next: '/en/cart' } });
+    const right = await app.submit({
+      path: '/en/auth',
+      as: v,
+      js: false,
+      fields: { email: 'actions@example.com', password, next: '/en/cart' },
+    });
     t.equal(right.statusCode, 303);
     t.equal(right.headers.location, '/en/cart');
     const session = setCookies(right)[SESSION_COOKIE];
@@ -216,10 +268,18 @@ t.test('sign-in and sign-out are the /auth and /personal actions', async (t) => 
   t.test('with JavaScript', async (t) => {
     const v = app.visitor();
     const wrong = await app.submit({ path: '/auth', as: v, js: true, fields: { email: 'actions@example.com', password: 'nope' } });
-    t.same(wrong.json().results.auth, { data: { ok: false, errors: { '': 'auth.failed' }, values: { email: 'actions@example.com' } }, status: 401 });
+    t.same(wrong.json().results.auth, {
+      data: { ok: false, errors: { '': 'auth.failed' }, values: { email: 'actions@example.com' } },
+      status: 401,
+    });
     const invalid = await app.submit({ path: '/auth', as: v, js: true, fields: { email: 'not an e-mail', password: 'x' } });
     t.same(invalid.json().results.auth.data.errors, { email: 'auth.emailInvalid' });
-    const right = await app.submit({ path: '/auth', as: v, js: true, fields: { email: 'actions@example.com', password, next: '//evil.example' } });
+    const right = await app.submit({
+      path: '/auth',
+      as: v,
+      js: true,
+      fields: { email: 'actions@example.com', password, next: '//evil.example' },
+    });
     t.same(right.json(), { redirect: '/personal' }, 'a hostile next falls back to /personal');
     t.ok(setCookies(right)[SESSION_COOKIE]);
   });

@@ -4,13 +4,14 @@
  * readable `_token` cookie, set only with the session and again when the session rotates; the OpenAPI document
  * generated from the route schemas; bad input refused before any handler runs.
  */
-import t, { type Test } from 'tap';
+
 import type { LightMyRequestResponse } from 'fastify';
 import i18next, { type i18n as I18n } from 'i18next';
-import { createUser, hydrationData, startTestApp, type TestApp, type Visitor } from './helpers/app.ts';
-import { hashPassword } from '../server/services/auth.ts';
+import t, { type Test } from 'tap';
 import { SESSION_COOKIE, TOKEN_COOKIE } from '../server/http/request-context.ts';
+import { hashPassword } from '../server/services/auth.ts';
 import { WIDGET_CODES } from '../server/services/widgets.ts';
+import { createUser, hydrationData, startTestApp, type TestApp, type Visitor } from './helpers/app.ts';
 
 const app: TestApp = await startTestApp(t);
 const PASSWORD = 'Тихо-авто 2024!';
@@ -55,7 +56,11 @@ function isBadRequest(t: Test, res: LightMyRequestResponse, part: string, fields
   t.equal(body.statusCode, 400);
   t.equal(body.error, 'bad_request');
   t.match(body.message, new RegExp(`^Invalid ${part}: `), 'the message names the part');
-  t.strictSame([...new Set(body.issues.map((i: { field: string }) => i.field))].sort(), [...fields].sort(), `issues name ${fields.join(', ')}`);
+  t.strictSame(
+    [...new Set(body.issues.map((i: { field: string }) => i.field))].sort(),
+    [...fields].sort(),
+    `issues name ${fields.join(', ')}`,
+  );
   for (const issue of body.issues) {
     t.strictSame(Object.keys(issue).sort(), ['field', 'message']);
     t.ok(issue.message.length > 0);
@@ -141,7 +146,11 @@ t.test('POST /api/cart and POST /api/compare answer the body-only call {domain},
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
   });
   t.strictSame(form.json(), cart.json());
-  t.strictSame((await app.request({ method: 'POST', url: '/api/cart', as: v, payload: { domain: 'tihoavto.kz' } })).json(), [], 'no kz cart');
+  t.strictSame(
+    (await app.request({ method: 'POST', url: '/api/cart', as: v, payload: { domain: 'tihoavto.kz' } })).json(),
+    [],
+    'no kz cart',
+  );
 
   const compare = await app.request({ method: 'POST', url: '/api/compare', as: v, payload: { domain: 'tihoavto.ru' } });
   t.equal(compare.statusCode, 200);
@@ -165,7 +174,11 @@ t.test('POST /api/cart and POST /api/compare answer the body-only call {domain},
   const foreign = await app.submit({ path: '/compare', as: v, js: true, token: other.token, fields: { intent: 'clear' } });
   t.equal(foreign.statusCode, 403);
   t.equal(foreign.json().error, 'token_invalid', "another session's token");
-  t.strictSame((await app.request({ method: 'POST', url: '/api/compare', as: v, payload: { domain: 'tihoavto.ru' } })).json(), { totalItems: 1 }, 'nothing cleared');
+  t.strictSame(
+    (await app.request({ method: 'POST', url: '/api/compare', as: v, payload: { domain: 'tihoavto.ru' } })).json(),
+    { totalItems: 1 },
+    'nothing cleared',
+  );
   t.strictSame(
     (await app.request({ method: 'POST', url: '/api/cart', as: v, payload: { domain: 'tihoavto.ru' } })).json(),
     cart.json(),
@@ -310,7 +323,12 @@ t.test('GET /api/openapi.json describes every public API call from the route sch
   t.strictSame(doc.components.securitySchemes.siteToken, { type: 'apiKey', in: 'header', name: 'X-CSRF-Token' });
 
   const params = (path: string, method: string) =>
-    Object.fromEntries((doc.paths[path][method].parameters ?? []).map((p: { in: string; name: string; required?: boolean; schema: unknown }) => [`${p.in}.${p.name}`, p]));
+    Object.fromEntries(
+      (doc.paths[path][method].parameters ?? []).map((p: { in: string; name: string; required?: boolean; schema: unknown }) => [
+        `${p.in}.${p.name}`,
+        p,
+      ]),
+    );
   // The spec's query parameters, with what the schemas say about them.
   const city = params('/api/site/city', 'get');
   t.strictSame(Object.keys(city).sort(), ['query.domain', 'query.search', 'query.token']);

@@ -3,12 +3,13 @@
  * data), the `domain` parameter, bad inputs (always a 4xx JSON answer, never a 500) and the site token (CSRF).
  * Runs on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
  */
-import t, { type Test } from 'tap';
+
 import type { LightMyRequestResponse } from 'fastify';
-import { startTestApp, type TestApp, type Visitor } from './helpers/app.ts';
-import { demoCategories, demoProducts } from '../server/db/demo-data.ts';
+import t, { type Test } from 'tap';
 import { BODY_LIMIT_BYTES } from '../server/app.ts';
+import { demoCategories, demoProducts } from '../server/db/demo-data.ts';
 import { SESSION_COOKIE } from '../server/http/request-context.ts';
+import { startTestApp, type TestApp, type Visitor } from './helpers/app.ts';
 
 const app: TestApp = await startTestApp(t);
 
@@ -24,7 +25,13 @@ const get = (path: string, params: Record<string, string | undefined>, as?: Visi
 
 const post = (
   path: string,
-  opts: { as?: Visitor; query?: Record<string, string | undefined>; payload?: unknown; headers?: Record<string, string>; host?: string } = {},
+  opts: {
+    as?: Visitor;
+    query?: Record<string, string | undefined>;
+    payload?: unknown;
+    headers?: Record<string, string>;
+    host?: string;
+  } = {},
 ) =>
   app.request({
     method: 'POST',
@@ -52,7 +59,11 @@ function isJsonError(t: Test, res: LightMyRequestResponse, status: number, error
 function isBadRequest(t: Test, res: LightMyRequestResponse, fields: string[]): void {
   const body = isJsonError(t, res, 400, 'bad_request');
   t.ok(Array.isArray(body.issues), 'issues listed');
-  t.strictSame([...new Set((body.issues ?? []).map((i: { field: string }) => i.field))].sort(), [...fields].sort(), `issues name ${fields.join(', ')}`);
+  t.strictSame(
+    [...new Set((body.issues ?? []).map((i: { field: string }) => i.field))].sort(),
+    [...fields].sort(),
+    `issues name ${fields.join(', ')}`,
+  );
   for (const issue of body.issues ?? []) t.type(issue.message, 'string');
 }
 
@@ -68,16 +79,17 @@ async function productBySku(sku: string): Promise<{ id: number; sku: string; tit
 /** Puts items into the visitor's cart on a site, the way the cart service stores them. */
 async function fillCart(v: Visitor, site: string, items: Array<[sku: string, quantity: number]>): Promise<void> {
   await app.db.query('INSERT INTO sessions (id) VALUES ($1) ON CONFLICT DO NOTHING', [v.sessionId]);
-  const [cart] = await app.db.query<{ id: number }>('INSERT INTO carts (session_id, site) VALUES ($1, $2) RETURNING id', [v.sessionId, site]);
+  const [cart] = await app.db.query<{ id: number }>('INSERT INTO carts (session_id, site) VALUES ($1, $2) RETURNING id', [
+    v.sessionId,
+    site,
+  ]);
   let i = 0;
   for (const [sku, quantity] of items) {
     const p = await productBySku(sku);
-    await app.db.query(`INSERT INTO cart_items (cart_id, product_id, quantity, added_at) VALUES ($1, $2, $3, now() + make_interval(secs => $4))`, [
-      cart!.id,
-      p.id,
-      quantity,
-      i++,
-    ]);
+    await app.db.query(
+      `INSERT INTO cart_items (cart_id, product_id, quantity, added_at) VALUES ($1, $2, $3, now() + make_interval(secs => $4))`,
+      [cart!.id, p.id, quantity, i++],
+    );
   }
 }
 
@@ -109,7 +121,12 @@ t.test('GET /api/shop/categories: data.categories, the 8 demo categories in menu
   t.strictSame(categories, expectedCategories);
   t.strictSame(
     categories.find((c: { id: number }) => c.id === 20),
-    { id: 20, title: 'Комплекты шумоизоляции', url: '/komplekty-sumoizoliacii', preview_image: '/img/categories/komplekty-sumoizoliacii.svg' },
+    {
+      id: 20,
+      title: 'Комплекты шумоизоляции',
+      url: '/komplekty-sumoizoliacii',
+      preview_image: '/img/categories/komplekty-sumoizoliacii.svg',
+    },
     'the kits category, id 20, is last',
   );
   t.equal(categories.at(-1).id, 20);
@@ -121,11 +138,10 @@ t.test('GET /api/shop/categories: data.categories, the 8 demo categories in menu
 
 t.test('POST /api/site/search: data.results by title, then by SKU; LIKE wildcards match nothing', async (t) => {
   const v = app.visitor();
-  const search = (text: unknown, domain?: string) => post('/api/site/search', { as: v, query: { token: v.token, domain }, payload: { search: text } });
+  const search = (text: unknown, domain?: string) =>
+    post('/api/site/search', { as: v, query: { token: v.token, domain }, payload: { search: text } });
 
-  const vibro = demoProducts
-    .filter((p) => p.title.toLowerCase().includes('вибро'))
-    .sort((a, b) => b.popularity - a.popularity);
+  const vibro = demoProducts.filter((p) => p.title.toLowerCase().includes('вибро')).sort((a, b) => b.popularity - a.popularity);
   t.equal(vibro.length, 6, 'six "Вибро" products in the demo data');
   const expected = await Promise.all(
     vibro.map(async (p) => {
@@ -206,7 +222,7 @@ t.test('GET /api/site/city: data.results with a url per city (null when the city
   t.strictSame((await city('_')).json(), { data: { results: [] } }, '"_" is literal');
 });
 
-t.test('GET /api/shop/cart: data.cart priced from the site\'s price list, data.total = Σ price × quantity', async (t) => {
+t.test("GET /api/shop/cart: data.cart priced from the site's price list, data.total = Σ price × quantity", async (t) => {
   const v = app.visitor();
   await fillCart(v, 'ru', [
     ['VIB-STD-22', 3],
@@ -250,7 +266,9 @@ t.test('GET /api/shop/cart: data.cart priced from the site\'s price list, data.t
     data: { cart: [], total: 0, currency: 'MDL', count: 0 },
   });
   const other = app.visitor();
-  t.strictSame((await get('/api/shop/cart', { token: other.token }, other)).json(), { data: { cart: [], total: 0, currency: 'RUB', count: 0 } });
+  t.strictSame((await get('/api/shop/cart', { token: other.token }, other)).json(), {
+    data: { cart: [], total: 0, currency: 'RUB', count: 0 },
+  });
 });
 
 t.test('POST /api/cart answers the bare list of cart entries', async (t) => {
@@ -258,7 +276,10 @@ t.test('POST /api/cart answers the bare list of cart entries', async (t) => {
   await fillCart(v, 'ru', [['BAR-IZ-4', 6]]);
   await fillCart(v, 'kz', [['BAR-IZ-4', 1]]);
   const iz = await productBySku('BAR-IZ-4');
-  const [ruPrice] = await app.db.query<{ amount: number }>(`SELECT amount::float8 AS amount FROM product_prices WHERE product_id = $1 AND price_list = 'ru'`, [iz.id]);
+  const [ruPrice] = await app.db.query<{ amount: number }>(
+    `SELECT amount::float8 AS amount FROM product_prices WHERE product_id = $1 AND price_list = 'ru'`,
+    [iz.id],
+  );
   const rub = ruPrice!.amount;
   const kzt = Math.round((rub * 5.6) / 10) * 10;
 
@@ -271,7 +292,11 @@ t.test('POST /api/cart answers the bare list of cart entries', async (t) => {
   t.strictSame(kz.json(), [{ sku: { id: iz.id, code: 'BAR-IZ-4', title: iz.title, url: iz.url, actual_price: kzt }, quantity: 1 }]);
 
   const empty = app.visitor();
-  const none = await post('/api/cart', { as: empty, payload: { domain: 'https://tihoavto.ru/' }, headers: { 'x-csrf-token': empty.token } });
+  const none = await post('/api/cart', {
+    as: empty,
+    payload: { domain: 'https://tihoavto.ru/' },
+    headers: { 'x-csrf-token': empty.token },
+  });
   t.equal(none.statusCode, 200);
   t.strictSame(none.json(), []);
 });
@@ -295,7 +320,7 @@ t.test('POST /api/compare: { totalItems } of the session', async (t) => {
   t.strictSame((await post('/api/compare', { as: other, payload: { token: other.token } })).json(), { totalItems: 0 }, 'per session');
 });
 
-t.test('GET /api/location: { data: the visitor\'s IP }, no token needed', async (t) => {
+t.test("GET /api/location: { data: the visitor's IP }, no token needed", async (t) => {
   const res = await get('/api/location', {});
   t.equal(res.statusCode, 200);
   t.strictSame(res.json(), { data: '127.0.0.1' });
@@ -305,7 +330,8 @@ t.test('GET /api/location: { data: the visitor\'s IP }, no token needed', async 
 
 t.test('GET /api/site/widget: data.widget.content.html per site, sanitised', async (t) => {
   const v = app.visitor();
-  const widget = (code: string | undefined, domain?: string, host?: string) => get('/api/site/widget', { token: v.token, domain, code }, v, { host });
+  const widget = (code: string | undefined, domain?: string, host?: string) =>
+    get('/api/site/widget', { token: v.token, domain, code }, v, { host });
 
   const ru = await widget('headerPhone');
   t.equal(ru.statusCode, 200);
@@ -350,7 +376,15 @@ t.test('GET /api/site/widget: data.widget.content.html per site, sanitised', asy
 
 t.test('domain: host names, addresses and local aliases of a configured site', async (t) => {
   const v = app.visitor();
-  for (const domain of ['tihoavto.kz', 'https://tihoavto.kz/', 'http://tihoavto.kz', 'kz.localhost', 'www.tihoavto.kz', 'TIHOAVTO.KZ', 'tihoavto.kz:443']) {
+  for (const domain of [
+    'tihoavto.kz',
+    'https://tihoavto.kz/',
+    'http://tihoavto.kz',
+    'kz.localhost',
+    'www.tihoavto.kz',
+    'TIHOAVTO.KZ',
+    'tihoavto.kz:443',
+  ]) {
     const cart = await get('/api/shop/cart', { token: v.token, domain }, v);
     t.equal(cart.statusCode, 200, `${domain} accepted`);
     t.equal(cart.json().data.currency, 'KZT', `${domain} is the kz site`);
@@ -364,7 +398,13 @@ t.test('domain: host names, addresses and local aliases of a configured site', a
 
 t.test('domain: an unknown one is a 400 naming the domain field, on every route that takes it', async (t) => {
   const v = app.visitor();
-  for (const domain of ['evil.example', 'tihoavto.kz.evil.example', 'https://evil.example/tihoavto.kz', 'tihoavto', 'localhost.evil.example']) {
+  for (const domain of [
+    'evil.example',
+    'tihoavto.kz.evil.example',
+    'https://evil.example/tihoavto.kz',
+    'tihoavto',
+    'localhost.evil.example',
+  ]) {
     const tokenQ = { token: v.token, domain };
     isBadRequest(t, await get('/api/shop/categories', tokenQ, v), ['query.domain']);
     isBadRequest(t, await get('/api/shop/cart', tokenQ, v), ['query.domain']);
@@ -380,7 +420,9 @@ t.test('domain: an unknown one is a 400 naming the domain field, on every route 
   isBadRequest(t, await post('/api/cart', { as: v, payload: { domain: '', token: v.token } }), ['body.domain']);
   isBadRequest(t, await get('/api/shop/cart', { token: v.token, domain: '' }, v), ['query.domain']);
   isBadRequest(t, await get('/api/shop/cart', { token: v.token, domain: 'x'.repeat(300) }, v), ['query.domain']);
-  isBadRequest(t, await app.request({ url: `/api/shop/cart?token=${v.token}&domain=tihoavto.kz&domain=tihoavto.ru`, as: v }), ['query.domain']);
+  isBadRequest(t, await app.request({ url: `/api/shop/cart?token=${v.token}&domain=tihoavto.kz&domain=tihoavto.ru`, as: v }), [
+    'query.domain',
+  ]);
 });
 
 // ── bad inputs: 4xx JSON, never 500 ────────────────────────────────────────
@@ -398,9 +440,26 @@ t.test('search: wrong types, missing, empty and overlong texts are 400 naming bo
   // Not an object at all.
   isBadRequest(t, await search([]), ['body']);
   isBadRequest(t, await search([{ search: 'Вибро' }]), ['body']);
-  isBadRequest(t, await post('/api/site/search', { as: v, query: { token: v.token }, payload: '"Вибро"', headers: { 'content-type': 'application/json' } }), ['body']);
-  isBadRequest(t, await post('/api/site/search', { as: v, query: { token: v.token }, payload: 'null', headers: { 'content-type': 'application/json' } }), ['body.search']);
-  isBadRequest(t, await post('/api/site/search', { as: v, query: { token: v.token }, payload: '42', headers: { 'content-type': 'application/json' } }), ['body']);
+  isBadRequest(
+    t,
+    await post('/api/site/search', {
+      as: v,
+      query: { token: v.token },
+      payload: '"Вибро"',
+      headers: { 'content-type': 'application/json' },
+    }),
+    ['body'],
+  );
+  isBadRequest(
+    t,
+    await post('/api/site/search', { as: v, query: { token: v.token }, payload: 'null', headers: { 'content-type': 'application/json' } }),
+    ['body.search'],
+  );
+  isBadRequest(
+    t,
+    await post('/api/site/search', { as: v, query: { token: v.token }, payload: '42', headers: { 'content-type': 'application/json' } }),
+    ['body'],
+  );
   // No body at all.
   isBadRequest(t, await post('/api/site/search', { as: v, query: { token: v.token } }), ['body.search']);
 });
@@ -420,7 +479,7 @@ t.test('city and widget: bad query parameters are 400 naming the parameter', asy
   isBadRequest(t, await get('/api/site/widget', { token: v.token, code: 'nope', domain: 'evil.example' }, v), ['query.code']);
 });
 
-t.test('the site token on the GET routes that name it: 403 without it or with another session\'s', async (t) => {
+t.test("the site token on the GET routes that name it: 403 without it or with another session's", async (t) => {
   const v = app.visitor();
   const other = app.visitor();
   const routes: Array<[string, Record<string, string>]> = [
@@ -434,7 +493,12 @@ t.test('the site token on the GET routes that name it: 403 without it or with an
     isJsonError(t, await get(path, params, v), 403, 'token_required');
     isJsonError(t, await get(path, { ...params, token: '' }, v), 403, 'token_required');
     isJsonError(t, await get(path, { ...params, token: other.token }, v), 403, 'token_invalid');
-    isJsonError(t, await get(path, { ...params, token: v.token.slice(0, -1) + (v.token.endsWith('A') ? 'B' : 'A') }, v), 403, 'token_invalid');
+    isJsonError(
+      t,
+      await get(path, { ...params, token: v.token.slice(0, -1) + (v.token.endsWith('A') ? 'B' : 'A') }, v),
+      403,
+      'token_invalid',
+    );
     isJsonError(t, await get(path, { ...params, token: v.token }), 403, 'token_invalid'); // no cookie: a new session
     // A cookie whose signature does not verify is no session either.
     const forged = { ...v, cookie: `${SESSION_COOKIE}=${v.sessionId}.forgedsignature` };
@@ -488,7 +552,13 @@ t.test('unknown /api addresses are a 404 JSON answer, whatever the method', asyn
     ['PUT', '/api/cart'],
     ['DELETE', '/api/shop/cart'],
   ] as const) {
-    const res = await app.request({ method, url, as: v, payload: method === 'GET' || method === 'DELETE' ? undefined : {}, headers: { 'x-csrf-token': v.token } });
+    const res = await app.request({
+      method,
+      url,
+      as: v,
+      payload: method === 'GET' || method === 'DELETE' ? undefined : {},
+      headers: { 'x-csrf-token': v.token },
+    });
     isJsonError(t, res, 404, 'not_found');
     t.notMatch(res.body, /<html/i, `${method} ${url}: no HTML page`);
   }
@@ -508,7 +578,7 @@ t.test('hostile search texts never cause a 500, and the catalogue is intact afte
     '\u0000\u0000DROP',
     '\\',
     '\\%',
-    "$$; DROP TABLE products; $$",
+    '$$; DROP TABLE products; $$',
     '\uD800', // a lone surrogate
     '😀'.repeat(100), // 200 UTF-16 units
     'ǅ'.repeat(200),
@@ -534,7 +604,9 @@ t.test('hostile search texts never cause a 500, and the catalogue is intact afte
     isBadRequest(t, d, ['query.domain']);
   }
   // A NUL byte cannot be stored in PostgreSQL text: it is refused as input, naming the field.
-  isBadRequest(t, await post('/api/site/search', { as: v, query: { token: v.token }, payload: { search: 'Вибро\u0000' } }), ['body.search']);
+  isBadRequest(t, await post('/api/site/search', { as: v, query: { token: v.token }, payload: { search: 'Вибро\u0000' } }), [
+    'body.search',
+  ]);
   isBadRequest(t, await get('/api/site/city', { token: v.token, search: 'Мо\u0000' }, v), ['query.search']);
 
   t.equal(await productCount(), before, 'no product lost');
@@ -561,7 +633,11 @@ t.test('every POST route refuses a call without the token (403 token_required)',
     // A cross-site form post (urlencoded, no token) is refused the same way.
     isJsonError(
       t,
-      await post(path, { as: v, payload: new URLSearchParams(payload as Record<string, string>).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } }),
+      await post(path, {
+        as: v,
+        payload: new URLSearchParams(payload as Record<string, string>).toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      }),
       403,
       'token_required',
     );

@@ -1,7 +1,8 @@
 /** The client build the server serves: GET /_build/latest.json and the build id every page embeds. */
-import t from 'tap';
+
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import t from 'tap';
 import { startTestApp } from './helpers/app.ts';
 
 const manifestText = readFileSync(new URL('../dist/client/.vite/manifest.json', import.meta.url), 'utf8');

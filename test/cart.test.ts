@@ -4,8 +4,8 @@
  * Quantities are bounded, prices come from the database, the token is required; the forms' markup.
  */
 import t from 'tap';
-import { startTestApp, hydrationData, setCookies, type Visitor } from './helpers/app.ts';
 import { FLASH_COOKIE } from '../shared/contracts.ts';
+import { hydrationData, setCookies, startTestApp, type Visitor } from './helpers/app.ts';
 
 const app = await startTestApp(t);
 
@@ -19,10 +19,12 @@ const change = (v: Visitor, fields: Record<string, string | number>, opts: { js?
   app.submit({ path: '/cart', as: v, js: opts.js ?? true, host: opts.host, token: opts.token, fields: { intent: 'item', ...fields } });
 
 /** The cart as an outside client sees it (spec §7 GET /api/shop/cart): lines, prices, total, currency, count. */
-const cart = async (v: Visitor, host?: string) => (await app.request({ url: `/api/shop/cart?token=${encodeURIComponent(v.token)}`, as: v, host })).json().data;
+const cart = async (v: Visitor, host?: string) =>
+  (await app.request({ url: `/api/shop/cart?token=${encodeURIComponent(v.token)}`, as: v, host })).json().data;
 
 /** The fetcher's answer for the cart route. */
-const result = (res: { json(): any }) => res.json().results.cart as { data: { ok: boolean; errors?: Record<string, string> }; status: number };
+const result = (res: { json(): any }) =>
+  res.json().results.cart as { data: { ok: boolean; errors?: Record<string, string> }; status: number };
 
 t.test('add, add again, set, set 0 and remove — with JavaScript and without', async (t) => {
   for (const js of [true, false]) {
@@ -30,10 +32,17 @@ t.test('add, add again, set, set 0 and remove — with JavaScript and without', 
     const std = await product('VIB-STD-22');
     const ak = await product('ABS-AK-10');
     const ok = (res: Awaited<ReturnType<typeof change>>, what: string) =>
-      js ? t.same(res.json(), { results: { cart: { data: { ok: true }, status: 200 } } }, `${what}: ok`) : t.equal(res.statusCode, 303, `${what}: 303`);
+      js
+        ? t.same(res.json(), { results: { cart: { data: { ok: true }, status: 200 } } }, `${what}: ok`)
+        : t.equal(res.statusCode, 303, `${what}: 303`);
 
     ok(await change(v, { productId: std }, { js }), 'add');
-    t.match(await cart(v), { count: 1, total: 380, currency: 'RUB', cart: [{ sku: { id: std, code: 'VIB-STD-22', actual_price: 380 }, quantity: 1 }] });
+    t.match(await cart(v), {
+      count: 1,
+      total: 380,
+      currency: 'RUB',
+      cart: [{ sku: { id: std, code: 'VIB-STD-22', actual_price: 380 }, quantity: 1 }],
+    });
 
     ok(await change(v, { productId: std, quantity: 2 }, { js }), 'add again');
     t.equal((await cart(v)).cart[0].quantity, 3, 'adding sums with what is there');
@@ -41,11 +50,19 @@ t.test('add, add again, set, set 0 and remove — with JavaScript and without', 
     await change(v, { productId: ak, quantity: 2 }, { js });
     ok(await change(v, { productId: std, quantity: 1, mode: 'set' }, { js }), 'set');
     const set = await cart(v);
-    t.same(set.cart.map((e: { quantity: number }) => e.quantity), [1, 2], 'set replaces');
+    t.same(
+      set.cart.map((e: { quantity: number }) => e.quantity),
+      [1, 2],
+      'set replaces',
+    );
     t.equal(set.total, 380 + 690 * 2);
 
     ok(await change(v, { productId: std, quantity: 0, mode: 'set' }, { js }), 'set 0');
-    t.same((await cart(v)).cart.map((e: { sku: { id: number } }) => e.sku.id), [ak], 'set 0 removes the line');
+    t.same(
+      (await cart(v)).cart.map((e: { sku: { id: number } }) => e.sku.id),
+      [ak],
+      'set 0 removes the line',
+    );
 
     // The cart page's remove button: the same action, set 0 (it replaced DELETE /api/cart/items/:id).
     ok(await change(v, { productId: ak, quantity: 0, mode: 'set' }, { js }), 'remove');
@@ -96,7 +113,10 @@ t.test('quantities are bounded: capped at 999 when adding, refused beyond when s
 t.test('unknown, withdrawn and unpriced products are refused with 404, storing nothing', async (t) => {
   const v = app.visitor();
   const unknown = await change(v, { productId: 987654 });
-  t.same(result(unknown), { data: { ok: false, errors: { '': 'form.notSold' }, values: { intent: 'item', productId: '987654' } }, status: 404 });
+  t.same(result(unknown), {
+    data: { ok: false, errors: { '': 'form.notSold' }, values: { intent: 'item', productId: '987654' } },
+    status: 404,
+  });
   const [withdrawn] = await app.db.query<{ id: number }>(`UPDATE products SET is_active = false WHERE sku = 'VIB-LT-18' RETURNING id`);
   t.equal(result(await change(v, { productId: withdrawn!.id })).status, 404, 'withdrawn');
   const ak = await product('ABS-AK-10');
@@ -109,10 +129,19 @@ t.test('unknown, withdrawn and unpriced products are refused with 404, storing n
   const plain = await change(v, { productId: ak, next: '/kk/cart', _form: `cart:add:${ak}` }, { js: false, host: 'kz.localhost' });
   t.equal(plain.statusCode, 303);
   t.equal(plain.headers.location, '/kk/cart');
-  const page = await app.request({ url: '/kk/cart', host: 'kz.localhost', headers: { cookie: `${v.cookie}; ${FLASH_COOKIE}=${setCookies(plain)[FLASH_COOKIE]}` } });
-  t.match(hydrationData(page.body).loaderData.root.flash, { form: `cart:add:${ak}`, result: { ok: false, errors: { '': 'form.notSold' } } });
+  const page = await app.request({
+    url: '/kk/cart',
+    host: 'kz.localhost',
+    headers: { cookie: `${v.cookie}; ${FLASH_COOKIE}=${setCookies(plain)[FLASH_COOKIE]}` },
+  });
+  t.match(hydrationData(page.body).loaderData.root.flash, {
+    form: `cart:add:${ak}`,
+    result: { ok: false, errors: { '': 'form.notSold' } },
+  });
 
-  const [{ n }] = (await app.db.query<{ n: number }>('SELECT count(*)::int AS n FROM sessions WHERE id = $1', [v.sessionId])) as [{ n: number }];
+  const [{ n }] = (await app.db.query<{ n: number }>('SELECT count(*)::int AS n FROM sessions WHERE id = $1', [v.sessionId])) as [
+    { n: number },
+  ];
   t.equal(n, 0, 'a refused change stores no session');
 });
 
@@ -150,7 +179,10 @@ t.test('concurrent adds from two tabs sum up', async (t) => {
   const v = app.visitor();
   const std = await product('VIB-STD-22');
   const answers = await Promise.all(Array.from({ length: 6 }, () => change(v, { productId: std })));
-  t.same(answers.map((a) => result(a).status), [200, 200, 200, 200, 200, 200]);
+  t.same(
+    answers.map((a) => result(a).status),
+    [200, 200, 200, 200, 200, 200],
+  );
   t.equal((await cart(v)).cart[0].quantity, 6);
 });
 
@@ -169,7 +201,7 @@ t.test('the forms post to the cart route: token, return address, form key and in
 
   const en = await app.request({ url: '/en/shumopogloshchenie/akustik-10', as: v });
   const enBuy = /<form class="product-actions__cart"[^>]*>.*?<\/form>/s.exec(en.body)?.[0] ?? '';
-  t.match(enBuy, /^<form class="product-actions__cart"[^>]* action="\/en\/cart" method="post">/, 'in the page\'s language');
+  t.match(enBuy, /^<form class="product-actions__cart"[^>]* action="\/en\/cart" method="post">/, "in the page's language");
   t.match(enBuy, '<input type="hidden" name="next" value="/en/shumopogloshchenie/akustik-10"/>');
 
   await change(v, { productId: ak, quantity: 2 });

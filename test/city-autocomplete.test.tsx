@@ -2,8 +2,9 @@
  * The city input's markup (spec §5): the parent may mark it required; it never has an autocomplete attribute;
  * it is an ARIA combobox tied to its list and labelled.
  */
-import t from 'tap';
+
 import { renderToStaticMarkup } from 'react-dom/server';
+import t from 'tap';
 import { CityAutocomplete } from '../client/components/CityAutocomplete.tsx';
 import { I18nProvider } from '../client/i18n.tsx';
 import { createI18n } from '../shared/i18n.ts';
@@ -12,7 +13,14 @@ import { resourcesFor } from '../shared/locales/index.ts';
 const render = (required?: boolean) =>
   renderToStaticMarkup(
     <I18nProvider i18n={createI18n('ru', resourcesFor('ru'))}>
-      <CityAutocomplete token="tok" domain="tihoavto.ru" label="Город доставки" placeholder="Начните набирать город" required={required} onSelect={() => {}} />
+      <CityAutocomplete
+        token="tok"
+        domain="tihoavto.ru"
+        label="Город доставки"
+        placeholder="Начните набирать город"
+        required={required}
+        onSelect={() => {}}
+      />
     </I18nProvider>,
   );
 

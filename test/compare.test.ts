@@ -4,10 +4,10 @@
  * persistence in the database, and the toggles' markup on product pages and cards.
  */
 import t from 'tap';
-import { startTestApp, hydrationData, setCookies, type Visitor } from './helpers/app.ts';
-import { MAX_COMPARE_ITEMS } from '../server/services/compare.ts';
 import { buildApp } from '../server/app.ts';
+import { MAX_COMPARE_ITEMS } from '../server/services/compare.ts';
 import { FLASH_COOKIE } from '../shared/contracts.ts';
+import { hydrationData, setCookies, startTestApp, type Visitor } from './helpers/app.ts';
 
 const app = await startTestApp(t);
 
@@ -20,9 +20,11 @@ const compare = (v: Visitor, fields: Record<string, string | number>, opts: { js
   app.submit({ path: opts.path ?? '/compare', as: v, js: opts.js ?? true, token: opts.token, fields });
 const add = (v: Visitor, productId: number) => compare(v, { intent: 'add', productId });
 /** The fetcher's answer for the compare route. */
-const result = (res: { json(): any }) => res.json().results.compare as { data: { ok: boolean; errors?: Record<string, string> }; status: number };
+const result = (res: { json(): any }) =>
+  res.json().results.compare as { data: { ok: boolean; errors?: Record<string, string> }; status: number };
 /** The spec's counter (§7 POST /api/compare). */
-const total = async (v: Visitor) => (await app.request({ method: 'POST', url: '/api/compare', as: v, headers: { 'x-csrf-token': v.token }, payload: {} })).json().totalItems;
+const total = async (v: Visitor) =>
+  (await app.request({ method: 'POST', url: '/api/compare', as: v, headers: { 'x-csrf-token': v.token }, payload: {} })).json().totalItems;
 
 t.test('add, add again, remove, clear — and the spec counter follows', async (t) => {
   for (const js of [true, false]) {
@@ -30,7 +32,9 @@ t.test('add, add again, remove, clear — and the spec counter follows', async (
     const a = await product('VIB-STD-22');
     const b = await product('VIB-MAX-40');
     const ok = (res: Awaited<ReturnType<typeof compare>>, what: string) =>
-      js ? t.same(res.json(), { results: { compare: { data: { ok: true }, status: 200 } } }, `${what}: ok`) : t.equal(res.statusCode, 303, `${what}: 303`);
+      js
+        ? t.same(res.json(), { results: { compare: { data: { ok: true }, status: 200 } } }, `${what}: ok`)
+        : t.equal(res.statusCode, 303, `${what}: 303`);
     ok(await compare(v, { intent: 'add', productId: a }, { js }), 'add');
     t.equal(await total(v), 1);
     ok(await compare(v, { intent: 'add', productId: a }, { js }), 'add again');
@@ -65,7 +69,11 @@ t.test('bad input and unknown products change nothing; the token is required', a
   t.equal(result(unknown).status, 404, 'an unknown product');
   t.same(result(unknown).data.errors, { '': 'form.invalid' });
   for (const js of [true, false]) {
-    t.equal((await compare(v, { intent: 'add', productId: await product('ABS-AK-10') }, { js, token: null })).statusCode, 403, 'add without the token');
+    t.equal(
+      (await compare(v, { intent: 'add', productId: await product('ABS-AK-10') }, { js, token: null })).statusCode,
+      403,
+      'add without the token',
+    );
     t.equal((await compare(v, { intent: 'clear' }, { js, token: null })).statusCode, 403, 'clear without the token');
     t.equal((await compare(v, { intent: 'clear' }, { js, token: app.visitor().token })).statusCode, 403, 'clear with a foreign token');
   }
@@ -92,7 +100,10 @@ t.test(`the list holds at most ${MAX_COMPARE_ITEMS} products`, async (t) => {
   const plain = await compare(v, { intent: 'add', productId: lastId, next: over21!.url, _form: `compare:${lastId}` }, { js: false });
   t.equal(plain.statusCode, 303);
   t.equal(plain.headers.location, over21!.url);
-  const page = await app.request({ url: over21!.url, headers: { cookie: `${v.cookie}; ${FLASH_COOKIE}=${setCookies(plain)[FLASH_COOKIE]}` } });
+  const page = await app.request({
+    url: over21!.url,
+    headers: { cookie: `${v.cookie}; ${FLASH_COOKIE}=${setCookies(plain)[FLASH_COOKIE]}` },
+  });
   const toggle = /<form class="product-actions__compare".*?<\/form>/s.exec(page.body)?.[0] ?? '';
   t.match(toggle, '<span role="alert" class="form__error">В сравнении уже 20 товаров: уберите один, чтобы добавить другой.</span>');
   t.equal(await total(v), MAX_COMPARE_ITEMS);
@@ -133,7 +144,10 @@ t.test('the /compare page: grouped by category, differing rows marked, prices of
   t.match(remove, '<input type="hidden" name="intent" value="remove"/>');
   const clear = forms.find((f) => f.includes('value="compare:clear"')) ?? '';
   t.match(clear, /^<form[^>]* action="\/compare" method="post">/);
-  t.match(clear, '<input type="hidden" name="intent" value="clear"/><button type="submit" class="button button--secondary">Очистить сравнение</button>');
+  t.match(
+    clear,
+    '<input type="hidden" name="intent" value="clear"/><button type="submit" class="button button--secondary">Очистить сравнение</button>',
+  );
 
   const kz = await app.request({ url: '/compare', host: 'kz.localhost', as: v });
   t.equal(hydrationData(kz.body).loaderData.compare.currency, 'KZT', 'the same list, priced for the site');
@@ -154,7 +168,11 @@ t.test('empty /compare page, and the list is kept in the database (another pod s
 
 t.test('without JavaScript: form posts come back to the page, in its language', async (t) => {
   const v = app.visitor();
-  const added = await compare(v, { intent: 'add', productId: await product('VIB-STD-22'), next: '/en/vibroizolyaciya' }, { js: false, path: '/en/compare' });
+  const added = await compare(
+    v,
+    { intent: 'add', productId: await product('VIB-STD-22'), next: '/en/vibroizolyaciya' },
+    { js: false, path: '/en/compare' },
+  );
   t.equal(added.statusCode, 303);
   t.equal(added.headers.location, '/en/vibroizolyaciya');
   t.equal(await total(v), 1);
@@ -171,7 +189,11 @@ t.test('the product page offers add to cart (only where sold) and add/remove com
   const before = await app.request({ url, as: v });
   t.match(before.body, /<form class="product-actions__cart"[^>]* action="\/cart" method="post">/);
   const toggle = (html: string) => /<form class="product-actions__compare".*?<\/form>/s.exec(html)?.[0] ?? '';
-  t.match(toggle(before.body), /^<form class="product-actions__compare"[^>]* action="\/compare" method="post">/, 'the toggle posts to the compare route');
+  t.match(
+    toggle(before.body),
+    /^<form class="product-actions__compare"[^>]* action="\/compare" method="post">/,
+    'the toggle posts to the compare route',
+  );
   t.match(toggle(before.body), `<input type="hidden" name="token" value="${v.token}"/>`, 'the form carries the site token');
   t.match(toggle(before.body), `<input type="hidden" name="next" value="${url}"/>`, 'and comes back to this page');
   t.match(toggle(before.body), `<input type="hidden" name="_form" value="compare:${ak}"/>`);
@@ -205,5 +227,8 @@ t.test('product cards in a listing add to and remove from compare, showing their
   const toggles = page.body.match(/<form class="compare-toggle"[^>]* action="\/compare" method="post">/g) ?? [];
   t.ok(toggles.length >= 5, `a toggle on every card (${toggles.length})`);
   const en = await app.request({ url: '/en/shumopogloshchenie', as: v });
-  t.ok((en.body.match(/<form class="compare-toggle"[^>]* action="\/en\/compare" method="post">/g) ?? []).length >= 5, 'in the page\'s language');
+  t.ok(
+    (en.body.match(/<form class="compare-toggle"[^>]* action="\/en\/compare" method="post">/g) ?? []).length >= 5,
+    "in the page's language",
+  );
 });

@@ -3,12 +3,13 @@
  * streamed (the shell decodes on the client before the rest is rendered); JSON compressed by @fastify/compress
  * above 1 KB; compressed request bodies not inflated. Real Fastify on loopback sockets.
  */
-import t, { type Test } from 'tap';
-import { Suspense, use, type ReactNode } from 'react';
-import Fastify, { type FastifyRequest } from 'fastify';
-import { request, type IncomingMessage } from 'node:http';
+
+import { type IncomingMessage, request } from 'node:http';
 import { pipeline } from 'node:stream/promises';
 import { createBrotliDecompress, createGunzip, gzipSync } from 'node:zlib';
+import Fastify, { type FastifyRequest } from 'fastify';
+import { type ReactNode, Suspense, use } from 'react';
+import t, { type Test } from 'tap';
 import { acceptedEncoding, registerCompression } from '../server/http/compression.ts';
 import { abortOnDisconnect, streamHtml } from '../server/render/renderer.tsx';
 
@@ -54,11 +55,20 @@ async function appWith(promise: Promise<string>) {
           </Suspense>
         </body>
       </html>,
-      { nonce: 'n', bootstrapModules: [], bootstrapScriptContent: '', waitForAll: false, controller: abortOnDisconnect(reply), timeoutMs: 60_000 },
+      {
+        nonce: 'n',
+        bootstrapModules: [],
+        bootstrapScriptContent: '',
+        waitForAll: false,
+        controller: abortOnDisconnect(reply),
+        timeoutMs: 60_000,
+      },
     );
     return reply;
   });
-  app.get('/json', async (request) => ({ items: Array.from({ length: Number((request.query as { n: string }).n) }, (_, i) => ({ id: i, title: 'товар ' + i })) }));
+  app.get('/json', async (request) => ({
+    items: Array.from({ length: Number((request.query as { n: string }).n) }, (_, i) => ({ id: i, title: 'товар ' + i })),
+  }));
   app.post('/echo', async (request) => request.body);
   await app.listen({ port: 0, host: '127.0.0.1' });
   return { app, port: (app.server.address() as { port: number }).port };

@@ -1,7 +1,7 @@
-import t from 'tap';
-import { writeFileSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import t from 'tap';
 import { ConfigError, loadConfig } from '../server/config.ts';
 import { demoSitesConfig } from '../shared/sites-config.ts';
 
@@ -17,7 +17,13 @@ t.test('defaults: embedded database in ./data, port 3000, demo sites', async (t)
 });
 
 t.test('values are parsed and checked; empty variables count as unset', async (t) => {
-  const c = loadConfig({ PORT: '8080', DATABASE_URL: 'postgres://u@db:5432/shop', TRUST_PROXY: '2', SEED_DEMO: 'false', SESSION_SECRET: '' });
+  const c = loadConfig({
+    PORT: '8080',
+    DATABASE_URL: 'postgres://u@db:5432/shop',
+    TRUST_PROXY: '2',
+    SEED_DEMO: 'false',
+    SESSION_SECRET: '',
+  });
   t.equal(c.port, 8080);
   t.equal(c.databaseUrl, 'postgres://u@db:5432/shop');
   t.equal(c.trustProxy, 2);
@@ -68,7 +74,9 @@ t.test('database timeouts: sane defaults, set by the environment, nonsense refus
   t.same([c.dbConnectTimeoutMs, c.dbStatementTimeoutMs, c.readyzTimeoutMs], [3000, 5000, 2000]);
   const set = loadConfig({ DB_CONNECT_TIMEOUT_MS: '1500', DB_STATEMENT_TIMEOUT_MS: '20000', READYZ_TIMEOUT_MS: '500' });
   t.same([set.dbConnectTimeoutMs, set.dbStatementTimeoutMs, set.readyzTimeoutMs], [1500, 20000, 500]);
-  const err = t.throws(() => loadConfig({ DB_CONNECT_TIMEOUT_MS: '0', DB_STATEMENT_TIMEOUT_MS: 'soon', READYZ_TIMEOUT_MS: '99999999' })) as Error;
+  const err = t.throws(() =>
+    loadConfig({ DB_CONNECT_TIMEOUT_MS: '0', DB_STATEMENT_TIMEOUT_MS: 'soon', READYZ_TIMEOUT_MS: '99999999' }),
+  ) as Error;
   t.match(err.message, /DB_CONNECT_TIMEOUT_MS/);
   t.match(err.message, /DB_STATEMENT_TIMEOUT_MS/);
   t.match(err.message, /READYZ_TIMEOUT_MS/);

@@ -8,8 +8,8 @@
  * PostgreSQL lane only; the classification of errors is tested on both lanes in test/db-errors.test.ts.
  */
 import t, { type Test } from 'tap';
-import { openDb } from '../server/db/index.ts';
 import { isBrokenConnection, isDatabaseUnavailable } from '../server/db/errors.ts';
+import { openDb } from '../server/db/index.ts';
 import { createTestDb, usingPostgres } from './helpers/db.ts';
 import { startTcpProxy } from './helpers/tcp-proxy.ts';
 
@@ -58,10 +58,17 @@ t.test('dead pooled connections are replaced: reads and transactions succeed, a 
   await warm();
   proxy.cut();
   const write = await elapsed(() => db.query(`INSERT INTO probe (note) VALUES ('single')`));
-  t.ok(isBrokenConnection(write.error) && isDatabaseUnavailable(write.error), 'a single write on a dead connection fails (503), it is not sent again');
+  t.ok(
+    isBrokenConnection(write.error) && isDatabaseUnavailable(write.error),
+    'a single write on a dead connection fails (503), it is not sent again',
+  );
   t.same(await direct.query(`SELECT count(*)::int AS n FROM probe WHERE note = 'single'`), [{ n: 0 }]);
   await db.query(`INSERT INTO probe (note) VALUES ('after')`);
-  t.same(await direct.query(`SELECT count(*)::int AS n FROM probe WHERE note = 'after'`), [{ n: 1 }], 'the next write gets a live connection');
+  t.same(
+    await direct.query(`SELECT count(*)::int AS n FROM probe WHERE note = 'after'`),
+    [{ n: 1 }],
+    'the next write gets a live connection',
+  );
 });
 
 t.test('a frozen server costs the statement or connect timeout, the ping its own deadline', { skip }, async (t) => {
@@ -102,6 +109,14 @@ t.test('statement_timeout cancels a slow statement; migrations and demo data run
   const inTx = await elapsed(() => db.transaction((q) => q.query('SELECT pg_sleep(2)')));
   t.equal((inTx.error as { code?: string })?.code, '57014');
   t.same(await db.query('SELECT 3 AS n'), [{ n: 3 }], 'the connection stays usable after a cancelled statement');
-  t.same(await db.transaction((q) => q.query('SELECT pg_sleep(0.6), 4 AS n'), { unbounded: true }), [{ pg_sleep: '', n: 4 }], 'unbounded: no statement timeout');
-  t.same(await db.query(`SELECT current_setting('statement_timeout') AS s`), [{ s: '300ms' }], 'the limit is back after the unbounded transaction');
+  t.same(
+    await db.transaction((q) => q.query('SELECT pg_sleep(0.6), 4 AS n'), { unbounded: true }),
+    [{ pg_sleep: '', n: 4 }],
+    'unbounded: no statement timeout',
+  );
+  t.same(
+    await db.query(`SELECT current_setting('statement_timeout') AS s`),
+    [{ s: '300ms' }],
+    'the limit is back after the unbounded transaction',
+  );
 });

@@ -6,37 +6,70 @@
  * answering) or off for writes only (so a route's action meets it itself); both lanes.
  */
 import t from 'tap';
-import { DatabaseTimeoutError, DATABASE_RETRY_AFTER_SECONDS, isBrokenConnection, isDatabaseUnavailable } from '../server/db/errors.ts';
-import { isReadOnly, type Db, type Queryable } from '../server/db/index.ts';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
-import { newSessionId } from '../server/services/sessions.ts';
+import { DATABASE_RETRY_AFTER_SECONDS, DatabaseTimeoutError, isBrokenConnection, isDatabaseUnavailable } from '../server/db/errors.ts';
+import { type Db, isReadOnly, type Queryable } from '../server/db/index.ts';
 import { SESSION_COOKIE } from '../server/http/request-context.ts';
+import { newSessionId } from '../server/services/sessions.ts';
 import { createTestDb } from './helpers/db.ts';
 
-const withCode = (message: string, code: string, extra: Record<string, unknown> = {}) => Object.assign(new Error(message), { code, ...extra });
+const withCode = (message: string, code: string, extra: Record<string, unknown> = {}) =>
+  Object.assign(new Error(message), { code, ...extra });
 
 t.test('errors of an unavailable database, and of a connection that died', async (t) => {
   const refused = withCode('connect ECONNREFUSED 127.0.0.1:5432', 'ECONNREFUSED');
   const cases: Array<[string, unknown, { unavailable: boolean; broken: boolean }]> = [
     ['connection refused', refused, { unavailable: true, broken: false }],
-    ['refused on both stacks', new AggregateError([refused, withCode('connect ECONNREFUSED ::1:5432', 'ECONNREFUSED')]), { unavailable: true, broken: false }],
+    [
+      'refused on both stacks',
+      new AggregateError([refused, withCode('connect ECONNREFUSED ::1:5432', 'ECONNREFUSED')]),
+      { unavailable: true, broken: false },
+    ],
     ['reset', withCode('read ECONNRESET', 'ECONNRESET'), { unavailable: true, broken: true }],
     ['broken pipe', withCode('write EPIPE', 'EPIPE'), { unavailable: true, broken: true }],
     ['pg: terminated', new Error('Connection terminated unexpectedly'), { unavailable: true, broken: true }],
     ['pg: not queryable', new Error('Client has encountered a connection error and is not queryable'), { unavailable: true, broken: true }],
-    ['57P01 admin shutdown', withCode('terminating connection due to administrator command', '57P01', { severity: 'FATAL' }), { unavailable: true, broken: true }],
-    ['57P02 crash shutdown', withCode('terminating connection because of crash of another server process', '57P02'), { unavailable: true, broken: true }],
-    ['57P03 starting up', withCode('the database system is starting up', '57P03', { severity: 'FATAL' }), { unavailable: true, broken: false }],
+    [
+      '57P01 admin shutdown',
+      withCode('terminating connection due to administrator command', '57P01', { severity: 'FATAL' }),
+      { unavailable: true, broken: true },
+    ],
+    [
+      '57P02 crash shutdown',
+      withCode('terminating connection because of crash of another server process', '57P02'),
+      { unavailable: true, broken: true },
+    ],
+    [
+      '57P03 starting up',
+      withCode('the database system is starting up', '57P03', { severity: 'FATAL' }),
+      { unavailable: true, broken: false },
+    ],
     ['08006 connection failure', withCode('connection failure', '08006'), { unavailable: true, broken: true }],
     ['53300 too many connections', withCode('sorry, too many clients already', '53300'), { unavailable: true, broken: false }],
-    ['57014 statement timeout', withCode('canceling statement due to statement timeout', '57014', { severity: 'ERROR' }), { unavailable: true, broken: false }],
+    [
+      '57014 statement timeout',
+      withCode('canceling statement due to statement timeout', '57014', { severity: 'ERROR' }),
+      { unavailable: true, broken: false },
+    ],
     ['pg: query read timeout', new Error('Query read timeout'), { unavailable: true, broken: false }],
     ['pool: checkout timeout', new Error('timeout exceeded when trying to connect'), { unavailable: true, broken: false }],
-    ['pool: connect timeout', new Error('Connection terminated due to connection timeout', { cause: new Error('timeout expired') }), { unavailable: true, broken: false }],
+    [
+      'pool: connect timeout',
+      new Error('Connection terminated due to connection timeout', { cause: new Error('timeout expired') }),
+      { unavailable: true, broken: false },
+    ],
     ['ping deadline', new DatabaseTimeoutError('the database did not answer within 2000 ms'), { unavailable: true, broken: false }],
-    ['wrapped in a cause', new Error('loader failed', { cause: withCode('read ECONNRESET', 'ECONNRESET') }), { unavailable: true, broken: true }],
-    ['23505 unique violation', withCode('duplicate key value violates unique constraint', '23505', { severity: 'ERROR' }), { unavailable: false, broken: false }],
+    [
+      'wrapped in a cause',
+      new Error('loader failed', { cause: withCode('read ECONNRESET', 'ECONNRESET') }),
+      { unavailable: true, broken: true },
+    ],
+    [
+      '23505 unique violation',
+      withCode('duplicate key value violates unique constraint', '23505', { severity: 'ERROR' }),
+      { unavailable: false, broken: false },
+    ],
     ['42P01 undefined table', withCode('relation "x" does not exist', '42P01'), { unavailable: false, broken: false }],
     ['40P01 deadlock', withCode('deadlock detected', '40P01'), { unavailable: false, broken: false }],
     ['a plain bug', new TypeError("Cannot read properties of undefined (reading 'id')"), { unavailable: false, broken: false }],
@@ -53,7 +86,13 @@ t.test('errors of an unavailable database, and of a connection that died', async
 });
 
 t.test('only statements that change nothing count as safe to run twice', async (t) => {
-  for (const sql of ['SELECT 1', '  select * from products', 'WITH a AS (SELECT 1) SELECT * FROM a', 'VALUES (1)', 'SHOW statement_timeout']) {
+  for (const sql of [
+    'SELECT 1',
+    '  select * from products',
+    'WITH a AS (SELECT 1) SELECT * FROM a',
+    'VALUES (1)',
+    'SHOW statement_timeout',
+  ]) {
     t.ok(isReadOnly(sql), sql);
   }
   for (const sql of [
@@ -111,14 +150,23 @@ function switchable(db: Db): Db & { mode: Mode } {
 t.test('while the database is away: 503 with Retry-After everywhere, and back to normal after', async (t) => {
   const { db: real, drop } = await createTestDb();
   const db = switchable(real);
-  const config = loadConfig({ NODE_ENV: 'test', SESSION_SECRET: 'test-secret-test-secret-test-secret!', READYZ_TIMEOUT_MS: '300', SHELL_CACHE_TTL: '0' });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    SESSION_SECRET: 'test-secret-test-secret-test-secret!',
+    READYZ_TIMEOUT_MS: '300',
+    SHELL_CACHE_TTL: '0',
+  });
   const { fastify, services } = await buildApp({ config, db });
   t.teardown(async () => {
     await fastify.close();
     await drop();
   });
   const sessionId = newSessionId();
-  const headers = { host: 'localhost', cookie: `${SESSION_COOKIE}=${fastify.signCookie(sessionId)}`, 'x-csrf-token': services.sessions.tokenFor(sessionId) };
+  const headers = {
+    host: 'localhost',
+    cookie: `${SESSION_COOKIE}=${fastify.signCookie(sessionId)}`,
+    'x-csrf-token': services.sessions.tokenFor(sessionId),
+  };
   const [product] = await real.query<{ id: number }>(`SELECT id FROM products WHERE sku = 'VIB-STD-22'`);
   // The route actions as the hydrated page's fetcher posts them (urlencoded fields, the token in X-CSRF-Token).
   const action = (route: string, fields: Record<string, string | number>) =>
@@ -136,7 +184,8 @@ t.test('while the database is away: 503 with Retry-After everywhere, and back to
     page: () => fastify.inject({ url: '/vibroizolyaciya', headers }),
     // A first visit reads no session: the loaders meet the database first.
     'page, first visit': () => fastify.inject({ url: '/vibroizolyaciya', headers: { host: 'localhost' } }),
-    'client navigation data, first visit': () => fastify.inject({ url: '/_data/vibroizolyaciya?_routes=root,category', headers: { host: 'localhost' } }),
+    'client navigation data, first visit': () =>
+      fastify.inject({ url: '/_data/vibroizolyaciya?_routes=root,category', headers: { host: 'localhost' } }),
   };
   const added = await calls['cart add']();
   t.same(
@@ -229,7 +278,10 @@ t.test('a change that meets the database away: 503 with Retry-After, with JavaSc
 t.test('a bug is still a 500, not a 503', async (t) => {
   const { db: real, drop } = await createTestDb();
   const config = loadConfig({ NODE_ENV: 'test', SESSION_SECRET: 'test-secret-test-secret-test-secret!' });
-  const db: Db = { ...real, query: (sql, params) => (/FROM compare_items/.test(sql) ? Promise.reject(new TypeError('a bug')) : real.query(sql, params)) };
+  const db: Db = {
+    ...real,
+    query: (sql, params) => (/FROM compare_items/.test(sql) ? Promise.reject(new TypeError('a bug')) : real.query(sql, params)),
+  };
   const { fastify, services } = await buildApp({ config, db });
   t.teardown(async () => {
     await fastify.close();
@@ -239,7 +291,11 @@ t.test('a bug is still a 500, not a 503', async (t) => {
   const res = await fastify.inject({
     method: 'POST',
     url: '/api/compare',
-    headers: { host: 'localhost', cookie: `${SESSION_COOKIE}=${fastify.signCookie(sessionId)}`, 'x-csrf-token': services.sessions.tokenFor(sessionId) },
+    headers: {
+      host: 'localhost',
+      cookie: `${SESSION_COOKIE}=${fastify.signCookie(sessionId)}`,
+      'x-csrf-token': services.sessions.tokenFor(sessionId),
+    },
     payload: {},
   });
   t.equal(res.statusCode, 500);

@@ -1,20 +1,24 @@
 /** Migrations and the demo catalogue, on a fresh empty database (PGlite, or PostgreSQL in its lane). */
-import t from 'tap';
-import type { Test } from 'tap';
+
+import { spawn } from 'node:child_process';
 import { appendFileSync, cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { migrate, migrationChecksum, MigrationChecksumError } from '../server/db/migrate.ts';
-import { catalogueIsEmpty, convertPrice, seedDemo, seedIfEmpty } from '../server/db/seed.ts';
+import type { Test } from 'tap';
+import t from 'tap';
 import { demoCategories, demoKits, demoProducts } from '../server/db/demo-data.ts';
+import { openDb } from '../server/db/index.ts';
+import { MigrationChecksumError, migrate, migrationChecksum } from '../server/db/migrate.ts';
+import { catalogueIsEmpty, convertPrice, seedDemo, seedIfEmpty } from '../server/db/seed.ts';
 import { demoSitesConfig } from '../shared/sites-config.ts';
 import { createTestDb, usingPostgres } from './helpers/db.ts';
-import { openDb } from '../server/db/index.ts';
 
 /** Every file of server/db/migrations, in name order (the first two named: the list is not empty by accident). */
-const migrationFiles = () => readdirSync(new URL('../server/db/migrations/', import.meta.url)).filter((f) => f.endsWith('.sql')).sort();
+const migrationFiles = () =>
+  readdirSync(new URL('../server/db/migrations/', import.meta.url))
+    .filter((f) => f.endsWith('.sql'))
+    .sort();
 
 const counts = async (db: Awaited<ReturnType<typeof createTestDb>>['db']) => {
   const tables = ['categories', 'products', 'product_prices', 'kits', 'kit_items', 'cities', 'widgets', 'price_lists'];
@@ -31,7 +35,10 @@ t.test('migrations apply once, in order, and a second run changes nothing', asyn
   t.same(await migrate(db), files);
   t.same(await migrate(db), []);
   const applied = await db.query<{ name: string; checksum: string }>('SELECT name, checksum FROM schema_migrations ORDER BY name');
-  t.same(applied.map((r) => r.name), files);
+  t.same(
+    applied.map((r) => r.name),
+    files,
+  );
   const dir = new URL('../server/db/migrations/', import.meta.url);
   t.same(
     applied.map((r) => r.checksum),
@@ -63,7 +70,10 @@ t.test('an applied migration that was edited is refused, naming the file; nothin
   t.same(await db.query(`SELECT to_regclass('later_table') AS t`), [{ t: null }], 'the new migration was not applied either');
 
   // A checkout with Windows line endings is the same file.
-  writeFileSync(join(dir, '002_login_throttle.sql'), readFileSync(fileURLToPath(new URL('../server/db/migrations/002_login_throttle.sql', import.meta.url)), 'utf8').replace(/\n/g, '\r\n'));
+  writeFileSync(
+    join(dir, '002_login_throttle.sql'),
+    readFileSync(fileURLToPath(new URL('../server/db/migrations/002_login_throttle.sql', import.meta.url)), 'utf8').replace(/\n/g, '\r\n'),
+  );
   t.same(await migrate(db, { dir }), ['999_new.sql'], 'restored (CRLF): the start goes on');
 });
 
@@ -135,7 +145,10 @@ t.test('a shop owner’s edit survives a restart (seedIfEmpty)', async (t) => {
   t.teardown(drop);
   await db.query(`UPDATE categories SET title = 'Моя виброизоляция' WHERE slug = 'vibroizolyaciya'`);
   await seedIfEmpty(db, demoSitesConfig);
-  t.equal((await db.query<{ title: string }>(`SELECT title FROM categories WHERE slug = 'vibroizolyaciya'`))[0]!.title, 'Моя виброизоляция');
+  t.equal(
+    (await db.query<{ title: string }>(`SELECT title FROM categories WHERE slug = 'vibroizolyaciya'`))[0]!.title,
+    'Моя виброизоляция',
+  );
 });
 
 t.test('price conversion rounds to the price list step and never to zero', async (t) => {
@@ -161,14 +174,18 @@ t.test('the kits of domain.md add up', async (t) => {
   t.equal(bySlug['arki'], 7070);
 });
 
-t.test('pods starting together on one PostgreSQL database migrate and seed it once', { skip: !usingPostgres() && 'PostgreSQL lane only (PGlite has one connection)' }, async (t) => {
-  const { db, drop, url } = await createTestDb({ seeded: false });
-  t.teardown(drop);
-  const pods = await Promise.all([1, 2, 3].map(() => openDb({ databaseUrl: url, poolSize: 2 })));
-  t.teardown(() => Promise.all(pods.map((p) => p.close())));
-  const migrated = await Promise.all(pods.map((p) => migrate(p)));
-  t.same(migrated.flat().sort(), migrationFiles(), 'each migration applied by exactly one pod');
-  const seeded = await Promise.all(pods.map((p) => seedIfEmpty(p, demoSitesConfig)));
-  t.equal(seeded.filter(Boolean).length, 1, 'one pod loaded the demo data');
-  t.equal((await counts(db)).products, demoProducts.length);
-});
+t.test(
+  'pods starting together on one PostgreSQL database migrate and seed it once',
+  { skip: !usingPostgres() && 'PostgreSQL lane only (PGlite has one connection)' },
+  async (t) => {
+    const { db, drop, url } = await createTestDb({ seeded: false });
+    t.teardown(drop);
+    const pods = await Promise.all([1, 2, 3].map(() => openDb({ databaseUrl: url, poolSize: 2 })));
+    t.teardown(() => Promise.all(pods.map((p) => p.close())));
+    const migrated = await Promise.all(pods.map((p) => migrate(p)));
+    t.same(migrated.flat().sort(), migrationFiles(), 'each migration applied by exactly one pod');
+    const seeded = await Promise.all(pods.map((p) => seedIfEmpty(p, demoSitesConfig)));
+    t.equal(seeded.filter(Boolean).length, 1, 'one pod loaded the demo data');
+    t.equal((await counts(db)).products, demoProducts.length);
+  },
+);

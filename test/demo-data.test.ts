@@ -4,12 +4,12 @@
  * site, and a load that can run any number of times.
  */
 import t from 'tap';
-import { createTestDb } from './helpers/db.ts';
+import { demoCategories, demoKits, demoProducts } from '../server/db/demo-data.ts';
+import type { Queryable } from '../server/db/index.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { seedDemo } from '../server/db/seed.ts';
-import { demoCategories, demoKits, demoProducts } from '../server/db/demo-data.ts';
 import { demoSitesConfig } from '../shared/sites-config.ts';
-import type { Queryable } from '../server/db/index.ts';
+import { createTestDb } from './helpers/db.ts';
 
 /** domain.md, "Demo catalogue": category slug → [SKU, ₽ per sheet/unit, the figures it lists]. */
 const DOMAIN: Record<string, Array<[string, number, Record<string, number>?]>> = {
@@ -35,10 +35,30 @@ const DOMAIN: Record<string, Array<[string, number, Record<string, number>?]>> =
     ['BAR-MEM-2', 790, { thickness_mm: 2, mass_kg_m2: 3.5, sheet_area_m2: 0.75 }],
     ['BAR-MEM-3H', 990, { thickness_mm: 3, mass_kg_m2: 5, sheet_area_m2: 0.75 }],
   ],
-  antiskrip: [['ASQ-LST-5', 390, { thickness_mm: 5 }], ['ASQ-BIT-5', 350, { thickness_mm: 5 }], ['ASQ-LNT-15', 260], ['ASQ-UPL-10', 220]],
-  'zhidkaya-shumoizolyaciya': [['LIQ-AER-650', 650], ['LIQ-BNK-1', 890], ['LIQ-VED-5', 3490]],
-  instrumenty: [['TLS-ROL-30', 390], ['TLS-ROL-80', 590], ['TLS-NOZH', 290], ['TLS-SEM-5', 690], ['TLS-FEN-2000', 2490]],
-  aksessuary: [['CON-OBZ-1L', 350], ['CON-KLEY-500', 590], ['CON-SKOTCH-50', 350], ['CON-PERCH', 120]],
+  antiskrip: [
+    ['ASQ-LST-5', 390, { thickness_mm: 5 }],
+    ['ASQ-BIT-5', 350, { thickness_mm: 5 }],
+    ['ASQ-LNT-15', 260],
+    ['ASQ-UPL-10', 220],
+  ],
+  'zhidkaya-shumoizolyaciya': [
+    ['LIQ-AER-650', 650],
+    ['LIQ-BNK-1', 890],
+    ['LIQ-VED-5', 3490],
+  ],
+  instrumenty: [
+    ['TLS-ROL-30', 390],
+    ['TLS-ROL-80', 590],
+    ['TLS-NOZH', 290],
+    ['TLS-SEM-5', 690],
+    ['TLS-FEN-2000', 2490],
+  ],
+  aksessuary: [
+    ['CON-OBZ-1L', 350],
+    ['CON-KLEY-500', 590],
+    ['CON-SKOTCH-50', 350],
+    ['CON-PERCH', 120],
+  ],
   'komplekty-sumoizoliacii': [],
 };
 
@@ -77,7 +97,11 @@ t.test('the demo data lists every category, product and kit of domain.md with it
     const kit = demoKits.find((k) => k.slug === slug)!;
     if (rub) {
       t.same(Object.fromEntries(kit.items.map((i) => [i.sku, i.quantity])), items, `${slug}: its contents`);
-      t.equal(kit.items.reduce((s, i) => s + price.get(i.sku)! * i.quantity, 0), rub, `${slug}: ≈ ${rub} ₽`);
+      t.equal(
+        kit.items.reduce((s, i) => s + price.get(i.sku)! * i.quantity, 0),
+        rub,
+        `${slug}: ≈ ${rub} ₽`,
+      );
     }
   }
   // The full sedan: all the zone kits plus a roller and degreaser, 5 % off, ≈ 33 200 ₽.
@@ -92,7 +116,9 @@ async function snapshot(db: Queryable) {
   return {
     price_lists: await q('SELECT * FROM price_lists ORDER BY code'),
     categories: await q('SELECT * FROM categories ORDER BY id'),
-    products: await q('SELECT id, sku, slug, category_id, title, description, attributes, images, popularity, is_active FROM products ORDER BY id'),
+    products: await q(
+      'SELECT id, sku, slug, category_id, title, description, attributes, images, popularity, is_active FROM products ORDER BY id',
+    ),
     prices: await q('SELECT product_id, price_list, amount::float8 AS amount FROM product_prices ORDER BY product_id, price_list'),
     kits: await q('SELECT id, slug, title, description, discount_percent::float8 AS d FROM kits ORDER BY id'),
     kitItems: await q('SELECT kit_id, product_id, quantity FROM kit_items ORDER BY kit_id, product_id'),
@@ -125,13 +151,17 @@ t.test('the loaded catalogue: every product on all five price lists, rounded per
   const rows = await db.query<{ list: string; amount: number }>(
     `SELECT pp.price_list AS list, pp.amount::float8 AS amount FROM product_prices pp JOIN products p ON p.id = pp.product_id WHERE p.sku = 'VIB-STD-22' ORDER BY 1`,
   );
-  t.same(rows, [
-    { list: 'kg', amount: 370 },
-    { list: 'kz', amount: 2130 },
-    { list: 'md', amount: 76 },
-    { list: 'ru', amount: 380 },
-    { list: 'uz', amount: 53000 },
-  ], 'Вибро Стандарт 2.2 on every site');
+  t.same(
+    rows,
+    [
+      { list: 'kg', amount: 370 },
+      { list: 'kz', amount: 2130 },
+      { list: 'md', amount: 76 },
+      { list: 'ru', amount: 380 },
+      { list: 'uz', amount: 53000 },
+    ],
+    'Вибро Стандарт 2.2 on every site',
+  );
 
   await seedDemo(db, demoSitesConfig);
   t.same(await snapshot(db), first, 'a second load leaves the same rows with the same ids');

@@ -3,13 +3,17 @@
  * changes nothing, and pages that stay bounded and free of per-product queries as the catalogue grows.
  */
 import t from 'tap';
-import { startTestApp } from './helpers/app.ts';
-import { generateCatalog, generatedProduct, GENERATED_CATEGORIES, slugify } from '../server/db/generate-catalog.ts';
+import { GENERATED_CATEGORIES, generateCatalog, generatedProduct, slugify } from '../server/db/generate-catalog.ts';
 import { convertPrice } from '../server/db/seed.ts';
+import { startTestApp } from './helpers/app.ts';
 
 const COUNT = 500;
 const genCount = async (app: Awaited<ReturnType<typeof startTestApp>>) =>
-  (await app.db.query<{ n: number; active: number }>(`SELECT count(*)::int AS n, count(*) FILTER (WHERE is_active)::int AS active FROM products WHERE sku LIKE 'GEN-%'`))[0]!;
+  (
+    await app.db.query<{ n: number; active: number }>(
+      `SELECT count(*)::int AS n, count(*) FILTER (WHERE is_active)::int AS active FROM products WHERE sku LIKE 'GEN-%'`,
+    )
+  )[0]!;
 
 t.test('generated products are deterministic and plausible', async (t) => {
   t.same(generatedProduct(42), generatedProduct(42), 'product n is the same on every run');
@@ -48,7 +52,10 @@ t.test(`${COUNT} generated products: counts, prices, idempotent re-runs, bounded
     `SELECT c.slug, count(*)::int AS n FROM products p JOIN categories c ON c.id = p.category_id WHERE p.sku LIKE 'GEN-%' GROUP BY c.slug`,
   );
   t.equal(perCategory.length, GENERATED_CATEGORIES.length, 'in every material category');
-  t.ok(perCategory.every((r) => r.n >= 60), 'evenly spread');
+  t.ok(
+    perCategory.every((r) => r.n >= 60),
+    'evenly spread',
+  );
 
   const [prices] = await app.db.query<{ n: number; lists: number }>(
     `SELECT count(*)::int AS n, count(DISTINCT price_list)::int AS lists FROM product_prices pp JOIN products p ON p.id = pp.product_id WHERE p.sku LIKE 'GEN-%'`,
@@ -68,7 +75,10 @@ t.test(`${COUNT} generated products: counts, prices, idempotent re-runs, bounded
   ]);
 
   // Re-running changes nothing: the same rows with the same ids.
-  const rows = () => app.db.query(`SELECT p.id, p.sku, p.slug, p.title, p.attributes, pp.price_list, pp.amount::float8 AS amount FROM products p JOIN product_prices pp ON pp.product_id = p.id ORDER BY p.id, pp.price_list`);
+  const rows = () =>
+    app.db.query(
+      `SELECT p.id, p.sku, p.slug, p.title, p.attributes, pp.price_list, pp.amount::float8 AS amount FROM products p JOIN product_prices pp ON pp.product_id = p.id ORDER BY p.id, pp.price_list`,
+    );
   const before = await rows();
   t.same(await generateCatalog(app.db, sites, { count: COUNT }), { written: COUNT, deactivated: 0 });
   t.same(await rows(), before, 'a re-run leaves the same rows');
@@ -103,7 +113,10 @@ t.test(`${COUNT} generated products: counts, prices, idempotent re-runs, bounded
     payload: { search: 'GEN-000123' },
   });
   t.equal(search.statusCode, 200);
-  t.ok(search.json().data.results.some((r: { title: string }) => r.title === gen!.title), 'found by SKU');
+  t.ok(
+    search.json().data.results.some((r: { title: string }) => r.title === gen!.title),
+    'found by SKU',
+  );
   const page = await app.request({ url: '/search?q=' + encodeURIComponent('Вибро') });
   t.equal(page.statusCode, 200, 'the search page answers');
 });

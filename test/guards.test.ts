@@ -36,7 +36,11 @@ t.test('personal guard: anonymous visitors go to /auth?next=<path>', async (t) =
     const res = await app.request({ url: '/history', as: visitor });
     t.equal(res.statusCode, 302);
     const ran = app.db.queries.slice(mark);
-    t.same(ran.filter((sql) => /FROM orders|FROM users/.test(sql)), [], 'no order or user query');
+    t.same(
+      ran.filter((sql) => /FROM orders|FROM users/.test(sql)),
+      [],
+      'no order or user query',
+    );
   });
 
   t.test('the redirect target is the sign-in page, which answers 200', async (t) => {

@@ -6,11 +6,12 @@
  * sites; the server still answers /healthz and the home page afterwards.
  * Seeded (HOSTILE_SEED, default below) so a failure replays; bounded (HOSTILE_RUNS per property) so the lane stays fast.
  */
-import t from 'tap';
+
 import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { startTestApp, type TestApp, type Visitor } from './helpers/app.ts';
+import t from 'tap';
 import { demoSitesConfig } from '../shared/sites-config.ts';
+import { startTestApp, type TestApp, type Visitor } from './helpers/app.ts';
 
 const SEED = Number(process.env.HOSTILE_SEED ?? 20261123);
 const RUNS = Number(process.env.HOSTILE_RUNS ?? 120);
@@ -60,7 +61,21 @@ const hostile = fc
 /** A path segment as a client would send it: percent-encoded, or raw ASCII with malformed escapes. */
 const segment = fc.oneof(
   hostile.map((s) => encodeURIComponent(s.replace(/[\ud800-\udfff]/g, '\ufffd'))),
-  fc.constantFrom('%', '%zz', '%c0%ae', '..', '.', '%2e%2e', 'a%00b', 'vibroizolyaciya', 'komplekty-sumoizoliacii', 'cart', 'search', 'en', 'kk'),
+  fc.constantFrom(
+    '%',
+    '%zz',
+    '%c0%ae',
+    '..',
+    '.',
+    '%2e%2e',
+    'a%00b',
+    'vibroizolyaciya',
+    'komplekty-sumoizoliacii',
+    'cart',
+    'search',
+    'en',
+    'kk',
+  ),
 );
 const jsonValue = fc.letrec((tie) => ({
   value: fc.oneof({ depthSize: 'small' }, hostile, fc.integer(), fc.double(), fc.boolean(), fc.constant(null), tie('array'), tie('object')),
@@ -70,7 +85,10 @@ const jsonValue = fc.letrec((tie) => ({
 /** JSON nested deeper than any parser should be asked to walk. */
 const deepJson = fc.integer({ min: 100, max: 5000 }).map((n) => '['.repeat(n) + ']'.repeat(n));
 const headerText = fc.string({ unit: 'grapheme-ascii', maxLength: 60 }).map((s) => s.replace(/[\r\n]/g, ''));
-const host = fc.oneof(fc.constantFrom('localhost', 'kz.localhost', 'tihoavto.ru', 'test.localhost', 'evil.example', '', '[::1]', 'localhost:99999'), headerText);
+const host = fc.oneof(
+  fc.constantFrom('localhost', 'kz.localhost', 'tihoavto.ru', 'test.localhost', 'evil.example', '', '[::1]', 'localhost:99999'),
+  headerText,
+);
 
 /** Headers an attacker controls beyond the body. */
 const spoofed = fc.record(
@@ -119,7 +137,9 @@ t.test('page routes and /_data navigations', async (t) => {
   await fc.assert(
     fc.asyncProperty(
       fc.array(segment, { minLength: 1, maxLength: 4 }),
-      fc.dictionary(fc.constantFrom('q', 'page', 'sort', 'next', 'price_min', 'thickness_mm', '_routes', segment as never), hostile, { maxKeys: 3 }),
+      fc.dictionary(fc.constantFrom('q', 'page', 'sort', 'next', 'price_min', 'thickness_mm', '_routes', segment as never), hostile, {
+        maxKeys: 3,
+      }),
       fc.boolean(),
       spoofed,
       host,
@@ -134,7 +154,18 @@ t.test('page routes and /_data navigations', async (t) => {
   t.pass(`${RUNS} generated page requests`);
 });
 
-const actionPaths = fc.constantFrom('/cart', '/compare', '/auth', '/personal', '/en/cart', '/kk/compare', '/materials', '/', '/vibroizolyaciya', '/nope/nope/nope');
+const actionPaths = fc.constantFrom(
+  '/cart',
+  '/compare',
+  '/auth',
+  '/personal',
+  '/en/cart',
+  '/kk/compare',
+  '/materials',
+  '/',
+  '/vibroizolyaciya',
+  '/nope/nope/nope',
+);
 
 t.test('router actions: plain form posts and /_data submissions', async (t) => {
   await fc.assert(
@@ -143,32 +174,51 @@ t.test('router actions: plain form posts and /_data submissions', async (t) => {
       fc.boolean(),
       // Mostly well-formed forms with one or more hostile fields (so the action runs far enough to use them), plus
       // arbitrary extra fields.
-      fc.record(
-        {
-          intent: fc.oneof(fc.constantFrom('item', 'kit', 'add', 'remove', 'clear'), hostile),
-          productId: fc.oneof(fc.constantFrom('1', '8', '2147483647', '0', '-1', '1e3'), hostile),
-          quantity: fc.oneof(fc.integer({ min: -5, max: 1005 }).map(String), hostile),
-          mode: fc.oneof(fc.constantFrom('add', 'set'), hostile),
-          slug: fc.oneof(fc.constantFrom('optimalnyj', 'no-such-kit'), hostile),
-          next: fc.oneof(hostile, hostile.map((s) => '/' + s), fc.constantFrom('/en/cart', '/корзина', '/\\evil')),
-          email: fc.oneof(fc.constantFrom('a@b.ru', 'x@example.com'), hostile),
-          password: hostile,
-          _form: hostile,
-        },
-        { requiredKeys: [] },
-      ).chain((known) => fc.dictionary(hostile, hostile, { maxKeys: 2 }).map((extra) => ({ ...extra, ...known }))),
+      fc
+        .record(
+          {
+            intent: fc.oneof(fc.constantFrom('item', 'kit', 'add', 'remove', 'clear'), hostile),
+            productId: fc.oneof(fc.constantFrom('1', '8', '2147483647', '0', '-1', '1e3'), hostile),
+            quantity: fc.oneof(fc.integer({ min: -5, max: 1005 }).map(String), hostile),
+            mode: fc.oneof(fc.constantFrom('add', 'set'), hostile),
+            slug: fc.oneof(fc.constantFrom('optimalnyj', 'no-such-kit'), hostile),
+            next: fc.oneof(
+              hostile,
+              hostile.map((s) => '/' + s),
+              fc.constantFrom('/en/cart', '/корзина', '/\\evil'),
+            ),
+            email: fc.oneof(fc.constantFrom('a@b.ru', 'x@example.com'), hostile),
+            password: hostile,
+            _form: hostile,
+          },
+          { requiredKeys: [] },
+        )
+        .chain((known) => fc.dictionary(hostile, hostile, { maxKeys: 2 }).map((extra) => ({ ...extra, ...known }))),
       fc.constantFrom('valid', 'valid', 'valid', 'missing', 'foreign'),
-      fc.constantFrom('application/x-www-form-urlencoded', 'application/json', 'text/plain', 'multipart/form-data; boundary=x', 'application/xml'),
+      fc.constantFrom(
+        'application/x-www-form-urlencoded',
+        'application/json',
+        'text/plain',
+        'multipart/form-data; boundary=x',
+        'application/xml',
+      ),
       spoofed,
       async (path, js, fields, token, contentType, headers) => {
         const body = { ...fields } as Record<string, string>;
         if (token === 'valid') body.token = visitor.token;
         if (token === 'foreign') body.token = app.visitor().token;
-        const safe = Object.fromEntries(Object.entries(body).map(([k, v]) => [k.replace(/[\ud800-\udfff]/g, '\ufffd'), v.replace(/[\ud800-\udfff]/g, '\ufffd')]));
+        const safe = Object.fromEntries(
+          Object.entries(body).map(([k, v]) => [k.replace(/[\ud800-\udfff]/g, '\ufffd'), v.replace(/[\ud800-\udfff]/g, '\ufffd')]),
+        );
         const payload = contentType.startsWith('application/json') ? JSON.stringify(safe) : new URLSearchParams(safe).toString();
         const url = js ? `/_data${path}?_action=x` : path;
         check(
-          await send({ method: 'POST', url, payload, headers: { host: 'localhost', cookie: visitor.cookie, ...headers, 'content-type': contentType } }),
+          await send({
+            method: 'POST',
+            url,
+            payload,
+            headers: { host: 'localhost', cookie: visitor.cookie, ...headers, 'content-type': contentType },
+          }),
           `POST ${url} (${contentType})`,
         );
       },
@@ -198,7 +248,13 @@ t.test('API routes: wrong types, deep JSON, huge and wrong bodies', async (t) =>
     fc.asyncProperty(
       apiRoutes,
       fc.dictionary(fc.constantFrom('token', 'domain', 'search', 'code', 'q'), hostile, { maxKeys: 3 }),
-      fc.oneof(jsonValue.map((v) => JSON.stringify(v)), deepJson, hostile, fc.constant('{"search":'), fc.constant('')),
+      fc.oneof(
+        jsonValue.map((v) => JSON.stringify(v)),
+        deepJson,
+        hostile,
+        fc.constant('{"search":'),
+        fc.constant(''),
+      ),
       fc.constantFrom('application/json', 'application/x-www-form-urlencoded', 'text/plain', 'application/json; charset=latin1'),
       spoofed,
       async ([method, path], query, payload, contentType, headers) => {
@@ -229,7 +285,12 @@ t.test('a body over the limit is refused with 413, not read', async (t) => {
     ['POST', '/_data/cart?_action=cart'],
     ['POST', '/api/site/search'],
   ] as const) {
-    const res = await send({ method, url, payload: `search=${huge}`, headers: { host: 'localhost', cookie: visitor.cookie, 'content-type': 'application/x-www-form-urlencoded' } });
+    const res = await send({
+      method,
+      url,
+      payload: `search=${huge}`,
+      headers: { host: 'localhost', cookie: visitor.cookie, 'content-type': 'application/x-www-form-urlencoded' },
+    });
     t.equal(res?.statusCode, 413, `${url}: 413`);
   }
 });

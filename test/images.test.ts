@@ -2,15 +2,16 @@
  * Responsive images (issue 4 item 8, decision 015): <ResponsiveImage> markup, the WebP renditions shipped in
  * public/, and the pages that use it.
  */
-import t from 'tap';
+
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { renderToStaticMarkup } from 'react-dom/server';
 import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import t from 'tap';
 import { ResponsiveImage } from '../client/components/ResponsiveImage.tsx';
-import { RENDITION_WIDTHS, renditionUrl } from '../shared/image-renditions.ts';
-import { RENDITIONS } from '../shared/image-renditions.generated.ts';
 import { demoCategories, demoProducts } from '../server/db/demo-data.ts';
+import { RENDITIONS } from '../shared/image-renditions.generated.ts';
+import { RENDITION_WIDTHS, renditionUrl } from '../shared/image-renditions.ts';
 import { startTestApp } from './helpers/app.ts';
 
 const publicDir = join(import.meta.dirname, '..', 'public');
@@ -29,7 +30,11 @@ t.test('a shipped picture becomes <picture> with WebP sources in every width, wi
   const html = renderToStaticMarkup(createElement(ResponsiveImage, { src: PHOTO, alt: 'Акустик 10', width: 240, height: 180 }));
   t.match(html, /^<picture><source type="image\/webp" srcSet="[^"]+" sizes="240px"\/><img [^>]*><\/picture>$/);
   const files = srcsetFiles(html);
-  t.same(files.map((f) => f.w), [...RENDITION_WIDTHS], 'one candidate per width');
+  t.same(
+    files.map((f) => f.w),
+    [...RENDITION_WIDTHS],
+    'one candidate per width',
+  );
   for (const f of files) {
     t.ok(existsSync(join(publicDir, f.url)), `${f.url} exists in public/`);
     t.equal(readFileSync(join(publicDir, f.url)).subarray(8, 12).toString(), 'WEBP', `${f.url} is a WebP file`);
@@ -60,10 +65,7 @@ t.test('a picture without renditions is a plain <img>, still sized and lazy', as
 });
 
 t.test('every demo picture has all its renditions, and the renditions stay small', async (t) => {
-  const pictures = [
-    ...demoCategories.map((c) => `/img/categories/${c.slug}.svg`),
-    ...demoProducts.flatMap((p) => p.images ?? []),
-  ];
+  const pictures = [...demoCategories.map((c) => `/img/categories/${c.slug}.svg`), ...demoProducts.flatMap((p) => p.images ?? [])];
   let total = 0;
   for (const src of pictures) {
     t.ok(RENDITIONS[src], `${src} is listed`);

@@ -4,8 +4,8 @@
  * action with intent=kit, which puts every line in the cart at once — or nothing where the site cannot sell it.
  */
 import t from 'tap';
-import { startTestApp, hydrationData, setCookies, type Visitor } from './helpers/app.ts';
 import { FLASH_COOKIE } from '../shared/contracts.ts';
+import { hydrationData, setCookies, startTestApp, type Visitor } from './helpers/app.ts';
 
 const app = await startTestApp(t);
 
@@ -15,15 +15,31 @@ const kitData = async (slug: string, host?: string) => {
   return { html: res.body, kit: hydrationData(res.body).loaderData.kit.kit, currency: hydrationData(res.body).loaderData.kit.currency };
 };
 const main = (html: string) => html.slice(html.indexOf('<main'), html.indexOf('</main>'));
-const text = (html: string) => main(html).replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+const text = (html: string) =>
+  main(html)
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ');
 
 /** The kit's form: the cart route's action, as the fetcher sends it (`js`, the default) or as a plain form post. */
-const addKit = (v: Visitor, fields: Record<string, string | number>, opts: { js?: boolean; host?: string; path?: string; token?: string | null } = {}) =>
-  app.submit({ path: opts.path ?? '/cart', as: v, js: opts.js ?? true, host: opts.host, token: opts.token, fields: { intent: 'kit', ...fields } });
+const addKit = (
+  v: Visitor,
+  fields: Record<string, string | number>,
+  opts: { js?: boolean; host?: string; path?: string; token?: string | null } = {},
+) =>
+  app.submit({
+    path: opts.path ?? '/cart',
+    as: v,
+    js: opts.js ?? true,
+    host: opts.host,
+    token: opts.token,
+    fields: { intent: 'kit', ...fields },
+  });
 /** The fetcher's answer for the cart route. */
-const result = (res: { json(): any }) => res.json().results.cart as { data: { ok: boolean; errors?: Record<string, string> }; status: number };
+const result = (res: { json(): any }) =>
+  res.json().results.cart as { data: { ok: boolean; errors?: Record<string, string> }; status: number };
 /** The cart as an outside client sees it (spec §7 GET /api/shop/cart). */
-const cart = async (v: Visitor, host?: string) => (await app.request({ url: `/api/shop/cart?token=${encodeURIComponent(v.token)}`, as: v, host })).json().data;
+const cart = async (v: Visitor, host?: string) =>
+  (await app.request({ url: `/api/shop/cart?token=${encodeURIComponent(v.token)}`, as: v, host })).json().data;
 const lines = (data: { cart: Array<{ sku: { code: string }; quantity: number }> }) => data.cart.map((e) => [e.sku.code, e.quantity]).sort();
 
 t.test('the list: every kit with its price and mass, in place of the kits category listing', async (t) => {
@@ -33,8 +49,15 @@ t.test('the list: every kit with its price and mass, in place of the kits catego
   t.ok(data.kits, 'the kits route, not the category route');
   t.notOk(data.category);
   const kits = data.kits.kits as Array<{ slug: string; url: string; price: number; massKg: number }>;
-  t.same(kits.map((k) => k.slug), ['dveri-4', 'pol-i-bagazhnik', 'krysha', 'kapot-i-kryshka-bagazhnika', 'arki', 'polnyj-sedan']);
-  t.same(kits.map((k) => k.price), [7910, 10830, 3670, 4760, 7070, 33421], 'prices of domain.md, 5 % off the full sedan');
+  t.same(
+    kits.map((k) => k.slug),
+    ['dveri-4', 'pol-i-bagazhnik', 'krysha', 'kapot-i-kryshka-bagazhnika', 'arki', 'polnyj-sedan'],
+  );
+  t.same(
+    kits.map((k) => k.price),
+    [7910, 10830, 3670, 4760, 7070, 33421],
+    'prices of domain.md, 5 % off the full sedan',
+  );
   for (const kit of kits) t.match(res.body, `href="/komplekty-sumoizoliacii/${kit.slug}"`);
   t.match(text(res.body), 'Цена комплекта 7 910 ₽');
   t.match(text(res.body), 'Масса комплекта, кг ≈ 21,1');
@@ -61,22 +84,34 @@ t.test('one kit: its products × quantity with links, totals and mass', async (t
     `SELECT sku, attributes FROM products WHERE sku IN ('VIB-STD-22', 'BAR-IZ-4', 'ABS-AK-10', 'ASQ-LNT-15')`,
   );
   const qty: Record<string, number> = { 'VIB-STD-22': 11, 'BAR-IZ-4': 6, 'ABS-AK-10': 3, 'ASQ-LNT-15': 2 };
-  const expected = rows.reduce((sum, r) => sum + qty[r.sku]! * ((r.attributes.sheet_area_m2 ?? 0) * (r.attributes.mass_kg_m2 ?? 0) || (r.attributes.net_kg ?? 0)), 0);
+  const expected = rows.reduce(
+    (sum, r) => sum + qty[r.sku]! * ((r.attributes.sheet_area_m2 ?? 0) * (r.attributes.mass_kg_m2 ?? 0) || (r.attributes.net_kg ?? 0)),
+    0,
+  );
   t.equal(kit.massKg, Math.round(expected * 10) / 10, 'Σ qty × sheet area × kg/m²');
   t.ok(kit.massKg > 10 && kit.massKg < 15);
   t.match(html, 'href="/vibroizolyaciya/vibro-standart-2-2"', 'lines link to their products');
   t.match(text(html), 'Вибро Стандарт 2.2 × 11 380 ₽ 4 180 ₽');
   t.match(text(html), 'Цена комплекта 7 910 ₽');
   t.notMatch(text(html), 'По отдельности', 'no discount lines without a discount');
-  t.match(html, /<nav aria-label="Навигационная цепочка" class="breadcrumbs">.*?href="\/komplekty-sumoizoliacii".*?aria-current="page">Шумоизоляция 4 дверей</s);
+  t.match(
+    html,
+    /<nav aria-label="Навигационная цепочка" class="breadcrumbs">.*?href="\/komplekty-sumoizoliacii".*?aria-current="page">Шумоизоляция 4 дверей</s,
+  );
   // The kit's form: to the cart route's action, with the token, this page to return to, its key and intent.
   const form = /<form class="kit-actions"[^>]*>.*?<\/form>/s.exec(main(html))?.[0] ?? '';
   t.match(form, /^<form class="kit-actions"[^>]* action="\/cart" method="post">/);
-  t.match(form, /<input type="hidden" name="token" value="[\w-]+"\/><input type="hidden" name="next" value="\/komplekty-sumoizoliacii\/dveri-4"\/>/);
-  t.match(form, '<input type="hidden" name="_form" value="cart:kit:dveri-4"/><input type="hidden" name="intent" value="kit"/><input type="hidden" name="slug" value="dveri-4"/>');
+  t.match(
+    form,
+    /<input type="hidden" name="token" value="[\w-]+"\/><input type="hidden" name="next" value="\/komplekty-sumoizoliacii\/dveri-4"\/>/,
+  );
+  t.match(
+    form,
+    '<input type="hidden" name="_form" value="cart:kit:dveri-4"/><input type="hidden" name="intent" value="kit"/><input type="hidden" name="slug" value="dveri-4"/>',
+  );
   t.match(form, '<button type="submit" class="button">Весь комплект в корзину</button>');
   const en = await app.request({ url: '/en/komplekty-sumoizoliacii/dveri-4' });
-  t.match(en.body, /<form class="kit-actions"[^>]* action="\/en\/cart" method="post">/, 'in the page\'s language');
+  t.match(en.body, /<form class="kit-actions"[^>]* action="\/en\/cart" method="post">/, "in the page's language");
 });
 
 t.test('totals per site: discount and the site rounding step (ru, kz)', async (t) => {
@@ -153,7 +188,10 @@ t.test('without JavaScript: a form post adds the kit and returns to the page', a
 t.test('bad input is 400 naming the field; an unknown kit 404; the token is required', async (t) => {
   const v = app.visitor();
   // Refusals are field errors (message keys) inside the envelope, where the old JSON call named body.slug.
-  for (const fields of [{}, { slug: '' }, { slug: 'Dveri 4' }, { slug: 'x'.repeat(200) }, { slug: 'dveri-4\u0000' }] as Record<string, string>[]) {
+  for (const fields of [{}, { slug: '' }, { slug: 'Dveri 4' }, { slug: 'x'.repeat(200) }, { slug: 'dveri-4\u0000' }] as Record<
+    string,
+    string
+  >[]) {
     const res = await addKit(v, fields);
     t.equal(result(res).status, 400, JSON.stringify(fields));
     t.same(result(res).data.errors, { slug: 'form.invalid' }, 'names slug');
@@ -165,7 +203,9 @@ t.test('bad input is 400 naming the field; an unknown kit 404; the token is requ
     t.equal((await addKit(v, { slug: 'dveri-4' }, { js, token: null })).statusCode, 403, 'no token');
     t.equal((await addKit(v, { slug: 'dveri-4' }, { js, token: app.visitor().token })).statusCode, 403, 'a foreign token');
   }
-  const [{ n }] = (await app.db.query<{ n: number }>('SELECT count(*)::int AS n FROM sessions WHERE id = $1', [v.sessionId])) as [{ n: number }];
+  const [{ n }] = (await app.db.query<{ n: number }>('SELECT count(*)::int AS n FROM sessions WHERE id = $1', [v.sessionId])) as [
+    { n: number },
+  ];
   t.equal(n, 0, 'nothing was stored');
 });
 
@@ -176,7 +216,14 @@ t.test('a kit holding a product the site does not sell cannot be bought there', 
   const refused = await addKit(v, { slug: 'dveri-4' }, { host: 'kg.localhost' });
   t.equal(result(refused).status, 409);
   t.same(result(refused).data.errors, { '': 'kits.notSold' }, 'not sold on this site');
-  const kgCart = await app.request({ method: 'POST', url: '/api/cart', host: 'kg.localhost', as: v, headers: { 'x-csrf-token': v.token }, payload: {} });
+  const kgCart = await app.request({
+    method: 'POST',
+    url: '/api/cart',
+    host: 'kg.localhost',
+    as: v,
+    headers: { 'x-csrf-token': v.token },
+    payload: {},
+  });
   t.same(kgCart.json(), [], 'no line of the kit was added');
 
   // Without JavaScript (a page opened before the price list changed): back to the kit, which says why.
@@ -184,8 +231,15 @@ t.test('a kit holding a product the site does not sell cannot be bought there', 
   const plain = await addKit(v, { slug: 'dveri-4', next: url, _form: 'cart:kit:dveri-4' }, { js: false, host: 'kg.localhost' });
   t.equal(plain.statusCode, 303);
   t.equal(plain.headers.location, url);
-  const shown = await app.request({ url, host: 'kg.localhost', headers: { cookie: `${v.cookie}; ${FLASH_COOKIE}=${setCookies(plain)[FLASH_COOKIE]}` } });
-  t.match(hydrationData(shown.body).loaderData.root.flash, { form: 'cart:kit:dveri-4', result: { ok: false, errors: { '': 'kits.notSold' } } });
+  const shown = await app.request({
+    url,
+    host: 'kg.localhost',
+    headers: { cookie: `${v.cookie}; ${FLASH_COOKIE}=${setCookies(plain)[FLASH_COOKIE]}` },
+  });
+  t.match(hydrationData(shown.body).loaderData.root.flash, {
+    form: 'cart:kit:dveri-4',
+    result: { ok: false, errors: { '': 'kits.notSold' } },
+  });
 
   const { html, kit } = await kitData('dveri-4', 'kg.localhost');
   t.match(kit, { purchasable: false, price: null });

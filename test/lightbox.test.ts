@@ -3,14 +3,15 @@
  * items, the demo photos shipped in public/, the gallery hash and drag rules, and gallery hash steps that
  * never reload route data. The lightbox in the browser: e2e/lightbox.spec.ts.
  */
-import t from 'tap';
+
 import { existsSync } from 'node:fs';
 import { createMemoryRouter } from 'react-router-dom';
-import { startTestApp } from './helpers/app.ts';
+import t from 'tap';
 import { appRoutes } from '../client/app-routes.tsx';
 import { clientAction, clientLoader, createDataStrategy } from '../client/data-strategy.ts';
-import { LIGHTBOX, dragShouldClose, galleryHash, parseGalleryHash } from '../client/gallery.ts';
+import { dragShouldClose, galleryHash, LIGHTBOX, parseGalleryHash } from '../client/gallery.ts';
 import { demoProducts } from '../server/db/demo-data.ts';
+import { startTestApp } from './helpers/app.ts';
 
 const PRODUCT = '/shumopogloshchenie/akustik-10'; // ABS-AK-10: three photos
 const SINGLE = '/zhidkaya-shumoizolyaciya/zhidkaya-shumoizolyaciya-aerozol-650-ml'; // LIQ-AER-650: one photo
@@ -33,7 +34,10 @@ t.test('the product page renders its photos as one gallery: the first large, the
     items.map((i) => i.href),
     ['/img/products/abs-ak-10-1.svg', '/img/products/abs-ak-10-2.svg', '/img/products/abs-ak-10-3.svg'],
   );
-  t.ok(items.every((i) => i.gallery === 'abs-ak-10'), 'one gallery, named by the SKU');
+  t.ok(
+    items.every((i) => i.gallery === 'abs-ak-10'),
+    'one gallery, named by the SKU',
+  );
   for (const [n, item] of items.entries()) {
     t.match(item.img, new RegExp(`src="${item.href}"`), 'the link points at its own full image');
     t.match(item.img, /width="\d+"/, 'width set');
@@ -42,13 +46,19 @@ t.test('the product page renders its photos as one gallery: the first large, the
   }
   t.match(items[0]!.img, 'width="480" height="360"');
   t.notMatch(items[0]!.img, 'loading=', 'the main photo loads at once');
-  t.ok(items.slice(1).every((i) => i.img.includes('loading="lazy"')), 'thumbnails load lazily');
+  t.ok(
+    items.slice(1).every((i) => i.img.includes('loading="lazy"')),
+    'thumbnails load lazily',
+  );
 
   const en = await app.request({ url: `/en${PRODUCT}` });
   t.match(galleryItems(en.body)[1]!.img, 'alt="Акустик 10, photo 2"', 'alt text in the page language');
 
   const single = await app.request({ url: SINGLE });
-  t.same(galleryItems(single.body).map((i) => i.href), ['/img/products/liq-aer-650-1.svg']);
+  t.same(
+    galleryItems(single.body).map((i) => i.href),
+    ['/img/products/liq-aer-650-1.svg'],
+  );
 
   const [bare] = await app.db.query<{ url: string }>(
     `SELECT '/' || c.slug || '/' || p.slug AS url FROM products p JOIN categories c ON c.id = p.category_id
@@ -63,7 +73,10 @@ t.test('the demo photos are shipped files, served as SVG', async (t) => {
   const app = await startTestApp(t);
   const images = demoProducts.flatMap((p) => p.images ?? []);
   t.ok(demoProducts.filter((p) => (p.images?.length ?? 0) >= 2).length >= 3, 'several products with two or more photos');
-  t.ok(demoProducts.some((p) => p.images?.length === 1), 'one product with exactly one photo');
+  t.ok(
+    demoProducts.some((p) => p.images?.length === 1),
+    'one product with exactly one photo',
+  );
   for (const url of images) {
     t.ok(url.startsWith('/img/products/'), `${url} is local`);
     t.ok(existsSync(new URL(`../public${url}`, import.meta.url)), `${url} exists in public/`);
@@ -105,7 +118,14 @@ t.test('gallery hashes and the drag-to-close rule', async (t) => {
   t.equal(dragShouldClose(quick(49)), false, 'quick, under 50 px: stays');
   t.equal(dragShouldClose(quick(50)), true, 'quick, 50 px: closes');
   t.equal(dragShouldClose(quick(120)), true);
-  t.equal(dragShouldClose([{ t: 5, dy: 0 }, { t: 5, dy: 80 }]), true, 'a flick within one instant is quick');
+  t.equal(
+    dragShouldClose([
+      { t: 5, dy: 0 },
+      { t: 5, dy: 80 },
+    ]),
+    true,
+    'a flick within one instant is quick',
+  );
   t.equal(dragShouldClose([]), false);
 });
 
@@ -123,7 +143,10 @@ t.test('opening, moving in and closing a gallery never reloads route data; other
     globalThis.fetch = realFetch;
   });
 
-  const router = createMemoryRouter(appRoutes(() => ({ loader: clientLoader, action: clientAction })), { initialEntries: [PRODUCT], dataStrategy: createDataStrategy('/') });
+  const router = createMemoryRouter(
+    appRoutes(() => ({ loader: clientLoader, action: clientAction })),
+    { initialEntries: [PRODUCT], dataStrategy: createDataStrategy('/') },
+  );
   t.teardown(() => router.dispose());
   const settled = (test: () => boolean) =>
     new Promise<void>((resolve) => {

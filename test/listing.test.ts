@@ -4,25 +4,29 @@
  * invalid query values (normalised, never a 500), the canonical address, and bounded queries.
  */
 import t from 'tap';
-import { hydrationData, startTestApp, type TestApp } from './helpers/app.ts';
 import { LISTING_PAGE_SIZE } from '../shared/listing.ts';
+import { hydrationData, startTestApp, type TestApp } from './helpers/app.ts';
 
 const app: TestApp = await startTestApp(t);
 
 const get = (url: string, host?: string) => app.request({ method: 'GET', url, host });
-const data = (html: string) => hydrationData(html).loaderData.category as {
-  category: { url: string };
-  products: Array<{ sku: string; price: number | null; url: string }>;
-  currency: string;
-  listing: {
-    sort: string;
-    page: number;
-    pages: number;
-    total: number;
-    filters: { price: { min: number | null; max: number | null }; ranges: Record<string, unknown>; values: Record<string, string[]> };
-    facets: { attributes: Array<{ key: string; kind: string; min?: number; max?: number; values?: string[] }>; price: { min: number; max: number } | null };
+const data = (html: string) =>
+  hydrationData(html).loaderData.category as {
+    category: { url: string };
+    products: Array<{ sku: string; price: number | null; url: string }>;
+    currency: string;
+    listing: {
+      sort: string;
+      page: number;
+      pages: number;
+      total: number;
+      filters: { price: { min: number | null; max: number | null }; ranges: Record<string, unknown>; values: Record<string, string[]> };
+      facets: {
+        attributes: Array<{ key: string; kind: string; min?: number; max?: number; values?: string[] }>;
+        price: { min: number; max: number } | null;
+      };
+    };
   };
-};
 const skus = (html: string) => data(html).products.map((p) => p.sku);
 const canonical = (html: string) => /<link rel="canonical" href="([^"]*)"/.exec(html)?.[1];
 const relLink = (html: string, rel: string) => new RegExp(`<link rel="${rel}" href="([^"]*)"`).exec(html)?.[1]?.replaceAll('&amp;', '&');
@@ -33,10 +37,19 @@ const tag = (html: string, name: string, ...attrs: string[]) =>
 // Test fixtures: on kz, Вибро Макс is the cheapest and Вибро Стандарт has no price; Вибро Арка is the newest.
 // A category of 20 products for the pages (each 5th has no kz price).
 const TEST_CATEGORY = 'test-listing';
-const [{ code: kzList }] = (await app.db.query<{ code: string }>(`SELECT code FROM price_lists WHERE currency = 'KZT'`)) as [{ code: string }];
-const [{ code: ruList }] = (await app.db.query<{ code: string }>(`SELECT code FROM price_lists WHERE currency = 'RUB'`)) as [{ code: string }];
-await app.db.query(`UPDATE product_prices SET amount = 1 WHERE price_list = $1 AND product_id = (SELECT id FROM products WHERE sku = 'VIB-MAX-40')`, [kzList]);
-await app.db.query(`DELETE FROM product_prices WHERE price_list = $1 AND product_id = (SELECT id FROM products WHERE sku = 'VIB-STD-22')`, [kzList]);
+const [{ code: kzList }] = (await app.db.query<{ code: string }>(`SELECT code FROM price_lists WHERE currency = 'KZT'`)) as [
+  { code: string },
+];
+const [{ code: ruList }] = (await app.db.query<{ code: string }>(`SELECT code FROM price_lists WHERE currency = 'RUB'`)) as [
+  { code: string },
+];
+await app.db.query(
+  `UPDATE product_prices SET amount = 1 WHERE price_list = $1 AND product_id = (SELECT id FROM products WHERE sku = 'VIB-MAX-40')`,
+  [kzList],
+);
+await app.db.query(`DELETE FROM product_prices WHERE price_list = $1 AND product_id = (SELECT id FROM products WHERE sku = 'VIB-STD-22')`, [
+  kzList,
+]);
 await app.db.query(`UPDATE products SET created_at = now() + interval '1 day' WHERE sku = 'VIB-ARK-42'`);
 await app.db.query(`INSERT INTO categories (id, slug, title, sort) VALUES (99, $1, 'Тестовая категория', 99)`, [TEST_CATEGORY]);
 for (let i = 1; i <= 20; i++) {
@@ -45,20 +58,29 @@ for (let i = 1; i <= 20; i++) {
     [`TST-${i}`, `tst-${i}`, `Тест ${i}`, JSON.stringify({ thickness_mm: (i % 5) + 1, adhesive: i % 2 ? 'бутил' : 'акрил' }), i],
   );
   await app.db.query(`INSERT INTO product_prices (product_id, price_list, amount) VALUES ($1, $2, $3)`, [row!.id, ruList, i * 10]);
-  if (i % 5) await app.db.query(`INSERT INTO product_prices (product_id, price_list, amount) VALUES ($1, $2, $3)`, [row!.id, kzList, i * 50]);
+  if (i % 5)
+    await app.db.query(`INSERT INTO product_prices (product_id, price_list, amount) VALUES ($1, $2, $3)`, [row!.id, kzList, i * 50]);
 }
 app.services.invalidateCaches();
 
 t.test('sort orders, with the prices of each site', async (t) => {
   const popular = await get('/vibroizolyaciya');
   t.equal(popular.statusCode, 200);
-  t.strictSame(skus(popular.body), ['VIB-STD-22', 'VIB-OPT-30', 'VIB-LT-18', 'VIB-MAX-40', 'VIB-PRM-25', 'VIB-ARK-42'], 'default: popularity');
+  t.strictSame(
+    skus(popular.body),
+    ['VIB-STD-22', 'VIB-OPT-30', 'VIB-LT-18', 'VIB-MAX-40', 'VIB-PRM-25', 'VIB-ARK-42'],
+    'default: popularity',
+  );
   t.equal(data(popular.body).listing.sort, 'popular');
   t.strictSame(skus((await get('/vibroizolyaciya?sort=popular')).body), skus(popular.body));
 
   const ruAsc = await get('/vibroizolyaciya?sort=price_asc');
   t.strictSame(skus(ruAsc.body), ['VIB-LT-18', 'VIB-STD-22', 'VIB-OPT-30', 'VIB-ARK-42', 'VIB-MAX-40', 'VIB-PRM-25'], 'ru: cheapest first');
-  t.strictSame(data(ruAsc.body).products.map((p) => p.price), [320, 380, 490, 560, 620, 690], 'roubles from the ru price list');
+  t.strictSame(
+    data(ruAsc.body).products.map((p) => p.price),
+    [320, 380, 490, 560, 620, 690],
+    'roubles from the ru price list',
+  );
   t.match(ruAsc.body, '320\u00a0₽');
   const ruDesc = await get('/vibroizolyaciya?sort=price_desc');
   t.strictSame(skus(ruDesc.body), ['VIB-PRM-25', 'VIB-MAX-40', 'VIB-ARK-42', 'VIB-OPT-30', 'VIB-STD-22', 'VIB-LT-18'], 'ru: dearest first');
@@ -70,7 +92,11 @@ t.test('sort orders, with the prices of each site', async (t) => {
   t.equal(kz.products.at(-1)!.sku, 'VIB-STD-22', 'kz: a product without a kz price sorts last');
   t.equal(kz.products.at(-1)!.price, null);
   const kzPrices = kz.products.slice(0, -1).map((p) => p.price!);
-  t.strictSame(kzPrices, [...kzPrices].sort((a, b) => a - b), 'ascending tenge prices');
+  t.strictSame(
+    kzPrices,
+    [...kzPrices].sort((a, b) => a - b),
+    'ascending tenge prices',
+  );
   t.match(kzAsc.body, '1\u00a0₸');
   const kzDesc = data((await get('/vibroizolyaciya?sort=price_desc', 'kz.localhost')).body);
   t.equal(kzDesc.products.at(-1)!.sku, 'VIB-STD-22', 'unpriced last when descending too');
@@ -101,8 +127,16 @@ t.test('filters: numeric ranges, text values, price, combined', async (t) => {
   t.equal(range.statusCode, 200);
   t.strictSame(skus(range.body).sort(), ['VIB-MAX-40', 'VIB-OPT-30', 'VIB-PRM-25']);
   t.match(range.body, 'Найдено 3 товара');
-  t.strictSame(skus((await get('/vibroizolyaciya?thickness_mm_min=2,5&thickness_mm_max=4')).body).sort(), skus(range.body).sort(), 'a decimal comma');
-  t.strictSame(skus((await get('/vibroizolyaciya?thickness_mm_min=4&thickness_mm_max=2.5')).body).sort(), skus(range.body).sort(), 'swapped bounds');
+  t.strictSame(
+    skus((await get('/vibroizolyaciya?thickness_mm_min=2,5&thickness_mm_max=4')).body).sort(),
+    skus(range.body).sort(),
+    'a decimal comma',
+  );
+  t.strictSame(
+    skus((await get('/vibroizolyaciya?thickness_mm_min=4&thickness_mm_max=2.5')).body).sort(),
+    skus(range.body).sort(),
+    'swapped bounds',
+  );
   t.strictSame(skus((await get('/vibroizolyaciya?loss_factor_min=0.4')).body).sort(), ['VIB-MAX-40', 'VIB-PRM-25']);
 
   const text = await get('/vibroizolyaciya?adhesive=' + encodeURIComponent('битум-бутил'));
@@ -118,7 +152,9 @@ t.test('filters: numeric ranges, text values, price, combined', async (t) => {
   t.strictSame(skus(price.body).sort(), ['VIB-ARK-42', 'VIB-OPT-30']);
   t.strictSame(data(price.body).listing.filters.price, { min: 400, max: 600 });
 
-  const combined = await get('/vibroizolyaciya?sort=price_desc&adhesive=' + encodeURIComponent('бутил') + '&thickness_mm_min=3&price_max=600');
+  const combined = await get(
+    '/vibroizolyaciya?sort=price_desc&adhesive=' + encodeURIComponent('бутил') + '&thickness_mm_min=3&price_max=600',
+  );
   t.strictSame(skus(combined.body), ['VIB-OPT-30'], 'all filters at once (Макс 620 ₽ is over the price bound)');
 
   const kz = data((await get('/vibroizolyaciya?price_min=0', 'kz.localhost')).body);
@@ -143,7 +179,10 @@ t.test('pages: 12 a page, counts, "page N of M", rel prev/next and links that ke
   const second = await get(`/${TEST_CATEGORY}?page=2`);
   t.equal(second.statusCode, 200);
   t.equal(data(second.body).products.length, 8);
-  t.notOk(data(second.body).products.some((p) => d.products.some((q) => q.sku === p.sku)), 'no product on both pages');
+  t.notOk(
+    data(second.body).products.some((p) => d.products.some((q) => q.sku === p.sku)),
+    'no product on both pages',
+  );
   t.match(second.body, 'Страница 2 из 2');
   t.equal(relLink(second.body, 'prev'), `/${TEST_CATEGORY}`);
   t.equal(relLink(second.body, 'next'), undefined);
@@ -159,7 +198,10 @@ t.test('pages: 12 a page, counts, "page N of M", rel prev/next and links that ke
   const sorted = await get(`/${TEST_CATEGORY}?sort=price_desc&thickness_mm_min=1`);
   t.equal(relLink(sorted.body, 'next'), `/${TEST_CATEGORY}?sort=price_desc&thickness_mm_min=1&page=2`, 'page links keep sort and filters');
   const sortedSecond = await get(`/${TEST_CATEGORY}?sort=price_desc&thickness_mm_min=1&page=2`);
-  t.strictSame(data(sortedSecond.body).products.map((p) => p.price), [80, 70, 60, 50, 40, 30, 20, 10]);
+  t.strictSame(
+    data(sortedSecond.body).products.map((p) => p.price),
+    [80, 70, 60, 50, 40, 30, 20, 10],
+  );
   t.equal(canonical(sortedSecond.body), `https://tihoavto.ru/${TEST_CATEGORY}?page=2`);
 
   const en = await get(`/en/${TEST_CATEGORY}?page=2`);
@@ -182,7 +224,11 @@ t.test('the empty state: nothing matches, a link resets the filters', async (t) 
   t.equal(data(res.body).listing.total, 0);
   t.match(res.body, 'Нет товаров, подходящих под выбранные фильтры.');
   t.match(res.body, 'Найдено 0 товаров');
-  t.match(res.body, /<a [^>]*href="\/vibroizolyaciya\?sort=price_asc"[^>]*>Сбросить фильтры<\/a>/, 'reset keeps the sort, drops the filters');
+  t.match(
+    res.body,
+    /<a [^>]*href="\/vibroizolyaciya\?sort=price_asc"[^>]*>Сбросить фильтры<\/a>/,
+    'reset keeps the sort, drops the filters',
+  );
   t.notMatch(res.body, 'class="pagination"');
 });
 
@@ -215,15 +261,23 @@ t.test('hostile and invalid query values are normalised, never a 500', async (t)
     t.equal(res.statusCode, 200, query.slice(0, 60));
     const d = data(res.body);
     check(d);
-    t.strictSame(d.products.map((p) => p.sku), popular, `${query.slice(0, 60)}: the unfiltered listing`);
+    t.strictSame(
+      d.products.map((p) => p.sku),
+      popular,
+      `${query.slice(0, 60)}: the unfiltered listing`,
+    );
   }
 
-  const repeated = data((await get('/vibroizolyaciya?sort=price_desc&sort=price_asc&page=1&page=5&thickness_mm_min=3&thickness_mm_min=1')).body);
+  const repeated = data(
+    (await get('/vibroizolyaciya?sort=price_desc&sort=price_asc&page=1&page=5&thickness_mm_min=3&thickness_mm_min=1')).body,
+  );
   t.equal(repeated.listing.sort, 'price_desc', 'a repeated parameter counts once: the first');
   t.equal(repeated.listing.page, 1);
   t.strictSame(repeated.listing.filters.ranges, { thickness_mm: { min: 3, max: null } });
 
-  const noJs = await get('/vibroizolyaciya?sort=popular&price_min=&price_max=&thickness_mm_min=+&thickness_mm_max=&adhesive=' + encodeURIComponent('бутил'));
+  const noJs = await get(
+    '/vibroizolyaciya?sort=popular&price_min=&price_max=&thickness_mm_min=+&thickness_mm_max=&adhesive=' + encodeURIComponent('бутил'),
+  );
   t.equal(noJs.statusCode, 200, 'a plain form submission with empty fields');
   t.equal(data(noJs.body).products.length, 5);
 
@@ -259,7 +313,10 @@ t.test('bounded queries: a listing page costs the same few queries at any size',
   await get(`/${TEST_CATEGORY}?sort=price_asc&page=2`);
   const listingQueries = app.db.queries.slice(before).filter((q) => /FROM products/.test(q));
   t.ok(listingQueries.length <= 2, `count + page (${listingQueries.length})`);
-  t.ok(listingQueries.every((q) => !/LIMIT/.test(q) || /LIMIT \$\d+ OFFSET \$\d+/.test(q)), 'the page query is LIMIT/OFFSET');
+  t.ok(
+    listingQueries.every((q) => !/LIMIT/.test(q) || /LIMIT \$\d+ OFFSET \$\d+/.test(q)),
+    'the page query is LIMIT/OFFSET',
+  );
 });
 
 t.test('/materials: every category with its image, count and four most popular products, priced for the site', async (t) => {
@@ -269,14 +326,23 @@ t.test('/materials: every category with its image, count and four most popular p
   const materialsQueries = app.db.queries.slice(before).filter((q) => /FROM products/.test(q));
   t.equal(materialsQueries.length, 1, 'one query for all categories (no N+1)');
   const { categories, currency } = hydrationData(res.body).loaderData.materials as {
-    categories: Array<{ title: string; url: string; preview_image: string; count: number; featured: Array<{ sku: string; price: number | null }> }>;
+    categories: Array<{
+      title: string;
+      url: string;
+      preview_image: string;
+      count: number;
+      featured: Array<{ sku: string; price: number | null }>;
+    }>;
     currency: string;
   };
   t.equal(currency, 'RUB');
   t.equal(categories[0]!.title, 'Виброизоляция');
   const vibro = categories.find((c) => c.url === '/vibroizolyaciya')!;
   t.equal(vibro.count, 6);
-  t.strictSame(vibro.featured.map((p) => p.sku), ['VIB-STD-22', 'VIB-OPT-30', 'VIB-LT-18', 'VIB-MAX-40']);
+  t.strictSame(
+    vibro.featured.map((p) => p.sku),
+    ['VIB-STD-22', 'VIB-OPT-30', 'VIB-LT-18', 'VIB-MAX-40'],
+  );
   t.ok(categories.length >= 8);
   for (const c of categories.filter((c) => c.preview_image)) t.match(res.body, `src="${c.preview_image}"`, `${c.title}: image`);
   t.equal(categories.filter((c) => c.preview_image).length, 8, 'every demo category has its image');
@@ -288,7 +354,10 @@ t.test('/materials: every category with its image, count and four most popular p
   const kz = hydrationData((await get('/materials', 'kz.localhost')).body).loaderData.materials;
   t.equal(kz.currency, 'KZT');
   const kzVibro = kz.categories.find((c: { url: string }) => c.url === '/vibroizolyaciya');
-  t.notOk(kzVibro.featured.some((p: { sku: string }) => p.sku === 'VIB-STD-22'), 'kz: what it does not sell is not featured');
+  t.notOk(
+    kzVibro.featured.some((p: { sku: string }) => p.sku === 'VIB-STD-22'),
+    'kz: what it does not sell is not featured',
+  );
   t.ok(kzVibro.featured.every((p: { price: number | null }) => p.price !== null));
 
   const en = await get('/en/materials');

@@ -3,10 +3,10 @@
  * Intl.PluralRules asks for, keeps the {{placeholders}} of the Russian source, and works in i18next.
  */
 import t from 'tap';
-import ru from '../shared/locales/ru.ts';
-import { messages, resourcesFor, allResources } from '../shared/locales/index.ts';
-import type { LocaleMessages } from '../shared/locales/types.ts';
 import { createI18n } from '../shared/i18n.ts';
+import { allResources, messages, resourcesFor } from '../shared/locales/index.ts';
+import ru from '../shared/locales/ru.ts';
+import type { LocaleMessages } from '../shared/locales/types.ts';
 import { LANGUAGES } from '../shared/sites.ts';
 
 const PLURAL_SUFFIXES = ['zero', 'one', 'two', 'few', 'many', 'other'] as const;

@@ -4,15 +4,16 @@
  * cache), GET /api/site/region (where 'Все верно' leads), the redirect allowlist, bad input, and the
  * service token never reaching an answer.
  */
-import t from 'tap';
+
 import type { LightMyRequestResponse } from 'fastify';
-import { startTestApp, type TestApp, type Visitor } from './helpers/app.ts';
-import { FAKE_IPLOCATE_TOKEN, IPS, startFakeIplocate } from './helpers/fake-iplocate.ts';
+import t from 'tap';
 import { ConfigError, loadConfig } from '../server/config.ts';
 import { LocationService, publicIp } from '../server/services/location.ts';
-import { SiteAddresses, type RequestOrigin } from '../server/services/site-address.ts';
+import { type RequestOrigin, SiteAddresses } from '../server/services/site-address.ts';
 import { SiteDirectory } from '../shared/sites.ts';
 import { demoSitesConfig } from '../shared/sites-config.ts';
+import { startTestApp, type TestApp, type Visitor } from './helpers/app.ts';
+import { FAKE_IPLOCATE_TOKEN, IPS, startFakeIplocate } from './helpers/fake-iplocate.ts';
 
 const fake = await startFakeIplocate();
 t.teardown(() => fake.close());
@@ -53,14 +54,32 @@ t.test('config: URL and token go together; the timeout has a default; empty coun
   });
   t.throws(() => loadConfig({ ADDRESS_SUGGEST_URL: 'https://suggest.example/ip' }), ConfigError);
   t.throws(() => loadConfig({ ADDRESS_SUGGEST_TOKEN: 'k' }), ConfigError);
-  const bad = t.throws(() => loadConfig({ ADDRESS_SUGGEST_URL: 'ftp://x/', ADDRESS_SUGGEST_TOKEN: 'k', ADDRESS_SUGGEST_TIMEOUT_MS: '0' })) as Error;
+  const bad = t.throws(() =>
+    loadConfig({ ADDRESS_SUGGEST_URL: 'ftp://x/', ADDRESS_SUGGEST_TOKEN: 'k', ADDRESS_SUGGEST_TIMEOUT_MS: '0' }),
+  ) as Error;
   t.ok(bad instanceof ConfigError);
   t.match(bad.message, /ADDRESS_SUGGEST_URL/);
   t.match(bad.message, /ADDRESS_SUGGEST_TIMEOUT_MS/);
 });
 
 t.test('only public addresses are looked up', async (t) => {
-  for (const ip of ['127.0.0.1', '10.1.2.3', '172.16.5.4', '192.168.1.1', '100.64.0.1', '169.254.1.1', '0.0.0.0', '::1', '::', 'fd00::1', 'fe80::1', '::ffff:127.0.0.1', '::ffff:7f00:1', 'nonsense', '']) {
+  for (const ip of [
+    '127.0.0.1',
+    '10.1.2.3',
+    '172.16.5.4',
+    '192.168.1.1',
+    '100.64.0.1',
+    '169.254.1.1',
+    '0.0.0.0',
+    '::1',
+    '::',
+    'fd00::1',
+    'fe80::1',
+    '::ffff:127.0.0.1',
+    '::ffff:7f00:1',
+    'nonsense',
+    '',
+  ]) {
     t.equal(publicIp(ip), null, `${JSON.stringify(ip)} is not public`);
   }
   t.equal(publicIp('203.0.113.1'), '203.0.113.1');
@@ -126,8 +145,15 @@ t.test('a stored city url that is not a configured site never becomes a redirect
   const cities = await app.request({ method: 'GET', url: `/api/site/city?token=${v.token}&search=${encodeURIComponent('Зло')}`, as: v });
   answers.push(cities);
   t.strictSame(
-    cities.json().data.results.map((c: { title: string; url: string | null }) => [c.title, c.url]).sort(),
-    [['Злобино', null], ['Зловредск', null], ['Злоград', null]].sort(),
+    cities
+      .json()
+      .data.results.map((c: { title: string; url: string | null }) => [c.title, c.url])
+      .sort(),
+    [
+      ['Злобино', null],
+      ['Зловредск', null],
+      ['Злоград', null],
+    ].sort(),
     'the city search answers no url for them either',
   );
 });
@@ -234,7 +260,10 @@ t.test('bad input: the site token is required, an unknown domain is named', asyn
   t.equal(wrongToken.json().error, 'token_invalid');
   const domain = await region({ ip: IPS.almaty, as: v, query: { token: v.token, domain: 'evil.example' } });
   t.equal(domain.statusCode, 400);
-  t.strictSame(domain.json().issues.map((i: { field: string }) => i.field), ['query.domain']);
+  t.strictSame(
+    domain.json().issues.map((i: { field: string }) => i.field),
+    ['query.domain'],
+  );
   const long = await region({ ip: IPS.almaty, as: v, query: { token: v.token, domain: 'a'.repeat(300) } });
   t.equal(long.statusCode, 400);
   const ok = await region({ ip: IPS.almaty, as: v, query: { token: v.token, domain: 'tihoavto.kz' } });

@@ -2,15 +2,16 @@
  * The process logger: no credential in any line; a client that disconnects is info, not an error; a warning
  * when requests come through a proxy the app does not trust.
  */
-import t, { type Test } from 'tap';
-import { Writable } from 'node:stream';
-import { connect, type AddressInfo } from 'node:net';
+
 import { once } from 'node:events';
+import { type AddressInfo, connect } from 'node:net';
+import { Writable } from 'node:stream';
 import { setTimeout } from 'node:timers/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { createLogger, isClientAbort, redactUrl, StorefrontLogController } from '../server/logger.ts';
+import t, { type Test } from 'tap';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
+import { createLogger, isClientAbort, redactUrl, StorefrontLogController } from '../server/logger.ts';
 import { createTestDb } from './helpers/db.ts';
 
 t.test('the site token never reaches the logs', async (t) => {
@@ -31,13 +32,19 @@ t.test('the site token never reaches the logs', async (t) => {
     await app.fastify.close();
     await drop();
   });
-  const res = await app.fastify.inject({ url: '/api/shop/categories?token=s3cret-token-value&domain=tihoavto.ru', headers: { host: 'localhost' } });
+  const res = await app.fastify.inject({
+    url: '/api/shop/categories?token=s3cret-token-value&domain=tihoavto.ru',
+    headers: { host: 'localhost' },
+  });
   t.equal(res.statusCode, 403);
   const logged = lines.map((l) => JSON.parse(l));
   const incoming = logged.find((l) => l.msg === 'incoming request');
   t.equal(incoming.req.url, '/api/shop/categories?token=[redacted]&domain=tihoavto.ru');
   t.match(incoming.reqId, /^[0-9a-f-]{36}$/, 'lines carry the request id');
-  t.notOk(lines.some((l) => l.includes('s3cret-token-value')), 'the token is in no line');
+  t.notOk(
+    lines.some((l) => l.includes('s3cret-token-value')),
+    'the token is in no line',
+  );
 });
 
 /** A logger whose lines are collected as parsed objects. */
@@ -93,7 +100,11 @@ t.test('a client that disconnects mid-answer is logged at info, never as an erro
     socket.resetAndDestroy(); // a TCP reset: the tab closed
     await until(t, `the aborted answer to ${path}`, () => lines.slice(before).some((l) => l.msg === 'page failed'));
     const own = lines.slice(before);
-    t.strictSame(own.filter((l) => l.level >= 40).map((l) => l.msg), [], `${path}: no warning or error line`);
+    t.strictSame(
+      own.filter((l) => l.level >= 40).map((l) => l.msg),
+      [],
+      `${path}: no warning or error line`,
+    );
     const failed = own.find((l) => l.msg === 'page failed')!;
     t.equal(failed.level, 30, `${path}: logged at info`);
     t.equal(failed.clientAborted, true, 'marked as a client abort');
@@ -121,12 +132,23 @@ t.test("Fastify's own lines: a connection reset or premature close is info, othe
   controller.requestCompleted(reset, request, reply);
   controller.streamError(reset, request, reply);
   controller.streamError(premature, request, reply);
-  t.strictSame(lines.map((l) => [l.level, l.clientAborted]), [[30, true], [30, true], [30, true]]);
+  t.strictSame(
+    lines.map((l) => [l.level, l.clientAborted]),
+    [
+      [30, true],
+      [30, true],
+      [30, true],
+    ],
+  );
   lines.length = 0;
   const connected = { raw: { socket: { destroyed: false } }, log: logger } as unknown as FastifyRequest;
   controller.requestCompleted(new Error('boom'), connected, reply);
   controller.streamError(new Error('bad stream'), connected, reply);
-  t.strictSame(lines.map((l) => l.level), [50, 40], 'an error and a warning as Fastify logs them');
+  t.strictSame(
+    lines.map((l) => l.level),
+    [50, 40],
+    'an error and a warning as Fastify logs them',
+  );
 
   t.ok(isClientAbort(new DOMException('This operation was aborted', 'AbortError'), request), 'an abort after the client left');
   t.notOk(isClientAbort(new DOMException('This operation was aborted', 'AbortError'), connected), 'an abort with the client still there');
@@ -134,7 +156,10 @@ t.test("Fastify's own lines: a connection reset or premature close is info, othe
 });
 
 t.test('requests through a proxy the app does not trust: one warning', async (t) => {
-  for (const [trustProxy, expected] of [['', 1], ['true', 0]] as const) {
+  for (const [trustProxy, expected] of [
+    ['', 1],
+    ['true', 0],
+  ] as const) {
     const { lines, logger } = collectingLogger();
     const { db, drop } = await createTestDb();
     const app = await buildApp({ config: loadConfig({ NODE_ENV: 'test', TRUST_PROXY: trustProxy }), db, logger });

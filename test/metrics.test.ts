@@ -3,11 +3,12 @@
  * pattern, database connection use, shell-cache lookups and event-loop delay. Also the TtlCache lookup counters.
  * Runs on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
  */
-import t from 'tap';
+
 import type { AddressInfo } from 'node:net';
-import { startTestApp } from './helpers/app.ts';
-import { TtlCache, cacheCounts } from '../server/services/ttl-cache.ts';
+import t from 'tap';
 import { METRICS_PATH } from '../server/http/metrics.ts';
+import { cacheCounts, TtlCache } from '../server/services/ttl-cache.ts';
+import { startTestApp } from './helpers/app.ts';
 
 const METRIC_NAMES = /http_request_duration_seconds|storefront_|nodejs_eventloop_lag/;
 
@@ -65,12 +66,14 @@ t.test('with METRICS_PORT: served on that port (loopback) only, with the metric 
   t.notOk(text.includes(product!.product), 'no raw URL in a label');
   t.notOk(text.includes('no-such-thing'), 'no raw URL in a label');
   t.notMatch(text, /route="\/metrics"/, 'the scrape itself is not on the public app');
-  const shell = (result: string) => Number(new RegExp(`storefront_cache_lookups_total\\{cache="shell",result="${result}"\\} (\\d+)`).exec(text)?.[1]);
+  const shell = (result: string) =>
+    Number(new RegExp(`storefront_cache_lookups_total\\{cache="shell",result="${result}"\\} (\\d+)`).exec(text)?.[1]);
   t.equal(shell('hit'), cacheCounts().get('shell')!.hits, 'shell cache hits');
   t.equal(shell('miss'), cacheCounts().get('shell')!.misses, 'shell cache misses');
   t.equal(shell('stale'), cacheCounts().get('shell')!.stale, 'shell cache stale serves');
   if (app.db.kind === 'postgres') {
-    for (const state of ['total', 'idle', 'waiting']) t.match(text, new RegExp(`^storefront_db_connections\\{state="${state}"\\} \\d+$`, 'm'), state);
+    for (const state of ['total', 'idle', 'waiting'])
+      t.match(text, new RegExp(`^storefront_db_connections\\{state="${state}"\\} \\d+$`, 'm'), state);
     t.match(text, /^storefront_db_connections\{state="total"\} [1-9]/m, 'the pool has connections');
   } else {
     t.match(text, /^storefront_db_in_flight \d+$/m, 'PGlite calls in flight');

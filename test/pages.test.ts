@@ -2,12 +2,13 @@
  * The streamed pages: host → site, language prefixes, 404s, loader redirects, CSP nonces, escaping of
  * embedded data, the session cookie, the per-site shell cache, header counters and client-side navigation.
  */
-import t from 'tap';
+
 import { createMemoryRouter } from 'react-router-dom';
-import { createUser, hydrationData, startTestApp, type TestApp, type Visitor } from './helpers/app.ts';
-import { messages } from '../shared/locales/index.ts';
+import t from 'tap';
 import { appRoutes } from '../client/app-routes.tsx';
 import { clientAction, clientLoader, createDataStrategy } from '../client/data-strategy.ts';
+import { messages } from '../shared/locales/index.ts';
+import { createUser, hydrationData, startTestApp, type TestApp, type Visitor } from './helpers/app.ts';
 
 const NOT_FOUND_TITLE = 'Упс! Страница не найдена!';
 
@@ -197,7 +198,11 @@ t.test('languages', async (t) => {
     const unprefixed = [...res.body.matchAll(/<a [^>]*href="(\/[^"]*)"[^>]*>/g)].filter(
       ([tag, href]) => !/^\/en(\/|$)/.test(href!) && !tag.includes('hrefLang=') && !href!.startsWith('/docs/'),
     );
-    t.same(unprefixed.map(([, href]) => href), [], 'no link drops the /en prefix');
+    t.same(
+      unprefixed.map(([, href]) => href),
+      [],
+      'no link drops the /en prefix',
+    );
     t.match(res.body, '<a href="/vibroizolyaciya" hrefLang="ru" lang="ru">', 'the switcher links the Russian page');
   });
 });
@@ -330,7 +335,10 @@ t.test('content security policy', async (t) => {
   const app = await startTestApp(t);
 
   const nonceOf = (csp: string) => {
-    const scriptSrc = csp.split(';').map((d) => d.trim()).find((d) => d.startsWith('script-src '));
+    const scriptSrc = csp
+      .split(';')
+      .map((d) => d.trim())
+      .find((d) => d.startsWith('script-src '));
     return { scriptSrc, nonce: /'nonce-([^']+)'/.exec(scriptSrc ?? '')?.[1] };
   };
 
@@ -351,7 +359,10 @@ t.test('content security policy', async (t) => {
       const scripts = [...res.body.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
       t.ok(scripts.length >= 2, 'the inline bootstrap and the entry module');
       for (const tag of scripts) t.match(tag, ` nonce="${nonce}"`, tag);
-      t.ok(scripts.some((tag) => tag.includes('type="module"')), 'the entry module is among them');
+      t.ok(
+        scripts.some((tag) => tag.includes('type="module"')),
+        'the entry module is among them',
+      );
 
       const preloads = [...res.body.matchAll(/<link\b[^>]*rel="modulepreload"[^>]*>/g)].map((m) => m[0]);
       t.ok(preloads.length >= 1, 'the page chunks are preloaded');
@@ -603,8 +614,14 @@ t.test('header counters', async (t) => {
 
   const products = await app.db.query<{ id: number }>('SELECT id FROM products ORDER BY id LIMIT 3');
   await app.db.query('INSERT INTO sessions (id) VALUES ($1)', [visitor.sessionId]);
-  const [cart] = await app.db.query<{ id: number }>(`INSERT INTO carts (session_id, site) VALUES ($1, 'ru') RETURNING id`, [visitor.sessionId]);
-  await app.db.query('INSERT INTO cart_items (cart_id, product_id, quantity) VALUES ($1, $2, 1), ($1, $3, 1)', [cart!.id, products[0]!.id, products[1]!.id]);
+  const [cart] = await app.db.query<{ id: number }>(`INSERT INTO carts (session_id, site) VALUES ($1, 'ru') RETURNING id`, [
+    visitor.sessionId,
+  ]);
+  await app.db.query('INSERT INTO cart_items (cart_id, product_id, quantity) VALUES ($1, $2, 1), ($1, $3, 1)', [
+    cart!.id,
+    products[0]!.id,
+    products[1]!.id,
+  ]);
   await app.db.query('INSERT INTO compare_items (session_id, product_id) VALUES ($1, $2), ($1, $3), ($1, $4)', [
     visitor.sessionId,
     products[0]!.id,
@@ -646,11 +663,14 @@ t.test('client-side navigation loads route data as JSON, one request per navigat
     globalThis.fetch = realFetch;
   });
 
-  const router = createMemoryRouter(appRoutes(() => ({ loader: clientLoader, action: clientAction })), {
-    basename: '/en',
-    initialEntries: ['/en'],
-    dataStrategy: createDataStrategy('/en'),
-  });
+  const router = createMemoryRouter(
+    appRoutes(() => ({ loader: clientLoader, action: clientAction })),
+    {
+      basename: '/en',
+      initialEntries: ['/en'],
+      dataStrategy: createDataStrategy('/en'),
+    },
+  );
   t.teardown(() => router.dispose());
   await new Promise<void>((resolve) => {
     if (router.state.initialized) return resolve();
@@ -705,7 +725,8 @@ t.test('cookie banner: rendered until cooky=1 is stored, never after (no flash)'
 
 t.test('canonical and hreflang links come from the sites config', async (t) => {
   const app = await startTestApp(t);
-  const links = (html: string) => [...html.matchAll(/<link rel="(canonical|alternate)"(?: hrefLang="([^"]+)")? href="([^"]+)"\/>/g)].map((m) => [m[1], m[2] ?? '', m[3]]);
+  const links = (html: string) =>
+    [...html.matchAll(/<link rel="(canonical|alternate)"(?: hrefLang="([^"]+)")? href="([^"]+)"\/>/g)].map((m) => [m[1], m[2] ?? '', m[3]]);
 
   const en = await app.request({ url: '/en/vibroizolyaciya?page=2', headers: { 'x-forwarded-host': 'evil.example' } });
   t.same(links(en.body), [
@@ -737,7 +758,10 @@ t.test('the colour-mode head script runs before the body and carries the nonce',
   const nonce = /'nonce-([^']+)'/.exec(res.headers['content-security-policy'] as string)![1];
   const head = /<head>(.*)<\/head>/s.exec(res.body)![1]!;
   // In the head, so it runs before the body is parsed and painted.
-  t.ok(head.includes(`<script nonce="${nonce}">(function(){var m=null;try{m=localStorage.getItem("color-mode")`), 'in the head, with the nonce');
+  t.ok(
+    head.includes(`<script nonce="${nonce}">(function(){var m=null;try{m=localStorage.getItem("color-mode")`),
+    'in the head, with the nonce',
+  );
 });
 
 t.test('the notification dialog is rendered on the test and local hosts only, and only with content', async (t) => {
@@ -746,7 +770,10 @@ t.test('the notification dialog is rendered on the test and local hosts only, an
 
   const test = await app.request({ url: '/', host: 'test.localhost' });
   t.equal(root(test.body).showNotice, true);
-  t.match(test.body, /<dialog class="notice-dialog" aria-labelledby="notice-title"><h2 id="notice-title">уведомление<\/h2><div><div class="test-site-notice">/);
+  t.match(
+    test.body,
+    /<dialog class="notice-dialog" aria-labelledby="notice-title"><h2 id="notice-title">уведомление<\/h2><div><div class="test-site-notice">/,
+  );
 
   const local = await app.request({ url: '/' });
   t.equal(root(local.body).showNotice, false, 'localhost without a modal widget: nothing to show');

@@ -3,13 +3,14 @@
  * First start migrates and loads the demo data; a restart reopens it; SIGTERM finishes the request in
  * flight, then closes the database and exits 0. (Needs the client build: npm test makes it first.)
  */
-import t from 'tap';
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { connect } from 'node:net';
+
+import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import t from 'tap';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -35,7 +36,7 @@ function startServer(dataDir: string): Promise<Running> {
     buffer = lines.pop()!;
     for (const line of lines) {
       logs.push(line);
-      for (const w of [...waiters]) if (w.pattern.test(line)) (waiters.splice(waiters.indexOf(w), 1), w.resolve());
+      for (const w of [...waiters]) if (w.pattern.test(line)) waiters.splice(waiters.indexOf(w), 1), w.resolve();
     }
   });
   child.stderr.on('data', (chunk: Buffer) => logs.push(chunk.toString()));
@@ -55,8 +56,14 @@ t.test('first start loads the demo data, a restart reuses it, SIGTERM drains and
 
   const first = await startServer(dataDir);
   t.teardown(() => first.child.kill('SIGKILL'));
-  t.ok(first.logs.some((l) => l.includes('demo catalogue loaded')), 'demo data loaded on first start');
-  t.ok(first.logs.every((l) => !l.trim() || l.startsWith('{')), 'logs are JSON lines');
+  t.ok(
+    first.logs.some((l) => l.includes('demo catalogue loaded')),
+    'demo data loaded on first start',
+  );
+  t.ok(
+    first.logs.every((l) => !l.trim() || l.startsWith('{')),
+    'logs are JSON lines',
+  );
   const home = await fetch(`http://localhost:${first.port}/`);
   t.equal(home.status, 200);
   t.match(await home.text(), /Виброизоляция/);
@@ -65,7 +72,10 @@ t.test('first start loads the demo data, a restart reuses it, SIGTERM drains and
   const socket = connect(first.port, '127.0.0.1');
   await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
   const body = JSON.stringify({ domain: 'tihoavto.ru' });
-  socket.write(`POST /api/compare HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n` + body.slice(0, 5));
+  socket.write(
+    `POST /api/compare HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n` +
+      body.slice(0, 5),
+  );
   let answer = '';
   socket.on('data', (chunk) => (answer += chunk.toString()));
   const socketClosed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
@@ -79,12 +89,21 @@ t.test('first start loads the demo data, a restart reuses it, SIGTERM drains and
   t.match(answer, /^HTTP\/1\.1 200 /, 'the request in flight was answered');
   t.match(answer, /\{"totalItems":0\}$/, 'with its full answer');
   t.equal(await first.exited, 0, 'clean exit');
-  t.ok(first.logs.some((l) => l.includes('"msg":"stopped"')), 'database closed before exit');
+  t.ok(
+    first.logs.some((l) => l.includes('"msg":"stopped"')),
+    'database closed before exit',
+  );
 
   const second = await startServer(dataDir);
   t.teardown(() => second.child.kill('SIGKILL'));
-  t.notOk(second.logs.some((l) => l.includes('demo catalogue loaded')), 'the existing catalogue is kept');
-  t.notOk(second.logs.some((l) => l.includes('migrations applied')), 'no migration runs twice');
+  t.notOk(
+    second.logs.some((l) => l.includes('demo catalogue loaded')),
+    'the existing catalogue is kept',
+  );
+  t.notOk(
+    second.logs.some((l) => l.includes('migrations applied')),
+    'no migration runs twice',
+  );
   const res = await fetch(`http://localhost:${second.port}/readyz`);
   t.same(await res.json(), { status: 'ok', database: 'pglite' });
   second.child.kill('SIGTERM');

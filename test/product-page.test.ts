@@ -4,8 +4,8 @@
  * column, the attributes table, related products (one query) and breadcrumbs — per site and language.
  */
 import t from 'tap';
-import { startTestApp, hydrationData } from './helpers/app.ts';
 import { attributeRows, metaDescription } from '../shared/product-info.ts';
+import { hydrationData, startTestApp } from './helpers/app.ts';
 
 const app = await startTestApp(t);
 const STD = '/vibroizolyaciya/vibro-standart-2-2';
@@ -19,10 +19,23 @@ const head = (html: string) => html.slice(0, html.indexOf('</head>'));
 const meta = (html: string, attr: 'name' | 'property', key: string) =>
   new RegExp(`<meta ${attr}="${key.replace(/[.:]/g, '\\$&')}" content="([^"]*)"`).exec(head(html))?.[1];
 const jsonLd = (html: string) =>
-  [...html.matchAll(/<script type="application\/ld\+json"( nonce="[^"]+")?>(.*?)<\/script>/gs)].map((m) => ({ nonce: !!m[1], data: JSON.parse(m[2]!) }));
-const decode = (s: string | undefined) => s?.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  [...html.matchAll(/<script type="application\/ld\+json"( nonce="[^"]+")?>(.*?)<\/script>/gs)].map((m) => ({
+    nonce: !!m[1],
+    data: JSON.parse(m[2]!),
+  }));
+const decode = (s: string | undefined) =>
+  s
+    ?.replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 /** The visible text of the page's main element (the boot script's translations left out). */
-const text = (html: string) => html.slice(html.indexOf('<main'), html.indexOf('</main>')).replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+const text = (html: string) =>
+  html
+    .slice(html.indexOf('<main'), html.indexOf('</main>'))
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ');
 
 t.test('head: title, meta description, canonical and Open Graph on the site host', async (t) => {
   const html = await page(STD);
@@ -48,7 +61,10 @@ t.test('JSON-LD Product and BreadcrumbList, with the nonce, the site currency an
   const html = await page('/shumopogloshchenie/akustik-10', 'kz.localhost');
   const scripts = jsonLd(html);
   t.equal(scripts.length, 2);
-  t.ok(scripts.every((s) => s.nonce), 'each carries the CSP nonce');
+  t.ok(
+    scripts.every((s) => s.nonce),
+    'each carries the CSP nonce',
+  );
   const product = scripts.find((s) => s.data['@type'] === 'Product')!.data;
   t.match(product, {
     '@context': 'https://schema.org',
@@ -57,8 +73,18 @@ t.test('JSON-LD Product and BreadcrumbList, with the nonce, the site currency an
     category: 'Шумопоглощение',
     brand: { '@type': 'Brand', name: 'ТихоАвто' },
     url: 'https://tihoavto.kz/shumopogloshchenie/akustik-10',
-    image: ['https://tihoavto.kz/img/products/abs-ak-10-1.svg', 'https://tihoavto.kz/img/products/abs-ak-10-2.svg', 'https://tihoavto.kz/img/products/abs-ak-10-3.svg'],
-    offers: { '@type': 'Offer', price: 3860, priceCurrency: 'KZT', availability: 'https://schema.org/InStock', url: 'https://tihoavto.kz/shumopogloshchenie/akustik-10' },
+    image: [
+      'https://tihoavto.kz/img/products/abs-ak-10-1.svg',
+      'https://tihoavto.kz/img/products/abs-ak-10-2.svg',
+      'https://tihoavto.kz/img/products/abs-ak-10-3.svg',
+    ],
+    offers: {
+      '@type': 'Offer',
+      price: 3860,
+      priceCurrency: 'KZT',
+      availability: 'https://schema.org/InStock',
+      url: 'https://tihoavto.kz/shumopogloshchenie/akustik-10',
+    },
   });
   t.ok(product.description.startsWith('Шумопоглотитель') || product.description.length > 20, 'the description');
   const crumbs = scripts.find((s) => s.data['@type'] === 'BreadcrumbList')!.data;
@@ -140,7 +166,10 @@ t.test('related products: same category, nearest by popularity, priced for the s
   const [opt] = await app.db.query<{ id: number }>(`SELECT id FROM products WHERE sku = 'VIB-OPT-30'`);
   await app.db.query(`DELETE FROM product_prices WHERE product_id = $1 AND price_list = 'kz'`, [opt!.id]);
   const kz = hydrationData(await page(STD, 'kz.localhost')).loaderData.product;
-  t.notOk(kz.related.some((p: { sku: string }) => p.sku === 'VIB-OPT-30'), 'a product the site does not sell is left out');
+  t.notOk(
+    kz.related.some((p: { sku: string }) => p.sku === 'VIB-OPT-30'),
+    'a product the site does not sell is left out',
+  );
   t.equal(kz.related.length, 4);
   t.equal(kz.related[0].price, 1790, 'priced from the kz list');
   const body = await page(STD, 'kz.localhost');

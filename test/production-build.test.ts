@@ -5,13 +5,14 @@
  * (brotli, gzip) so that they decode to the same bytes as the plain answer.
  * Needs `npm run build` (npm test builds first); skipped with a message otherwise.
  */
-import t from 'tap';
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+
+import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { request, type IncomingHttpHeaders } from 'node:http';
+import { type IncomingHttpHeaders, request } from 'node:http';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import t from 'tap';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const serverDir = join(root, 'dist/server');
@@ -95,13 +96,34 @@ t.test('the compiled server', { skip: built ? false : 'no build in dist/ — run
   t.test('dist/server is plain JavaScript that never imports tsx, with the migrations beside it', async (t) => {
     const files = filesUnder(serverDir).map((f) => relative(serverDir, f));
     t.ok(files.includes('main.js'), 'the entry');
-    t.same(files.filter((f) => /\.[mc]?tsx?$/.test(f)), [], 'no TypeScript file');
+    t.same(
+      files.filter((f) => /\.[mc]?tsx?$/.test(f)),
+      [],
+      'no TypeScript file',
+    );
     const importsTsx = /(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*|^\s*import\s*)["']tsx(?:\/[^"']*)?["']/m;
-    t.same(files.filter((f) => f.endsWith('.js') && importsTsx.test(readFileSync(join(serverDir, f), 'utf8'))), [], 'no import of tsx');
-    const sources = readdirSync(join(root, 'server/db/migrations')).filter((f) => f.endsWith('.sql')).sort();
-    t.same(files.filter((f) => f.startsWith('migrations/')).map((f) => f.slice('migrations/'.length)).sort(), sources, 'every migration copied');
+    t.same(
+      files.filter((f) => f.endsWith('.js') && importsTsx.test(readFileSync(join(serverDir, f), 'utf8'))),
+      [],
+      'no import of tsx',
+    );
+    const sources = readdirSync(join(root, 'server/db/migrations'))
+      .filter((f) => f.endsWith('.sql'))
+      .sort();
+    t.same(
+      files
+        .filter((f) => f.startsWith('migrations/'))
+        .map((f) => f.slice('migrations/'.length))
+        .sort(),
+      sources,
+      'every migration copied',
+    );
     for (const name of sources) {
-      t.equal(readFileSync(join(serverDir, 'migrations', name), 'utf8'), readFileSync(join(root, 'server/db/migrations', name), 'utf8'), name);
+      t.equal(
+        readFileSync(join(serverDir, 'migrations', name), 'utf8'),
+        readFileSync(join(root, 'server/db/migrations', name), 'utf8'),
+        name,
+      );
     }
   });
 
@@ -128,14 +150,20 @@ t.test('the compiled server', { skip: built ? false : 'no build in dist/ — run
   const { port } = server;
   // One session for every request below, so that answers differ only by the page's per-request CSP nonce.
   const first = await get(port, '/');
-  const cookie = ([] as string[]).concat(first.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ');
+  const cookie = ([] as string[])
+    .concat(first.headers['set-cookie'] ?? [])
+    .map((c) => c.split(';')[0])
+    .join('; ');
 
   t.test('it is ready and alive', async (t) => {
     const ready = await get(port, '/readyz');
     t.equal(ready.status, 200);
     t.same(JSON.parse(ready.body.toString()), { status: 'ok', database: 'pglite' });
     t.equal((await get(port, '/healthz')).status, 200);
-    t.ok(server.logs.some((l) => l.includes('migrations applied')), 'the migrations ran from dist/server/migrations');
+    t.ok(
+      server.logs.some((l) => l.includes('migrations applied')),
+      'the migrations ran from dist/server/migrations',
+    );
   });
 
   t.test('the entry script: its .br and .gz copies decode to the file', async (t) => {
@@ -190,7 +218,11 @@ t.test('the compiled server', { skip: built ? false : 'no build in dist/ — run
       const res = await get(port, path, { cookie, 'accept-encoding': encoding });
       t.equal(res.headers['content-encoding'], encoding, encoding);
       t.match(res.headers.vary, /accept-encoding/i);
-      t.same(JSON.parse(decoders[encoding](res.body).toString()), JSON.parse(plain.body.toString()), `${encoding} decodes to the same data`);
+      t.same(
+        JSON.parse(decoders[encoding](res.body).toString()),
+        JSON.parse(plain.body.toString()),
+        `${encoding} decodes to the same data`,
+      );
     }
     const small = await get(port, '/readyz', { 'accept-encoding': 'br' });
     t.notOk(small.headers['content-encoding'], 'a tiny answer is not worth compressing');

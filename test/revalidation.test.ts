@@ -3,11 +3,12 @@
  * server: a fetcher submission is one POST /_data…?_action=<route>, then one GET /_data… that reloads exactly what
  * the mutation changed — the shell always, the page only when the form was posted to the page's own address.
  */
-import t from 'tap';
+
 import { createMemoryRouter } from 'react-router-dom';
-import { startTestApp, type Visitor } from './helpers/app.ts';
+import t from 'tap';
 import { appRoutes } from '../client/app-routes.tsx';
 import { clientAction, clientLoader, createDataStrategy } from '../client/data-strategy.ts';
+import { startTestApp, type Visitor } from './helpers/app.ts';
 
 const app = await startTestApp(t);
 const visitor: Visitor = app.visitor();
@@ -34,15 +35,21 @@ t.teardown(() => {
   globalThis.fetch = realFetch;
 });
 
-const router = createMemoryRouter(appRoutes(() => ({ loader: clientLoader, action: clientAction })), {
-  basename: '/en',
-  initialEntries: ['/en' + product!.url],
-  dataStrategy: createDataStrategy('/en'),
-});
+const router = createMemoryRouter(
+  appRoutes(() => ({ loader: clientLoader, action: clientAction })),
+  {
+    basename: '/en',
+    initialEntries: ['/en' + product!.url],
+    dataStrategy: createDataStrategy('/en'),
+  },
+);
 t.teardown(() => router.dispose());
 const idle = () =>
   new Promise<void>((resolve) => {
-    const done = () => router.state.initialized && router.state.navigation.state === 'idle' && [...router.state.fetchers.values()].every((f) => f.state === 'idle');
+    const done = () =>
+      router.state.initialized &&
+      router.state.navigation.state === 'idle' &&
+      [...router.state.fetchers.values()].every((f) => f.state === 'idle');
     if (done()) return resolve();
     const stop = router.subscribe(() => done() && (stop(), resolve()));
   });
@@ -63,14 +70,21 @@ t.test('a cart form on a product page: the action, then the shell only', async (
   calls.length = 0;
   router.fetch('add', 'product', '/cart', { formMethod: 'post', formData: form({ intent: 'item', productId: product!.id, quantity: 2 }) });
   await idle();
-  t.same(calls, [`POST /_data/en/cart?_action=cart`, `GET /_data/en${product!.url}?_routes=root`], 'one action call, then only the shell reloads');
+  t.same(
+    calls,
+    [`POST /_data/en/cart?_action=cart`, `GET /_data/en${product!.url}?_routes=root`],
+    'one action call, then only the shell reloads',
+  );
   t.equal(router.state.loaderData.root.cartCount, 1, 'the header counter changed');
   t.same(fetched.get('add'), { ok: true });
 });
 
 t.test('a refused mutation reloads nothing and reports the field', async (t) => {
   calls.length = 0;
-  router.fetch('bad', 'product', '/cart', { formMethod: 'post', formData: form({ intent: 'item', productId: product!.id, quantity: 5000 }) });
+  router.fetch('bad', 'product', '/cart', {
+    formMethod: 'post',
+    formData: form({ intent: 'item', productId: product!.id, quantity: 5000 }),
+  });
   await idle();
   t.same(calls, [`POST /_data/en/cart?_action=cart`], 'a 4xx answer: no revalidation');
   t.same((fetched.get('bad') as { errors?: unknown })?.errors, { quantity: 'form.quantity' });
@@ -81,7 +95,10 @@ t.test('a form posted to the page it is on reloads that page too', async (t) => 
   await idle();
   t.equal(router.state.loaderData.cart.entries[0].quantity, 2);
   calls.length = 0;
-  router.fetch('set', 'cart', '/cart', { formMethod: 'post', formData: form({ intent: 'item', productId: product!.id, quantity: 5, mode: 'set' }) });
+  router.fetch('set', 'cart', '/cart', {
+    formMethod: 'post',
+    formData: form({ intent: 'item', productId: product!.id, quantity: 5, mode: 'set' }),
+  });
   await idle();
   t.same(calls, [`POST /_data/en/cart?_action=cart`, `GET /_data/en/cart?_routes=root%2Ccart`]);
   t.equal(router.state.loaderData.cart.entries[0].quantity, 5, 'the cart page shows the new quantity');

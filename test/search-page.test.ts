@@ -4,8 +4,8 @@
  * the language prefix, HTML escaping, and the header's search form that works without JavaScript.
  */
 import t from 'tap';
-import { hydrationData, startTestApp, type TestApp } from './helpers/app.ts';
 import { SEARCH_MAX_LENGTH, SEARCH_PAGE_LIMIT } from '../shared/search.ts';
+import { hydrationData, startTestApp, type TestApp } from './helpers/app.ts';
 
 const app: TestApp = await startTestApp(t);
 
@@ -15,8 +15,19 @@ const page = (q: string | null, opts: { prefix?: string; host?: string } = {}) =
 /** What the API answers for the same text (its own bound: ten). */
 async function apiSearch(text: string) {
   const v = app.visitor();
-  const res = await app.request({ method: 'POST', url: `/api/site/search?token=${encodeURIComponent(v.token)}`, as: v, payload: { search: text } });
-  return res.json().data.results as Array<{ id: number; title: string; url: string; preview_image: string | null; preview_content: string }>;
+  const res = await app.request({
+    method: 'POST',
+    url: `/api/site/search?token=${encodeURIComponent(v.token)}`,
+    as: v,
+    payload: { search: text },
+  });
+  return res.json().data.results as Array<{
+    id: number;
+    title: string;
+    url: string;
+    preview_image: string | null;
+    preview_content: string;
+  }>;
 }
 
 /** The opening tag of the form with this class. */
@@ -88,8 +99,22 @@ t.test('an empty query is the page with a prompt, not an error', async (t) => {
 
 t.test('hostile queries never give a 500', async (t) => {
   const hostile = [
-    '%', '_', '%%', '\\', '"', "'", "' OR 1=1 --", '"; DROP TABLE products; --', '<script>alert(1)</script>',
-    'Вибро\u0000', 'a\u0000b', '{{count}}', '$t(search.title)', '\u202e\u200b', '😀'.repeat(20), 'x'.repeat(SEARCH_MAX_LENGTH),
+    '%',
+    '_',
+    '%%',
+    '\\',
+    '"',
+    "'",
+    "' OR 1=1 --",
+    '"; DROP TABLE products; --',
+    '<script>alert(1)</script>',
+    'Вибро\u0000',
+    'a\u0000b',
+    '{{count}}',
+    '$t(search.title)',
+    '\u202e\u200b',
+    '😀'.repeat(20),
+    'x'.repeat(SEARCH_MAX_LENGTH),
   ];
   for (const q of hostile) {
     const res = await page(q);
@@ -120,7 +145,14 @@ t.test('hostile queries never give a 500', async (t) => {
   }
 
   // Raw URLs a form would never send: broken percent-encoding, repeated and bracketed parameters.
-  for (const url of ['/search?q=%E0%A4%A', '/search?q=%ED%A0%80', '/search?q=%', '/search?q=Вибро&q=Шумо', '/search?q[]=Вибро', '/search?q=%00%00']) {
+  for (const url of [
+    '/search?q=%E0%A4%A',
+    '/search?q=%ED%A0%80',
+    '/search?q=%',
+    '/search?q=Вибро&q=Шумо',
+    '/search?q[]=Вибро',
+    '/search?q=%00%00',
+  ]) {
     const res = await app.request({ method: 'GET', url });
     t.equal(res.statusCode, 200, `${url}: 200`);
   }

@@ -6,11 +6,11 @@
  * Runs on PGlite and, in the PostgreSQL lane (scripts/test-postgres.sh), on PostgreSQL.
  */
 import t from 'tap';
-import { hydrationData, startTestApp, type TestApp } from './helpers/app.ts';
 import { demoProducts } from '../server/db/demo-data.ts';
-import { SEARCH_LIMIT_MAX, SEARCH_SQL, TYPO_SQL, prefixPattern, searchCatalog, searchWords } from '../server/services/search.ts';
+import { prefixPattern, SEARCH_LIMIT_MAX, SEARCH_SQL, searchCatalog, searchWords, TYPO_SQL } from '../server/services/search.ts';
 import { jcukenToQwerty, layoutVariants, qwertyToJcuken } from '../shared/keyboard-layout.ts';
 import { SEARCH_PAGE_LIMIT } from '../shared/search.ts';
+import { hydrationData, startTestApp, type TestApp } from './helpers/app.ts';
 
 const app: TestApp = await startTestApp(t);
 
@@ -24,7 +24,12 @@ interface Result {
 
 async function apiSearch(text: string): Promise<Result[]> {
   const v = app.visitor();
-  const res = await app.request({ method: 'POST', url: `/api/site/search?token=${encodeURIComponent(v.token)}`, as: v, payload: { search: text } });
+  const res = await app.request({
+    method: 'POST',
+    url: `/api/site/search?token=${encodeURIComponent(v.token)}`,
+    as: v,
+    payload: { search: text },
+  });
   if (res.statusCode !== 200) throw new Error(`search ${JSON.stringify(text)}: ${res.statusCode} ${res.body}`);
   return res.json().data.results;
 }
@@ -37,7 +42,10 @@ async function pageSearch(text: string): Promise<{ status: number; results: Resu
 
 /** Demo product titles of a category, most popular first. */
 const byPopularity = (category: string) =>
-  demoProducts.filter((p) => p.category === category).sort((a, b) => b.popularity - a.popularity).map((p) => p.title);
+  demoProducts
+    .filter((p) => p.category === category)
+    .sort((a, b) => b.popularity - a.popularity)
+    .map((p) => p.title);
 const VIBRO = byPopularity('vibroizolyaciya');
 const LIQUID = byPopularity('zhidkaya-shumoizolyaciya');
 
@@ -87,7 +95,11 @@ t.test('typos: a misspelt word is read as the closest word of the catalogue', as
   t.strictSame((await titles('вибризоляция')).slice(0, 6), VIBRO);
   t.strictSame((await titles('ВИБРОИЗАЛЯЦИЯ')).slice(0, 6), VIBRO, 'capitals and another typo');
   t.strictSame((await titles('шумоизоляцыя')).slice(0, 3), LIQUID);
-  t.strictSame(await titles('окустик'), byPopularity('shumopogloshchenie').filter((x) => x.startsWith('Акустик')), 'a title word');
+  t.strictSame(
+    await titles('окустик'),
+    byPopularity('shumopogloshchenie').filter((x) => x.startsWith('Акустик')),
+    'a title word',
+  );
   const absorber = await titles('вибропоглатитель');
   t.strictSame(absorber.slice(0, 6), VIBRO, 'a description word: "вибропоглотитель" is in every vibration product’s description');
 });
@@ -117,16 +129,71 @@ t.test('SKU: exact and prefix, regardless of case; the exact one first', async (
 t.test('hostile texts: never a 500, operators and wildcards mean nothing', async (t) => {
   const vibro = await apiSearch('вибро');
   const hostile = [
-    '%', '_', '%%', '"', "'", "''", '\\', "\\'", '&', '|', '!', '(', ')', ':', '*', '<', '>', '<->', '&|!():*<>', ':*',
-    'вибро:*', 'вибро:*A', "'вибро':*", '!вибро', '!!вибро', 'вибро & !стандарт', 'вибро | акустик', '(вибро', 'вибро)', "вибро'",
-    "в'ибро", 'вибро\\', '\\вибро', 'вибро%', '%вибро%', 'вибро <-> стандарт', 'вибро <2> лайт', '"вибро"',
-    "'; DROP TABLE products; --", "' OR '1'='1", '$$; SELECT 1; $$', 'E\'\\\\x00\'',
-    'ы'.repeat(200), 'a'.repeat(200), '0'.repeat(200), '😀'.repeat(100), '🚗 вибро', '\u202eвибро', '\u200bвибро', 'ви\u0306бро',
-    '\uD800вибро', 'ǅ'.repeat(200), '1 2 3 4 5 6 7 8 9 10 11 12', 'вибро '.repeat(33), 'a-'.repeat(100), '.'.repeat(200),
+    '%',
+    '_',
+    '%%',
+    '"',
+    "'",
+    "''",
+    '\\',
+    "\\'",
+    '&',
+    '|',
+    '!',
+    '(',
+    ')',
+    ':',
+    '*',
+    '<',
+    '>',
+    '<->',
+    '&|!():*<>',
+    ':*',
+    'вибро:*',
+    'вибро:*A',
+    "'вибро':*",
+    '!вибро',
+    '!!вибро',
+    'вибро & !стандарт',
+    'вибро | акустик',
+    '(вибро',
+    'вибро)',
+    "вибро'",
+    "в'ибро",
+    'вибро\\',
+    '\\вибро',
+    'вибро%',
+    '%вибро%',
+    'вибро <-> стандарт',
+    'вибро <2> лайт',
+    '"вибро"',
+    "'; DROP TABLE products; --",
+    "' OR '1'='1",
+    '$$; SELECT 1; $$',
+    "E'\\\\x00'",
+    'ы'.repeat(200),
+    'a'.repeat(200),
+    '0'.repeat(200),
+    '😀'.repeat(100),
+    '🚗 вибро',
+    '\u202eвибро',
+    '\u200bвибро',
+    'ви\u0306бро',
+    '\uD800вибро',
+    'ǅ'.repeat(200),
+    '1 2 3 4 5 6 7 8 9 10 11 12',
+    'вибро '.repeat(33),
+    'a-'.repeat(100),
+    '.'.repeat(200),
   ];
   for (const text of hostile) {
     const v = app.visitor();
-    const res = await app.request({ method: 'POST', url: `/api/site/search?token=${encodeURIComponent(v.token)}`, as: v, payload: { search: text } });
+    const res = await app.request({
+      method: 'POST',
+      url: `/api/site/search?token=${encodeURIComponent(v.token)}`,
+      as: v,
+      payload: { search: text },
+    });
     t.equal(res.statusCode, 200, `API ${JSON.stringify(text).slice(0, 40)}`);
     const results = res.json().data.results;
     t.ok(Array.isArray(results) && results.length <= 10);
@@ -160,7 +227,12 @@ t.test('hostile texts: never a 500, operators and wildcards mean nothing', async
 t.test('nothing found is an empty list', async (t) => {
   for (const text of ['нет такого товара', 'zzzzzzzz', 'qqqq', 'ъъъъъъ', '12345678', '---']) {
     const v = app.visitor();
-    const res = await app.request({ method: 'POST', url: `/api/site/search?token=${encodeURIComponent(v.token)}`, as: v, payload: { search: text } });
+    const res = await app.request({
+      method: 'POST',
+      url: `/api/site/search?token=${encodeURIComponent(v.token)}`,
+      as: v,
+      payload: { search: text },
+    });
     t.strictSame(res.json(), { data: { results: [] } }, text);
   }
   const page = await pageSearch('нет такого товара');
@@ -171,7 +243,12 @@ t.test('nothing found is an empty list', async (t) => {
 
 t.test('the API keeps the spec’s shape: data.results with id, title, url, preview_image, preview_content', async (t) => {
   const v = app.visitor();
-  const res = await app.request({ method: 'POST', url: `/api/site/search?token=${encodeURIComponent(v.token)}`, as: v, payload: { search: 'вибризоляция' } });
+  const res = await app.request({
+    method: 'POST',
+    url: `/api/site/search?token=${encodeURIComponent(v.token)}`,
+    as: v,
+    payload: { search: 'вибризоляция' },
+  });
   t.equal(res.statusCode, 200);
   t.match(res.headers['content-type'], /^application\/json/);
   const body = res.json();
@@ -200,7 +277,10 @@ t.test('the /search page uses the same search and order, with its own bound', as
     t.strictSame(page.results, await searchCatalog(app.db, q, SEARCH_PAGE_LIMIT), `${q}: the service with the page's bound`);
   }
   const page = await pageSearch('db,hjbpjkzwbz');
-  t.strictSame(page.results.slice(0, 6).map((r) => r.title), VIBRO);
+  t.strictSame(
+    page.results.slice(0, 6).map((r) => r.title),
+    VIBRO,
+  );
   t.match(page.body, '<a class="search-result__link" href="/vibroizolyaciya/vibro-standart-2-2"');
 });
 
@@ -245,9 +325,10 @@ t.test('ranking: exact SKU, SKU prefix, title, category title, description; then
 t.test('the vocabulary follows the catalogue (typos of new words are understood)', async (t) => {
   const [tools] = await app.db.query<{ id: number }>(`SELECT id FROM categories WHERE slug = 'instrumenty'`);
   t.strictSame(await titles('шумоблакатор'), [], 'not yet in the catalogue');
-  await app.db.query(`INSERT INTO products (sku, slug, category_id, title, description, popularity) VALUES ('NEW-1', 'new-1', $1, 'Шумоблокатор', '', 1)`, [
-    tools!.id,
-  ]);
+  await app.db.query(
+    `INSERT INTO products (sku, slug, category_id, title, description, popularity) VALUES ('NEW-1', 'new-1', $1, 'Шумоблокатор', '', 1)`,
+    [tools!.id],
+  );
   t.strictSame(await titles('шумоблакатор'), ['Шумоблокатор'], 'a typo of a new title word');
   await app.db.query(`UPDATE products SET description = 'Подавитель резонанса' WHERE sku = 'NEW-1'`);
   t.strictSame(await titles('резананса'), ['Шумоблокатор'], 'a typo of a changed description');

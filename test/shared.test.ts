@@ -1,12 +1,13 @@
 /** Pure code shared by server and browser: sites, language prefixes, escaping, money, cart total, safe paths. */
+
+import fc from 'fast-check';
 import t from 'tap';
+import { type CartEntry, cartTotal } from '../shared/cart.ts';
+import { formatMoney } from '../shared/format.ts';
+import { routerPath, safeLocalPath } from '../shared/safe-path.ts';
+import { jsonForScript } from '../shared/serialize.ts';
 import { normalizeHost, pathForLanguage, SiteDirectory, splitLanguagePrefix } from '../shared/sites.ts';
 import { demoSitesConfig, sitesConfigSchema } from '../shared/sites-config.ts';
-import { jsonForScript } from '../shared/serialize.ts';
-import { formatMoney } from '../shared/format.ts';
-import { cartTotal, type CartEntry } from '../shared/cart.ts';
-import fc from 'fast-check';
-import { routerPath, safeLocalPath } from '../shared/safe-path.ts';
 
 const sites = new SiteDirectory(demoSitesConfig);
 
@@ -34,10 +35,14 @@ t.test('every site offers the languages of spec §9, ru first', async (t) => {
     kg: ['ru', 'ky'],
     test: ['ru', 'en', 'zh-CN', 'tr'],
   });
-  t.same(
-    Object.fromEntries(demoSitesConfig.sites.map((s) => [s.id, [s.currency, s.rounding]])),
-    { ru: ['RUB', 1], kz: ['KZT', 10], md: ['MDL', 1], uz: ['UZS', 1000], kg: ['KGS', 10], test: ['RUB', 1] },
-  );
+  t.same(Object.fromEntries(demoSitesConfig.sites.map((s) => [s.id, [s.currency, s.rounding]])), {
+    ru: ['RUB', 1],
+    kz: ['KZT', 10],
+    md: ['MDL', 1],
+    uz: ['UZS', 1000],
+    kg: ['KGS', 10],
+    test: ['RUB', 1],
+  });
 });
 
 t.test('the sites config is validated', async (t) => {
@@ -109,10 +114,20 @@ t.test('only local paths are followed as return addresses', async (t) => {
   t.equal(safeLocalPath('/personal'), '/personal');
   t.equal(safeLocalPath('/history?page=2'), '/history?page=2');
   t.equal(safeLocalPath('/en/personal'), '/en/personal');
-  for (const bad of ['//evil.example', '/\\evil.example', 'https://evil.example', 'javascript:alert(1)', 'personal', '', null, undefined, '/' + 'x'.repeat(2001)]) {
+  for (const bad of [
+    '//evil.example',
+    '/\\evil.example',
+    'https://evil.example',
+    'javascript:alert(1)',
+    'personal',
+    '',
+    null,
+    undefined,
+    '/' + 'x'.repeat(2001),
+  ]) {
     t.equal(safeLocalPath(bad), null, `refused: ${String(bad).slice(0, 30)}`);
   }
-  for (const bad of ['/\t/evil.example', '/./\/evil', '/..//evil', '\\evil', '/%5C']) {
+  for (const bad of ['/\t/evil.example', '/.//evil', '/..//evil', '\\evil', '/%5C']) {
     const safe = safeLocalPath(bad);
     t.ok(safe === null || !/^\/[/\\]/.test(safe), `${JSON.stringify(bad)} never becomes protocol-relative: ${safe}`);
   }

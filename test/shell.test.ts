@@ -4,8 +4,8 @@
  * the footer links and contacts.
  */
 import t from 'tap';
+import { FOOTER_LINKS, KITS_PATH, MAIN_MENU } from '../shared/navigation.ts';
 import { startTestApp } from './helpers/app.ts';
-import { MAIN_MENU, FOOTER_LINKS, KITS_PATH } from '../shared/navigation.ts';
 
 /** The <header> … </header> and <footer> … </footer> parts of a page. */
 function part(html: string, tag: 'header' | 'footer'): string {
@@ -57,7 +57,9 @@ t.test('the category dropdown links each category to its url, and category 20 to
   await app.db.query(`UPDATE categories SET slug = 'nabory' WHERE id = 20`);
   const header = part((await app.request({ url: '/' })).body, 'header');
   const submenu = header.slice(header.indexOf('site-nav__submenu'));
-  const categories = await app.db.query<{ id: number; slug: string; title: string }>('SELECT id, slug, title FROM categories ORDER BY sort, id');
+  const categories = await app.db.query<{ id: number; slug: string; title: string }>(
+    'SELECT id, slug, title FROM categories ORDER BY sort, id',
+  );
   t.ok(categories.length >= 8);
   for (const c of categories) {
     const href = c.id === 20 ? KITS_PATH : `/${c.slug}`;
@@ -81,7 +83,9 @@ t.test('the footer has the spec links, the support phone and e-mail of the site'
   const app = await startTestApp(t);
   const footer = part((await app.request({ url: '/' })).body, 'footer');
   t.same(
-    anchors(footer).filter((a) => FOOTER_LINKS.some((l) => l.path === a.href)).map((a) => [a.href, a.text]),
+    anchors(footer)
+      .filter((a) => FOOTER_LINKS.some((l) => l.path === a.href))
+      .map((a) => [a.href, a.text]),
     FOOTER_LINKS.map((l, i) => [l.path, RU_FOOTER[i]]),
   );
   const ru = app.config.sites.sites.find((s) => s.id === 'ru')!;

@@ -2,10 +2,11 @@
  * streamHtml, the last step of every page: shell-ready streaming, crawlers at all-ready, a static 500 page
  * when the shell fails, and aborts on timeout and on client disconnect. Real Fastify, real loopback sockets.
  */
-import t from 'tap';
-import { Suspense, use, type ReactNode } from 'react';
-import Fastify from 'fastify';
+
 import { connect } from 'node:net';
+import Fastify from 'fastify';
+import { type ReactNode, Suspense, use } from 'react';
+import t from 'tap';
 import { abortOnDisconnect, streamHtml } from '../server/render/renderer.tsx';
 
 const never = new Promise<string>(() => {});
@@ -53,7 +54,13 @@ async function appWith(tree: () => ReactNode, opts: { waitForAll?: boolean; time
 t.test('the shell streams first; the rest follows when ready', async (t) => {
   let resolve!: (v: string) => void;
   const promise = new Promise<string>((r) => (resolve = r));
-  const { app } = await appWith(() => page(<Suspense fallback={<p>загрузка</p>}><Later promise={promise} /></Suspense>));
+  const { app } = await appWith(() =>
+    page(
+      <Suspense fallback={<p>загрузка</p>}>
+        <Later promise={promise} />
+      </Suspense>,
+    ),
+  );
   t.teardown(() => app.close());
   setTimeout(() => resolve('готово'), 50);
   const res = await app.inject({ url: '/' });
@@ -67,7 +74,15 @@ t.test('the shell streams first; the rest follows when ready', async (t) => {
 t.test('crawlers get the complete page at once, without streamed fallbacks', async (t) => {
   let resolve!: (v: string) => void;
   const promise = new Promise<string>((r) => (resolve = r));
-  const { app } = await appWith(() => page(<Suspense fallback={<p>загрузка</p>}><Later promise={promise} /></Suspense>), { waitForAll: true });
+  const { app } = await appWith(
+    () =>
+      page(
+        <Suspense fallback={<p>загрузка</p>}>
+          <Later promise={promise} />
+        </Suspense>,
+      ),
+    { waitForAll: true },
+  );
   t.teardown(() => app.close());
   setTimeout(() => resolve('готово'), 50);
   const res = await app.inject({ url: '/' });
@@ -87,7 +102,15 @@ t.test('a failed shell answers the static 500 page', async (t) => {
 });
 
 t.test('a render past the timeout is cut short and the answer completes', async (t) => {
-  const { app, state } = await appWith(() => page(<Suspense fallback={<p>загрузка</p>}><Forever /></Suspense>), { timeoutMs: 100 });
+  const { app, state } = await appWith(
+    () =>
+      page(
+        <Suspense fallback={<p>загрузка</p>}>
+          <Forever />
+        </Suspense>,
+      ),
+    { timeoutMs: 100 },
+  );
   t.teardown(() => app.close());
   await app.listen({ port: 0, host: '127.0.0.1' });
   const res = await fetch(`http://127.0.0.1:${(app.server.address() as { port: number }).port}/`);
@@ -99,7 +122,13 @@ t.test('a render past the timeout is cut short and the answer completes', async 
 });
 
 t.test('a client that disconnects aborts the render', async (t) => {
-  const { app, state } = await appWith(() => page(<Suspense fallback={<p>загрузка</p>}><Forever /></Suspense>));
+  const { app, state } = await appWith(() =>
+    page(
+      <Suspense fallback={<p>загрузка</p>}>
+        <Forever />
+      </Suspense>,
+    ),
+  );
   t.teardown(() => app.close());
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as { port: number }).port;

@@ -2,16 +2,17 @@
  * Third-party tags per site (issue 3 items 6 and 10): the config schema, the Content-Security-Policy built per
  * site, the onlineChat script allowlist, the absence of any tag on sites without them, and the maps loader.
  */
-import t from 'tap';
+
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { demoSitesConfig, siteTagsSchema, sitesConfigSchema } from '../shared/sites-config.ts';
-import { publicSite } from '../shared/public-site.ts';
-import { mapsApiUrl, trackerUrl } from '../shared/third-party.ts';
+import t from 'tap';
+import { metrikaSnippet } from '../client/third-party/Analytics.tsx';
 import { contentSecurityPolicy } from '../server/http/security.ts';
 import { chatScriptSources } from '../server/services/widgets.ts';
-import { metrikaSnippet } from '../client/third-party/Analytics.tsx';
+import { publicSite } from '../shared/public-site.ts';
+import { demoSitesConfig, sitesConfigSchema, siteTagsSchema } from '../shared/sites-config.ts';
+import { mapsApiUrl, trackerUrl } from '../shared/third-party.ts';
 import { hydrationData, startTestApp } from './helpers/app.ts';
 
 const BASE_CSP = (nonce: string) =>
@@ -53,10 +54,31 @@ t.test('config: tags are optional, defaults filled in, bad hosts and addresses r
   t.same(parsed.maps, { apiKey: TAGS.maps.apiKey, lang: 'ru_RU', version: 'v3' }, 'maps: ru_RU and v3 by default (spec §9)');
   t.same(parsed.tracker, { src: TAGS.tracker.src, referrerParam: 'r', urlParam: 'u' });
 
-  for (const host of ['https://chat.example.com', 'chat.example.com:443', '*.example.com', 'chat.example.com/widget', 'CHAT.example.com', 'localhost', '127.0.0.1', 'chat..example.com', 'chat.example.com.', '-chat.example.com', '']) {
+  for (const host of [
+    'https://chat.example.com',
+    'chat.example.com:443',
+    '*.example.com',
+    'chat.example.com/widget',
+    'CHAT.example.com',
+    'localhost',
+    '127.0.0.1',
+    'chat..example.com',
+    'chat.example.com.',
+    '-chat.example.com',
+    '',
+  ]) {
     t.match(issues({ chatHosts: [host] }), [/^chatHosts\.0: a public host name/], `chat host ${JSON.stringify(host)} rejected`);
   }
-  for (const src of ['http://tracker.example.net/t.js', 'javascript:alert(1)', '//tracker.example.net/t.js', '/t.js', 'https://user:pw@tracker.example.net/t.js', 'https://tracker.example.net:8443/t.js', 'https://localhost/t.js', 'data:text/javascript,alert(1)']) {
+  for (const src of [
+    'http://tracker.example.net/t.js',
+    'javascript:alert(1)',
+    '//tracker.example.net/t.js',
+    '/t.js',
+    'https://user:pw@tracker.example.net/t.js',
+    'https://tracker.example.net:8443/t.js',
+    'https://localhost/t.js',
+    'data:text/javascript,alert(1)',
+  ]) {
     t.match(issues({ tracker: { src } }), [/^tracker\.src: an https:\/\/ address/], `tracker ${src} rejected`);
   }
   t.match(issues({ analytics: { counterId: 12.5 } }), [/^analytics\.counterId/], 'a counter id is an integer');
@@ -90,14 +112,22 @@ t.test('CSP: exactly the base policy without tags; each configured tag adds only
   t.same(chat['object-src'], ["'none'"], 'the rest stays as strict');
   t.same(chat['frame-ancestors'], ["'none'"]);
 
-  const tracker = directives(contentSecurityPolicy('N', { dev: false, tags: { tracker: { src: 'https://tracker.example.net/t.js', referrerParam: 'r', urlParam: 'u' } } }));
+  const tracker = directives(
+    contentSecurityPolicy('N', {
+      dev: false,
+      tags: { tracker: { src: 'https://tracker.example.net/t.js', referrerParam: 'r', urlParam: 'u' } },
+    }),
+  );
   t.same(tracker['script-src'], [...base['script-src'], 'https://tracker.example.net']);
   t.notOk(tracker['frame-src'], 'no frame-src without a tag that needs frames');
 
   const analytics = directives(contentSecurityPolicy('N', { dev: false, tags: { analytics: { counterId: 1 } } }));
   t.ok(analytics['script-src'].includes('https://mc.yandex.ru'));
   t.ok(analytics['connect-src'].includes('https://mc.yandex.ru'));
-  t.notOk(analytics['script-src'].some((s: string) => s.includes('api-maps')), 'no maps hosts without a maps tag');
+  t.notOk(
+    analytics['script-src'].some((s: string) => s.includes('api-maps')),
+    'no maps hosts without a maps tag',
+  );
 
   const maps = directives(contentSecurityPolicy('N', { dev: false, tags: { maps: { apiKey: 'k', lang: 'ru_RU', version: 'v3' } } }));
   t.ok(maps['script-src'].includes('https://api-maps.yandex.ru'));
@@ -105,7 +135,11 @@ t.test('CSP: exactly the base policy without tags; each configured tag adds only
   t.notOk(maps['script-src'].includes("'unsafe-eval'"), 'never unsafe-eval');
 
   const all = contentSecurityPolicy('N', { dev: false, tags: siteTagsSchema.parse(TAGS) });
-  t.notMatch(all, /unsafe-eval|'unsafe-inline'[^;]*script|\*(?!\.api-maps|\.maps\.yandex\.net)/, 'no wildcard beyond the maps subdomains, no unsafe-*');
+  t.notMatch(
+    all,
+    /unsafe-eval|'unsafe-inline'[^;]*script|\*(?!\.api-maps|\.maps\.yandex\.net)/,
+    'no wildcard beyond the maps subdomains, no unsafe-*',
+  );
   t.notMatch(all, /http:\/\//, 'https only');
 });
 
@@ -125,7 +159,11 @@ t.test('chat allowlist: only https scripts of allowlisted hosts survive', async 
     '<script src="https://chat.example.com:8443/x.js"></script>' +
     '<SCRIPT SRC="//chat.example.com/loader.js"></SCRIPT>' +
     '<script src="https://chat.example.com/widget.js?id=42"></script>';
-  t.same(chatScriptSources(html, allowed), ['https://chat.example.com/widget.js?id=42', 'https://chat.example.com/loader.js'], 'kept in order, deduplicated; protocol-relative becomes https');
+  t.same(
+    chatScriptSources(html, allowed),
+    ['https://chat.example.com/widget.js?id=42', 'https://chat.example.com/loader.js'],
+    'kept in order, deduplicated; protocol-relative becomes https',
+  );
   t.same(chatScriptSources(html, []), [], 'no allowlist: nothing loads');
   t.same(chatScriptSources(html, ['other.example.org']), []);
   t.same(chatScriptSources('', allowed), []);
@@ -146,7 +184,10 @@ t.test('pages: a site with tags gets them, its CSP admits them; a site without h
     t.equal(res.statusCode, 200);
     const csp = res.headers['content-security-policy'] as string;
     const nonce = /'nonce-([^']+)'/.exec(csp)![1]!;
-    t.match(csp, /script-src 'self' 'nonce-[^']+' https:\/\/mc\.yandex\.ru .*https:\/\/tracker\.example\.net.*https:\/\/chat\.example\.com/);
+    t.match(
+      csp,
+      /script-src 'self' 'nonce-[^']+' https:\/\/mc\.yandex\.ru .*https:\/\/tracker\.example\.net.*https:\/\/chat\.example\.com/,
+    );
     t.notMatch(csp, /evil/);
 
     // Analytics: the inline snippet with the nonce, init options; a noscript pixel.
@@ -170,7 +211,11 @@ t.test('pages: a site with tags gets them, its CSP admits them; a site without h
 
     // The widget API answers sanitised HTML without any script.
     const v = app.visitor();
-    const w = await app.request({ url: `/api/site/widget?token=${v.token}&code=onlineChat&domain=test.tihoavto.ru`, as: v, host: 'test.localhost' });
+    const w = await app.request({
+      url: `/api/site/widget?token=${v.token}&code=onlineChat&domain=test.tihoavto.ru`,
+      as: v,
+      host: 'test.localhost',
+    });
     t.equal(w.statusCode, 200);
     t.equal(w.json().data.widget.content.html, '<div class="chat">Онлайн-чат</div>');
   });
@@ -206,7 +251,11 @@ t.test('maps: the script address (spec §7, §9) and the on-demand loader', asyn
   t.equal(mapsApiUrl(maps), 'https://api-maps.yandex.ru/v3/?apikey=abcdef-12345&lang=ru_RU', 'defaults from the config');
 
   t.equal(
-    trackerUrl({ src: 'https://tracker.example.net/t.js?site=test', referrerParam: 'r', urlParam: 'u' }, 'https://ya.ru/search?q=1&x=2', 'https://tihoavto.ru/a?b=c'),
+    trackerUrl(
+      { src: 'https://tracker.example.net/t.js?site=test', referrerParam: 'r', urlParam: 'u' },
+      'https://ya.ru/search?q=1&x=2',
+      'https://tihoavto.ru/a?b=c',
+    ),
     'https://tracker.example.net/t.js?site=test&r=https%3A%2F%2Fya.ru%2Fsearch%3Fq%3D1%26x%3D2&u=https%3A%2F%2Ftihoavto.ru%2Fa%3Fb%3Dc',
     'referrer and page address as encoded query parameters',
   );

@@ -47,7 +47,10 @@ t.test('past ttl + stale the caller waits for a fresh value; a failed refresh ke
   t.equal(await cache.get('k', async () => 'never'), 'v1', 'the failed refresh left the stale value (a new refresh runs)');
   c.advance(10_000);
   t.equal(await cache.get('k', async () => 'v3'), 'v3', 'expired: waits for the load');
-  await t.rejects(new TtlCache<string>(1000, 0, c.now).get('x', async () => Promise.reject(new Error('boom'))), /boom/);
+  await t.rejects(
+    new TtlCache<string>(1000, 0, c.now).get('x', async () => Promise.reject(new Error('boom'))),
+    /boom/,
+  );
   cache.clear();
   t.equal(await cache.get('k', async () => 'v4'), 'v4', 'clear() drops everything');
 });

@@ -6,9 +6,9 @@
  * ARIA 1.2 combobox: arrows move through the list, Enter chooses, Escape closes the list (a second Escape
  * is left to the parent), the count of suggestions is announced.
  */
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type Ref } from 'react';
-import { useTranslation } from '../i18n.tsx';
+import { type KeyboardEvent, type Ref, useEffect, useId, useRef, useState } from 'react';
 import { apiGet } from '../api.ts';
+import { useTranslation } from '../i18n.tsx';
 
 /** Spec §9: the city debounce. */
 export const CITY_DEBOUNCE_MS = 200;
@@ -58,11 +58,7 @@ export function CityAutocomplete({ token, domain, label, placeholder, required, 
   const search = async (value: string, seq: number) => {
     const controller = new AbortController();
     inFlight.current = controller;
-    const answer = await apiGet<{ data: { results: CityChoice[] } }>(
-      '/api/site/city',
-      { token, domain, search: value },
-      controller.signal,
-    );
+    const answer = await apiGet<{ data: { results: CityChoice[] } }>('/api/site/city', { token, domain, search: value }, controller.signal);
     if (seq !== latest.current) return; // a newer text was typed meanwhile
     inFlight.current = null;
     const list = answer.ok && Array.isArray(answer.body?.data?.results) ? answer.body.data.results : [];

@@ -4,8 +4,8 @@
  * it floats over the page, so showing or hiding it shifts no layout.
  */
 import { useState } from 'react';
-import { useTranslation } from '../i18n.tsx';
 import { CONSENT_COOKIE } from '../../shared/contracts.ts';
+import { useTranslation } from '../i18n.tsx';
 
 const YEAR_S = 365 * 24 * 3600;
 

@@ -1,10 +1,10 @@
 /** The site footer (spec §2): information links, social and policy widgets, support contacts, the notice dialog. */
 import { Link } from 'react-router-dom';
+import { FOOTER_LINKS, telHref } from '../../shared/navigation.ts';
 import { useTranslation } from '../i18n.tsx';
 import type { ShellData } from '../loader-data.ts';
-import { FOOTER_LINKS, telHref } from '../../shared/navigation.ts';
-import { WidgetHtml } from './WidgetHtml.tsx';
 import { NoticeDialog } from './NoticeDialog.tsx';
+import { WidgetHtml } from './WidgetHtml.tsx';
 
 export function Footer({ shell }: { shell: ShellData }) {
   const { t } = useTranslation();

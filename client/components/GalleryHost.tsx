@@ -7,10 +7,18 @@
  * so Back closes the lightbox; moving between images replaces it. Such steps change only the hash, and the
  * routes' shouldRevalidate (galleryAware in client/gallery.ts) keeps them from reloading any data.
  */
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { useLocation, useNavigate, type Location } from 'react-router-dom';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { type Location, useLocation, useNavigate } from 'react-router-dom';
+import {
+  type GallerySlide,
+  type GalleryTarget,
+  galleryElements,
+  galleryHash,
+  isGallerySlug,
+  parseGalleryHash,
+  slideOf,
+} from '../gallery.ts';
 import { useTranslation } from '../i18n.tsx';
-import { galleryElements, galleryHash, isGallerySlug, parseGalleryHash, slideOf, type GallerySlide, type GalleryTarget } from '../gallery.ts';
 import type { GalleryLightboxProps } from './Lightbox.tsx';
 
 type LightboxComponent = (props: GalleryLightboxProps) => ReactNode;

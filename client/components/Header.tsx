@@ -5,16 +5,16 @@
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
+import { categoryMenuUrl, MAIN_MENU, MATERIALS_PATH, telHref } from '../../shared/navigation.ts';
+import { type Language, pathForLanguage } from '../../shared/sites.ts';
+import { useBoot } from '../boot.ts';
+import { ColorModeSwitch } from '../color-mode.tsx';
 import { useTranslation } from '../i18n.tsx';
 import type { ShellData } from '../loader-data.ts';
-import { pathForLanguage, type Language } from '../../shared/sites.ts';
-import { MAIN_MENU, MATERIALS_PATH, categoryMenuUrl, telHref } from '../../shared/navigation.ts';
-import { useBoot } from '../boot.ts';
-import { WidgetHtml } from './WidgetHtml.tsx';
-import { ColorModeSwitch } from '../color-mode.tsx';
 import { Icon } from './icons.tsx';
-import { SearchBox } from './SearchBox.tsx';
 import { RegionOverlay } from './RegionOverlay.tsx';
+import { SearchBox } from './SearchBox.tsx';
+import { WidgetHtml } from './WidgetHtml.tsx';
 
 export function Header({ shell }: { shell: ShellData }) {
   const { t } = useTranslation();
@@ -50,11 +50,21 @@ export function Header({ shell }: { shell: ShellData }) {
         </div>
         <SearchBox token={shell.token} domain={shell.site.host} />
         <nav className="site-header__icons" aria-label={t('header.account')}>
-          <Link to="/compare" className="header-icon header-icon--compare" aria-label={t('header.compareItems', { count: shell.compareCount })}>
+          <Link
+            to="/compare"
+            className="header-icon header-icon--compare"
+            aria-label={t('header.compareItems', { count: shell.compareCount })}
+          >
             <Icon name="compare" />
-            <span className="counter" aria-hidden="true">{shell.compareCount}</span>
+            <span className="counter" aria-hidden="true">
+              {shell.compareCount}
+            </span>
           </Link>
-          <Link to="/cart" className="header-icon header-icon--cart" aria-label={shell.cartCount > 0 ? t('header.cartItems', { count: shell.cartCount }) : t('header.cart')}>
+          <Link
+            to="/cart"
+            className="header-icon header-icon--cart"
+            aria-label={shell.cartCount > 0 ? t('header.cartItems', { count: shell.cartCount }) : t('header.cart')}
+          >
             <Icon name="cart" />
             {shell.cartCount > 0 && (
               <span className="badge" aria-hidden="true">
@@ -143,7 +153,14 @@ function CatalogueItem({ shell, isCurrent }: { shell: ShellData; isCurrent: (url
       <Link to={MATERIALS_PATH} {...currentLinkProps(isCurrent(MATERIALS_PATH))}>
         {t('nav.materials')}
       </Link>
-      <button ref={buttonRef} type="button" className="site-nav__toggle" aria-expanded={open} aria-controls={listId} onClick={() => setOpen((o) => !o)}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className="site-nav__toggle"
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => setOpen((o) => !o)}
+      >
         <Icon name="chevron" />
         <span className="visually-hidden">{t('header.categories')}</span>
       </button>
@@ -175,7 +192,9 @@ function LanguageSwitcher({ languages }: { languages: readonly Language[] }) {
         {languages.map((lang) => (
           <li key={lang}>
             {lang === language ? (
-              <span aria-current="true" lang={lang}>{lang}</span>
+              <span aria-current="true" lang={lang}>
+                {lang}
+              </span>
             ) : (
               <a href={pathForLanguage(location.pathname, lang) + location.search} hrefLang={lang} lang={lang}>
                 {lang}

@@ -4,10 +4,12 @@
  * nonce, which only the server knows (browsers hide it after load: no hydration warning).
  */
 import { useContext } from 'react';
-import { NonceContext } from '../color-mode.tsx';
 import { jsonForScript } from '../../shared/serialize.ts';
+import { NonceContext } from '../color-mode.tsx';
 
 export function JsonLd({ data }: { data: unknown }) {
   const nonce = useContext(NonceContext);
-  return <script type="application/ld+json" nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: jsonForScript(data) }} />;
+  return (
+    <script type="application/ld+json" nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: jsonForScript(data) }} />
+  );
 }

@@ -8,14 +8,20 @@
 import 'yet-another-react-lightbox/styles.css';
 import 'yet-another-react-lightbox/plugins/thumbnails.css';
 import 'yet-another-react-lightbox/plugins/counter.css';
-import { useEffect, useRef, useState, useSyncExternalStore, type HTMLAttributes, type RefObject } from 'react';
-import YetAnotherLightbox, { type ControllerRef, type Plugin, type SlideshowRef, type ThumbnailsRef, type ZoomRef } from 'yet-another-react-lightbox';
+import { type HTMLAttributes, type RefObject, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import YetAnotherLightbox, {
+  type ControllerRef,
+  type Plugin,
+  type SlideshowRef,
+  type ThumbnailsRef,
+  type ZoomRef,
+} from 'yet-another-react-lightbox';
 import Counter from 'yet-another-react-lightbox/plugins/counter';
 import Slideshow from 'yet-another-react-lightbox/plugins/slideshow';
 import Thumbnails from 'yet-another-react-lightbox/plugins/thumbnails';
 import Zoom from 'yet-another-react-lightbox/plugins/zoom';
+import { COMPACT_QUERY, dragShouldClose, type GallerySlide, LIGHTBOX } from '../gallery.ts';
 import { useTranslation } from '../i18n.tsx';
-import { COMPACT_QUERY, LIGHTBOX, dragShouldClose, type GallerySlide } from '../gallery.ts';
 
 export interface GalleryLightboxProps {
   slides: GallerySlide[];

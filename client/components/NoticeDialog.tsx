@@ -5,8 +5,8 @@
  */
 import { useEffect, useRef } from 'react';
 import { useTranslation } from '../i18n.tsx';
-import { WidgetHtml } from './WidgetHtml.tsx';
 import { remindAt, reminderDue } from '../reminders.ts';
+import { WidgetHtml } from './WidgetHtml.tsx';
 
 export const NOTICE_KEY = 'modal';
 

@@ -1,5 +1,5 @@
-import { useTranslation } from '../i18n.tsx';
 import type { PublicOrder } from '../../shared/orders.ts';
+import { useTranslation } from '../i18n.tsx';
 import { Price } from './Price.tsx';
 
 export function OrderSummary({ order }: { order: PublicOrder }) {
@@ -28,4 +28,3 @@ export function OrderSummary({ order }: { order: PublicOrder }) {
     </div>
   );
 }
-

@@ -1,8 +1,9 @@
 /** One order: /history/{id} for its signed-in owner, /cart/{success}/{id} right after checkout. */
-import { useTranslation } from '../i18n.tsx';
+
 import type { PublicOrder } from '../../shared/orders.ts';
-import { PageTitle } from './PageTitle.tsx';
+import { useTranslation } from '../i18n.tsx';
 import { OrderSummary } from './OrderSummary.tsx';
+import { PageTitle } from './PageTitle.tsx';
 
 export function OrderView({ order, result }: { order: PublicOrder; result: 'success' | 'fail' | null }) {
   const { t } = useTranslation();

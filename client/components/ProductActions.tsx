@@ -1,7 +1,8 @@
 /** A product's buy box: quantity and add-to-cart (when the site sells it), and add to / remove from compare. */
-import { useTranslation } from '../i18n.tsx';
+
 import { MAX_QUANTITY } from '../../shared/cart.ts';
-import { FormError, RouteForm, type FormState } from '../route-form.tsx';
+import { useTranslation } from '../i18n.tsx';
+import { FormError, type FormState, RouteForm } from '../route-form.tsx';
 import { CompareToggle } from './CompareToggle.tsx';
 
 export function ProductActions({ productId, sold }: { productId: number; sold: boolean }) {

@@ -13,13 +13,13 @@
  * A non-modal region landmark: it takes no focus by itself (first in the tab order, being first in the
  * header); 'Выбрать другой' moves focus to the search; closing returns focus where it came from.
  */
-import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
+import { type FocusEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { useTranslation } from '../i18n.tsx';
 import { apiGet } from '../api.ts';
+import { useTranslation } from '../i18n.tsx';
 import { useShell } from '../loader-data.ts';
-import { CityAutocomplete, type CityChoice } from './CityAutocomplete.tsx';
 import { REMIND_AFTER_MS, remindAt, reminderDue } from '../reminders.ts';
+import { CityAutocomplete, type CityChoice } from './CityAutocomplete.tsx';
 
 export const REGION_KEY = 'modalRegion';
 

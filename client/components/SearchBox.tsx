@@ -11,11 +11,11 @@
  *   the list and a second Escape clears the input. A polite live region says how many results came.
  * - Choosing a result (Enter or click) navigates client-side, clears the input and closes the list.
  */
-import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent } from 'react';
+import { type FocusEvent, type KeyboardEvent, type MouseEvent, useEffect, useId, useRef, useState } from 'react';
 import { Form, Link, useNavigate } from 'react-router-dom';
-import { useTranslation } from '../i18n.tsx';
 import type { SearchResult } from '../../shared/search.ts';
 import { SEARCH_DEBOUNCE_MS, SEARCH_MAX_LENGTH, SEARCH_MIN_LENGTH } from '../../shared/search.ts';
+import { useTranslation } from '../i18n.tsx';
 
 interface Answer {
   query: string;
@@ -211,7 +211,14 @@ export function SearchBox({ token, domain }: { token: string; domain: string }) 
         {t('search.submit')}
       </button>
       {/* mousedown would move focus out of the input and close the list before the click lands. */}
-      <ul id={listId} role="listbox" aria-label={t('search.results')} className="search-box__list" hidden={!listShown} onMouseDown={(e) => e.preventDefault()}>
+      <ul
+        id={listId}
+        role="listbox"
+        aria-label={t('search.results')}
+        className="search-box__list"
+        hidden={!listShown}
+        onMouseDown={(e) => e.preventDefault()}
+      >
         {listShown &&
           results.map((r, i) => (
             <li key={r.id} role="presentation">
@@ -224,7 +231,11 @@ export function SearchBox({ token, domain }: { token: string; domain: string }) 
                 className="search-box__option"
                 onClick={onOptionClick}
               >
-                {r.preview_image ? <img src={r.preview_image} alt="" width={48} height={48} loading="lazy" /> : <span className="search-box__noimage" />}
+                {r.preview_image ? (
+                  <img src={r.preview_image} alt="" width={48} height={48} loading="lazy" />
+                ) : (
+                  <span className="search-box__noimage" />
+                )}
                 <span className="search-box__title">{r.title}</span>
                 {r.preview_content && <span className="search-box__snippet">{r.preview_content}</span>}
               </Link>

@@ -5,8 +5,8 @@
  * to its canonical and alternate addresses; any other query string is left out.
  */
 import { useLocation, useMatches } from 'react-router-dom';
-import { DEFAULT_LANGUAGE, pathForLanguage, type Language } from '../../shared/sites.ts';
 import type { PublicSite } from '../../shared/public-site.ts';
+import { DEFAULT_LANGUAGE, type Language, pathForLanguage } from '../../shared/sites.ts';
 import { useBoot } from '../boot.ts';
 
 /** The absolute address of a router path on the site's own host, in a language (the canonical form). */
@@ -24,8 +24,7 @@ export function SeoLinks({ site }: { site: PublicSite }) {
   return (
     <>
       <link rel="canonical" href={url(language)} />
-      {site.languages.length > 1 &&
-        site.languages.map((lang) => <link key={lang} rel="alternate" hrefLang={lang} href={url(lang)} />)}
+      {site.languages.length > 1 && site.languages.map((lang) => <link key={lang} rel="alternate" hrefLang={lang} href={url(lang)} />)}
       {site.languages.length > 1 && <link rel="alternate" hrefLang="x-default" href={url(DEFAULT_LANGUAGE)} />}
     </>
   );

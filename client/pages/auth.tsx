@@ -4,10 +4,10 @@
  * the shell (token, counters) revalidates. Errors show beside the form; the e-mail typed is kept.
  */
 import { Form, useActionData, useLoaderData, useNavigation } from 'react-router-dom';
-import { useTranslation } from '../i18n.tsx';
-import type { ActionResult } from '../../shared/contracts.ts';
 import type { loader } from '../../server/pages/auth.ts';
+import type { ActionResult } from '../../shared/contracts.ts';
 import { PageTitle } from '../components/PageTitle.tsx';
+import { useTranslation } from '../i18n.tsx';
 import { FormBasics, FormError, useFormState } from '../route-form.tsx';
 
 const FORM_KEY = 'auth:sign-in';

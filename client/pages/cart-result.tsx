@@ -1,9 +1,9 @@
 /** /cart/{success}: the result of the session's latest order. */
 import { Link, useLoaderData } from 'react-router-dom';
-import { useTranslation } from '../i18n.tsx';
 import type { loader } from '../../server/pages/cart-result.ts';
-import { PageTitle } from '../components/PageTitle.tsx';
 import { OrderSummary } from '../components/OrderSummary.tsx';
+import { PageTitle } from '../components/PageTitle.tsx';
+import { useTranslation } from '../i18n.tsx';
 
 export function Component() {
   const { t } = useTranslation();

@@ -1,10 +1,10 @@
 /** The cart (spec §2 /cart): its lines priced from the site's list, quantities to change, lines to remove, the total. */
 import { Link, useLoaderData } from 'react-router-dom';
-import { useTranslation } from '../i18n.tsx';
 import type { loader } from '../../server/pages/cart.ts';
-import { cartTotal, MAX_QUANTITY, type CartEntry } from '../../shared/cart.ts';
+import { type CartEntry, cartTotal, MAX_QUANTITY } from '../../shared/cart.ts';
 import { PageTitle } from '../components/PageTitle.tsx';
 import { Price } from '../components/Price.tsx';
+import { useTranslation } from '../i18n.tsx';
 import { FormError, RouteForm } from '../route-form.tsx';
 
 export function Component() {

@@ -5,14 +5,14 @@
  */
 import { useEffect, useRef } from 'react';
 import { Form, Link, useHref, useLoaderData, useLocation, useNavigate } from 'react-router-dom';
-import { useTranslation } from '../i18n.tsx';
 import type { loader } from '../../server/pages/category.ts';
-import type { LoaderData } from '../loader-data.ts';
+import { DEFAULT_SORT, type Facet, hasFilters, LISTING_SORTS, type ListingSort, listingSearch, NO_FILTERS } from '../../shared/listing.ts';
+import { CompareToggle } from '../components/CompareToggle.tsx';
 import { PageTitle } from '../components/PageTitle.tsx';
 import { Price } from '../components/Price.tsx';
 import { ResponsiveImage } from '../components/ResponsiveImage.tsx';
-import { CompareToggle } from '../components/CompareToggle.tsx';
-import { DEFAULT_SORT, LISTING_SORTS, NO_FILTERS, hasFilters, listingSearch, type Facet, type ListingSort } from '../../shared/listing.ts';
+import { useTranslation } from '../i18n.tsx';
+import type { LoaderData } from '../loader-data.ts';
 
 type Data = LoaderData<typeof loader>;
 type Listing = Data['listing'];
@@ -36,17 +36,45 @@ function formSearch(form: HTMLFormElement): string {
   return qs ? `?${qs}` : '';
 }
 
-function RangeInputs({ name, label, min, max, value }: { name: string; label: string; min: number; max: number; value: { min: number | null; max: number | null } | undefined }) {
+function RangeInputs({
+  name,
+  label,
+  min,
+  max,
+  value,
+}: {
+  name: string;
+  label: string;
+  min: number;
+  max: number;
+  value: { min: number | null; max: number | null } | undefined;
+}) {
   const { t } = useTranslation();
   return (
     <div className="listing-range">
       <label>
         <span>{t('listing.from')}</span>
-        <input type="number" name={`${name}_min`} step="any" inputMode="decimal" placeholder={String(min)} defaultValue={value?.min ?? ''} aria-label={t('listing.rangeFrom', { label })} />
+        <input
+          type="number"
+          name={`${name}_min`}
+          step="any"
+          inputMode="decimal"
+          placeholder={String(min)}
+          defaultValue={value?.min ?? ''}
+          aria-label={t('listing.rangeFrom', { label })}
+        />
       </label>
       <label>
         <span>{t('listing.to')}</span>
-        <input type="number" name={`${name}_max`} step="any" inputMode="decimal" placeholder={String(max)} defaultValue={value?.max ?? ''} aria-label={t('listing.rangeTo', { label })} />
+        <input
+          type="number"
+          name={`${name}_max`}
+          step="any"
+          inputMode="decimal"
+          placeholder={String(max)}
+          defaultValue={value?.max ?? ''}
+          aria-label={t('listing.rangeTo', { label })}
+        />
       </label>
     </div>
   );
@@ -61,7 +89,8 @@ function FacetField({ facet, label, listing }: { facet: Facet; label: string; li
       ) : (
         facet.values.map((v) => (
           <label key={v} className="listing-check">
-            <input type="checkbox" name={facet.key} value={v} defaultChecked={listing.filters.values[facet.key]?.includes(v) ?? false} /> {v}
+            <input type="checkbox" name={facet.key} value={v} defaultChecked={listing.filters.values[facet.key]?.includes(v) ?? false} />{' '}
+            {v}
           </label>
         ))
       )}
@@ -69,7 +98,17 @@ function FacetField({ facet, label, listing }: { facet: Facet; label: string; li
   );
 }
 
-function Filters({ url, resetHref, listing, facets }: { url: string; resetHref: string; listing: Listing; facets: Array<{ facet: Facet; label: string }> }) {
+function Filters({
+  url,
+  resetHref,
+  listing,
+  facets,
+}: {
+  url: string;
+  resetHref: string;
+  listing: Listing;
+  facets: Array<{ facet: Facet; label: string }>;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
@@ -90,7 +129,11 @@ function Filters({ url, resetHref, listing, facets }: { url: string; resetHref: 
     if (!form) return;
     const focused = lastControl.current;
     if (focused && focused.from !== location.search) {
-      const el = [...form.elements].find((e) => (e as HTMLInputElement).name === focused.name && (e.getAttribute('type') !== 'checkbox' || (e as HTMLInputElement).value === focused.value));
+      const el = [...form.elements].find(
+        (e) =>
+          (e as HTMLInputElement).name === focused.name &&
+          (e.getAttribute('type') !== 'checkbox' || (e as HTMLInputElement).value === focused.value),
+      );
       (el as HTMLElement | undefined)?.focus();
       lastControl.current = null;
     }
@@ -161,7 +204,9 @@ function Pagination({ listing, href }: { listing: Listing; href: (page: number) 
   const { page, pages } = listing;
   if (pages <= 1) return null;
   // First, last and two either side of the current page; gaps shown as "…".
-  const shown = [...new Set([1, page - 2, page - 1, page, page + 1, page + 2, pages])].filter((n) => n >= 1 && n <= pages).sort((a, b) => a - b);
+  const shown = [...new Set([1, page - 2, page - 1, page, page + 1, page + 2, pages])]
+    .filter((n) => n >= 1 && n <= pages)
+    .sort((a, b) => a - b);
   return (
     <nav className="pagination" aria-label={t('listing.pagination')}>
       {page > 1 && (
@@ -235,10 +280,21 @@ export function Component() {
               {products.map((p, i) => (
                 <li key={p.id} className="product-card">
                   {p.preview_image && (
-                    <ResponsiveImage src={p.preview_image} alt="" width={240} height={180} sizes="(max-width: 40rem) 50vw, 15rem" eager={i < 4} />
+                    <ResponsiveImage
+                      src={p.preview_image}
+                      alt=""
+                      width={240}
+                      height={180}
+                      sizes="(max-width: 40rem) 50vw, 15rem"
+                      eager={i < 4}
+                    />
                   )}
                   <Link to={p.url}>{p.title}</Link>
-                  {p.price !== null ? <Price amount={p.price} currency={currency} /> : <span className="muted">{t('product.notSold')}</span>}
+                  {p.price !== null ? (
+                    <Price amount={p.price} currency={currency} />
+                  ) : (
+                    <span className="muted">{t('product.notSold')}</span>
+                  )}
                   <CompareToggle productId={p.id} title={p.title} />
                 </li>
               ))}

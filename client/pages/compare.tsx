@@ -3,13 +3,12 @@
  * differ highlighted; remove one product or clear the list (forms that work without JavaScript).
  */
 import { Link, useLoaderData } from 'react-router-dom';
-import { useTranslation } from '../i18n.tsx';
 import type { loader } from '../../server/pages/compare.ts';
 import type { ComparedProduct } from '../../shared/catalog.ts';
 import { PageTitle } from '../components/PageTitle.tsx';
 import { Price } from '../components/Price.tsx';
+import { useTranslation } from '../i18n.tsx';
 import { FormError, RouteForm } from '../route-form.tsx';
-
 
 export function Component() {
   const { t } = useTranslation();
@@ -79,7 +78,12 @@ function CompareTable({ products, currency }: { products: ComparedProduct[]; cur
                       <>
                         <input type="hidden" name="productId" value={p.id} />
                         <input type="hidden" name="intent" value="remove" />
-                        <button type="submit" className="link-button" aria-label={t('compare.removeOf', { title: p.title })} disabled={state.pending}>
+                        <button
+                          type="submit"
+                          className="link-button"
+                          aria-label={t('compare.removeOf', { title: p.title })}
+                          disabled={state.pending}
+                        >
                           {t('compare.remove')}
                         </button>
                         <FormError state={state} />

@@ -1,7 +1,7 @@
 /** /history/{id}: one of the account's orders, printed: it forces the light colour mode. */
 import { useLoaderData } from 'react-router-dom';
-import type { RouteHandle } from '../../shared/routes.ts';
 import type { loader } from '../../server/pages/history-entry.ts';
+import type { RouteHandle } from '../../shared/routes.ts';
 import { OrderView } from '../components/OrderView.tsx';
 
 export const handle: RouteHandle = { colorMode: 'light' };

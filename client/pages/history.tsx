@@ -1,8 +1,8 @@
 import { Link, useLoaderData } from 'react-router-dom';
-import { useTranslation } from '../i18n.tsx';
 import type { loader } from '../../server/pages/history.ts';
 import { PageTitle } from '../components/PageTitle.tsx';
 import { Price } from '../components/Price.tsx';
+import { useTranslation } from '../i18n.tsx';
 
 export function Component() {
   const { t } = useTranslation();

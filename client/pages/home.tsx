@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
-import { useTranslation } from '../i18n.tsx';
-import { useShell } from '../loader-data.ts';
 import { PageTitle } from '../components/PageTitle.tsx';
 import { ResponsiveImage } from '../components/ResponsiveImage.tsx';
+import { useTranslation } from '../i18n.tsx';
+import { useShell } from '../loader-data.ts';
 
 export function Component() {
   const { t } = useTranslation();
@@ -18,7 +18,14 @@ export function Component() {
           <li key={c.id} className="category-card">
             <Link to={c.url}>
               {c.preview_image && (
-                <ResponsiveImage src={c.preview_image} alt="" width={160} height={120} sizes="(max-width: 40rem) 50vw, 14rem" eager={i < 4} />
+                <ResponsiveImage
+                  src={c.preview_image}
+                  alt=""
+                  width={160}
+                  height={120}
+                  sizes="(max-width: 40rem) 50vw, 14rem"
+                  eager={i < 4}
+                />
               )}
               <span>{c.title}</span>
             </Link>

@@ -3,15 +3,15 @@
  * (its discount applied, rounded to the site's step), its mass, and one button that puts every line in the cart.
  */
 import { Link, useLoaderData } from 'react-router-dom';
-import { useTranslation } from '../i18n.tsx';
 import type { loader } from '../../server/pages/kit.ts';
+import { KITS_PATH } from '../../shared/navigation.ts';
+import { formatNumber, metaDescription } from '../../shared/product-info.ts';
 import { useBoot } from '../boot.ts';
-import { FormError, RouteForm } from '../route-form.tsx';
+import { Breadcrumbs } from '../components/Breadcrumbs.tsx';
 import { PageTitle } from '../components/PageTitle.tsx';
 import { Price } from '../components/Price.tsx';
-import { Breadcrumbs } from '../components/Breadcrumbs.tsx';
-import { formatNumber, metaDescription } from '../../shared/product-info.ts';
-import { KITS_PATH } from '../../shared/navigation.ts';
+import { useTranslation } from '../i18n.tsx';
+import { FormError, RouteForm } from '../route-form.tsx';
 
 export function Component() {
   const { t } = useTranslation();
@@ -61,7 +61,9 @@ export function Component() {
           </>
         )}
         <dt>{t('kits.total')}</dt>
-        <dd className="kit-totals__price">{kit.price !== null ? <Price amount={kit.price} currency={currency} /> : t('product.notSold')}</dd>
+        <dd className="kit-totals__price">
+          {kit.price !== null ? <Price amount={kit.price} currency={currency} /> : t('product.notSold')}
+        </dd>
         <dt>{t('kits.mass')}</dt>
         <dd>≈ {formatNumber(kit.massKg, language, 1)}</dd>
       </dl>

@@ -1,12 +1,12 @@
 /** /komplekty-sumoizoliacii: the ready kits, each with its price on this site and its mass. */
 import { Link, useLoaderData } from 'react-router-dom';
-import { useTranslation } from '../i18n.tsx';
 import type { loader } from '../../server/pages/kits.ts';
+import { formatNumber } from '../../shared/product-info.ts';
 import { useBoot } from '../boot.ts';
+import { Breadcrumbs } from '../components/Breadcrumbs.tsx';
 import { PageTitle } from '../components/PageTitle.tsx';
 import { Price } from '../components/Price.tsx';
-import { Breadcrumbs } from '../components/Breadcrumbs.tsx';
-import { formatNumber } from '../../shared/product-info.ts';
+import { useTranslation } from '../i18n.tsx';
 
 export function Component() {
   const { t } = useTranslation();

@@ -1,9 +1,9 @@
 /** The materials catalogue (/materials): every category with its image, product count and most popular products. */
 import { Link, useLoaderData } from 'react-router-dom';
-import { useTranslation } from '../i18n.tsx';
 import type { loader } from '../../server/pages/materials.ts';
 import { PageTitle } from '../components/PageTitle.tsx';
 import { Price } from '../components/Price.tsx';
+import { useTranslation } from '../i18n.tsx';
 
 export function Component() {
   const { t } = useTranslation();
@@ -17,9 +17,7 @@ export function Component() {
         {categories.map((c, i) => (
           <section key={c.id} className="materials-section" aria-labelledby={`materials-${c.id}`}>
             <Link to={c.url} className="materials-section__head">
-              {c.preview_image && (
-                <img src={c.preview_image} alt="" width={160} height={120} loading={i < 2 ? undefined : 'lazy'} />
-              )}
+              {c.preview_image && <img src={c.preview_image} alt="" width={160} height={120} loading={i < 2 ? undefined : 'lazy'} />}
               <h2 id={`materials-${c.id}`}>{c.title}</h2>
             </Link>
             <p className="muted">{t('materials.count', { count: c.count })}</p>
@@ -31,7 +29,11 @@ export function Component() {
                   <li key={p.id} className="product-card">
                     {p.preview_image && <img src={p.preview_image} alt="" width={240} height={180} loading="lazy" />}
                     <Link to={p.url}>{p.title}</Link>
-                    {p.price !== null ? <Price amount={p.price} currency={currency} /> : <span className="muted">{t('product.notSold')}</span>}
+                    {p.price !== null ? (
+                      <Price amount={p.price} currency={currency} />
+                    ) : (
+                      <span className="muted">{t('product.notSold')}</span>
+                    )}
                   </li>
                 ))}
               </ul>

@@ -1,8 +1,8 @@
 import { Form, Link, useLoaderData } from 'react-router-dom';
-import { useTranslation } from '../i18n.tsx';
 import type { loader } from '../../server/pages/personal.ts';
-import { FormBasics } from '../route-form.tsx';
 import { PageTitle } from '../components/PageTitle.tsx';
+import { useTranslation } from '../i18n.tsx';
+import { FormBasics } from '../route-form.tsx';
 
 export function Component() {
   const { t } = useTranslation();

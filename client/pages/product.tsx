@@ -1,19 +1,19 @@
 import { memo } from 'react';
 import { Link, useLoaderData } from 'react-router-dom';
-import { useTranslation } from '../i18n.tsx';
 import type { loader } from '../../server/pages/product.ts';
-import type { LoaderData } from '../loader-data.ts';
-import { useShell } from '../loader-data.ts';
+import { attributeRows, availabilityOf, metaDescription, SCHEMA_AVAILABILITY } from '../../shared/product-info.ts';
 import { useBoot } from '../boot.ts';
+import { Breadcrumbs } from '../components/Breadcrumbs.tsx';
+import { CompareToggle } from '../components/CompareToggle.tsx';
+import { JsonLd } from '../components/JsonLd.tsx';
 import { PageTitle } from '../components/PageTitle.tsx';
 import { Price } from '../components/Price.tsx';
 import { ProductActions } from '../components/ProductActions.tsx';
-import { CompareToggle } from '../components/CompareToggle.tsx';
 import { ResponsiveImage } from '../components/ResponsiveImage.tsx';
-import { Breadcrumbs } from '../components/Breadcrumbs.tsx';
-import { JsonLd } from '../components/JsonLd.tsx';
 import { siteUrl } from '../components/SeoLinks.tsx';
-import { attributeRows, availabilityOf, metaDescription, SCHEMA_AVAILABILITY } from '../../shared/product-info.ts';
+import { useTranslation } from '../i18n.tsx';
+import type { LoaderData } from '../loader-data.ts';
+import { useShell } from '../loader-data.ts';
 
 type Data = LoaderData<typeof loader>;
 type Product = Data['product'];
@@ -125,7 +125,13 @@ const ProductView = memo(function ProductView({ data }: { data: Data }) {
   return (
     <article className="product">
       <ProductHead product={product} currency={currency} />
-      <Breadcrumbs items={[{ label: t('productPage.home'), to: '/' }, { label: product.category.title, to: product.category.url }, { label: product.title }]} />
+      <Breadcrumbs
+        items={[
+          { label: t('productPage.home'), to: '/' },
+          { label: product.category.title, to: product.category.url },
+          { label: product.title },
+        ]}
+      />
       <h1>{product.title}</h1>
       {product.images.length > 0 && <ProductGallery product={product} />}
       <p className="muted">

@@ -3,10 +3,10 @@
  * Enter is pressed with no result chosen. Its own form shows the query; result pages are not indexed.
  */
 import { Form, Link, useLoaderData } from 'react-router-dom';
-import { useTranslation } from '../i18n.tsx';
 import type { loader } from '../../server/pages/search.ts';
-import { PageTitle } from '../components/PageTitle.tsx';
 import { SEARCH_MAX_LENGTH } from '../../shared/search.ts';
+import { PageTitle } from '../components/PageTitle.tsx';
+import { useTranslation } from '../i18n.tsx';
 
 export function Component() {
   const { t } = useTranslation();

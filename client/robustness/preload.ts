@@ -7,9 +7,10 @@
  * preloaded with save-data on, for the current page, or for links that leave this router (another language,
  * another site, files).
  */
-import { matchRoutes, type DataRouteMatch } from 'react-router-dom';
+
 import type { DataRouter } from 'react-router-dom';
-import { LANGUAGES, DEFAULT_LANGUAGE } from '../../shared/sites.ts';
+import { type DataRouteMatch, matchRoutes } from 'react-router-dom';
+import { DEFAULT_LANGUAGE, LANGUAGES } from '../../shared/sites.ts';
 import { dropPreloadedData, preloadData, routerPath } from '../data-strategy.ts';
 import { MAX_CONCURRENT_PRELOADS, PRELOAD_INTENT_DELAY_MS } from './constants.ts';
 import { isSaveDataOn } from './network.ts';

@@ -6,8 +6,8 @@
  */
 import { useContext, useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
-import { NonceContext } from '../color-mode.tsx';
 import { METRIKA_INIT_OPTIONS, METRIKA_TAG_URL } from '../../shared/third-party.ts';
+import { NonceContext } from '../color-mode.tsx';
 
 declare global {
   interface Window {

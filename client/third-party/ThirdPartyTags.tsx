@@ -5,9 +5,9 @@
  * is idle. The maps script is not here: pages that show a map call loadMapsApi() (./maps.ts).
  */
 import { useEffect } from 'react';
-import { useOptionalShell } from '../loader-data.ts';
 import type { PublicTags } from '../../shared/public-site.ts';
 import { trackerUrl } from '../../shared/third-party.ts';
+import { useOptionalShell } from '../loader-data.ts';
 import { Analytics } from './Analytics.tsx';
 import { loadScript, whenIdle } from './load-script.ts';
 
@@ -38,7 +38,9 @@ function useTracker(tracker: PublicTags['tracker']) {
     return whenIdle(() => {
       const referrer = document.referrer;
       const page = window.location.href;
-      loadScript(trackerUrl(JSON.parse(config), referrer, page), { data: { referrer, url: page } }).catch((err) => console.warn(String(err)));
+      loadScript(trackerUrl(JSON.parse(config), referrer, page), { data: { referrer, url: page } }).catch((err) =>
+        console.warn(String(err)),
+      );
     });
   }, [config]);
 }

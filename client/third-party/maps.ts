@@ -4,8 +4,8 @@
  * then, async and with the CSP nonce, once per page load.
  */
 import { useEffect, useState } from 'react';
+import { type MapsTag, mapsApiUrl } from '../../shared/third-party.ts';
 import { useOptionalShell } from '../loader-data.ts';
-import { mapsApiUrl, type MapsTag } from '../../shared/third-party.ts';
 import { loadScript } from './load-script.ts';
 
 declare global {

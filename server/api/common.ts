@@ -5,11 +5,11 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { Site } from '../../shared/sites.ts';
 import { cartTotal } from '../../shared/cart.ts';
+import type { Site } from '../../shared/sites.ts';
 import { badRequest, forbidden } from '../http/errors.ts';
-import type { RequestOrigin } from '../services/site-address.ts';
 import type { Services } from '../services/index.ts';
+import type { RequestOrigin } from '../services/site-address.ts';
 
 // ── schemas ────────────────────────────────────────────────────────────────
 

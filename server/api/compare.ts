@@ -2,8 +2,9 @@
  * The compare list: the spec's counter call (§7 POST /api/compare {domain} → { totalItems }, a read: no token
  * needed). Changes to the list are the /compare route's action (server/pages/compare.ts, decision 021).
  */
-import { z } from 'zod';
+
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { domain, FORM_OR_JSON, jsonBody, siteFor, siteToken } from './common.ts';
 
 export const compareRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -8,10 +8,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { notFound } from '../http/errors.ts';
 import { checkSiteToken } from './common.ts';
-import { openApiPlugin } from './openapi.ts';
-import { siteRoutes } from './site.ts';
-import { shopRoutes } from './shop.ts';
 import { compareRoutes } from './compare.ts';
+import { openApiPlugin } from './openapi.ts';
+import { shopRoutes } from './shop.ts';
+import { siteRoutes } from './site.ts';
 
 export interface ApiPluginOptions {
   /** Serve the docs page (/api/docs): development only. */

@@ -4,8 +4,9 @@
  * (@fastify/swagger-ui, a development dependency: imported only then, never required in production).
  * Registered (with fastify-plugin) in the /api scope before its routes, so it sees every one of them.
  */
-import fp from 'fastify-plugin';
+
 import fastifySwagger from '@fastify/swagger';
+import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { tokenRule } from './common.ts';
 

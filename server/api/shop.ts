@@ -2,8 +2,9 @@
  * Shop reads of the spec (§7): the category menu and the visitor's cart, in both shapes the spec names
  * (GET /api/shop/cart → data.cart; POST /api/cart {domain} → the bare list, no token needed: it only reads).
  */
-import { z } from 'zod';
+
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { cartAnswer, domain, FORM_OR_JSON, jsonBody, siteFor, siteToken, tokenQuery } from './common.ts';
 
 export const shopRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -14,14 +15,20 @@ export const shopRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/shop/categories',
     { config: { token: 'required' }, schema: { tags, summary: 'The category menu: data.categories', querystring: tokenQuery } },
     // The same per-site cache as the page shell: no database round trip.
-    async (request) => ({ data: { categories: (await services.publicShell(siteFor(services, request, request.query.domain, 'query'))).categories } }),
+    async (request) => ({
+      data: { categories: (await services.publicShell(siteFor(services, request, request.query.domain, 'query'))).categories },
+    }),
   );
 
   app.get(
     '/api/shop/cart',
     {
       config: { token: 'required' },
-      schema: { tags, summary: "The visitor's cart: data.cart, total (Σ actual_price × quantity), currency, count", querystring: tokenQuery },
+      schema: {
+        tags,
+        summary: "The visitor's cart: data.cart, total (Σ actual_price × quantity), currency, count",
+        querystring: tokenQuery,
+      },
     },
     async (request) => cartAnswer(services, request, siteFor(services, request, request.query.domain, 'query')),
   );

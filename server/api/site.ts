@@ -2,10 +2,11 @@
  * Site calls of the spec (§7): search, city autocomplete, widgets, the visitor's IP — and the region lookup
  * of the region overlay (§4, decision 006). Same paths, parameters and answer shapes as the original backend.
  */
-import { z } from 'zod';
+
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { WIDGET_CODES } from '../services/widgets.ts';
+import { z } from 'zod';
 import type { City } from '../services/cities.ts';
+import { WIDGET_CODES } from '../services/widgets.ts';
 import { jsonBody, requestOrigin, searchText, siteFor, tokenQuery } from './common.ts';
 
 export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -109,5 +110,7 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // Spec: GET /api/location answers the visitor's IP (behind a proxy only when TRUST_PROXY allows it).
-  app.get('/api/location', { schema: { tags, summary: "The visitor's IP address: { data: ip }" } }, async (request) => ({ data: request.ip }));
+  app.get('/api/location', { schema: { tags, summary: "The visitor's IP address: { data: ip }" } }, async (request) => ({
+    data: request.ip,
+  }));
 };

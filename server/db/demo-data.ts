@@ -58,7 +58,8 @@ export const demoCategories: DemoCategory[] = [
     id: 1,
     slug: 'vibroizolyaciya',
     title: 'Виброизоляция',
-    description: 'Вибропоглощающие листы из бутиловой мастики с алюминиевой фольгой. Первый слой шумоизоляции, прикатывается прямо на металл кузова.',
+    description:
+      'Вибропоглощающие листы из бутиловой мастики с алюминиевой фольгой. Первый слой шумоизоляции, прикатывается прямо на металл кузова.',
     sort: 1,
   },
   {
@@ -126,12 +127,22 @@ export const demoProducts: DemoProduct[] = [
     slug: 'vibro-lajt-1-8',
     category: 'vibroizolyaciya',
     title: 'Вибро Лайт 1.8',
-    description: 'Лёгкий вибропоглотитель на бутиловой основе с алюминиевой фольгой 60 мкм. Подходит для крыши, капота и крышки багажника, где важен малый вес. Наклеивается на обезжиренный металл и прикатывается роликом.',
+    description:
+      'Лёгкий вибропоглотитель на бутиловой основе с алюминиевой фольгой 60 мкм. Подходит для крыши, капота и крышки багажника, где важен малый вес. Наклеивается на обезжиренный металл и прикатывается роликом.',
     priceRub: 320,
     popularity: 80,
     attributes: {
-      thickness_mm: 1.8, ...VIB_SHEET, mass_kg_m2: 2.2, loss_factor: 0.2, foil_um: 60,
-      temp_min_c: -40, temp_max_c: 100, adhesive: 'бутил', material: 'бутиловая мастика', layer: 'vibration', unit: 'лист',
+      thickness_mm: 1.8,
+      ...VIB_SHEET,
+      mass_kg_m2: 2.2,
+      loss_factor: 0.2,
+      foil_um: 60,
+      temp_min_c: -40,
+      temp_max_c: 100,
+      adhesive: 'бутил',
+      material: 'бутиловая мастика',
+      layer: 'vibration',
+      unit: 'лист',
     },
   },
   {
@@ -139,12 +150,22 @@ export const demoProducts: DemoProduct[] = [
     slug: 'vibro-standart-2-2',
     category: 'vibroizolyaciya',
     title: 'Вибро Стандарт 2.2',
-    description: 'Универсальный вибропоглотитель на бутиловой основе с фольгой 80 мкм. Применяется на дверях, крыше, полу и в багажнике. Наклеивается на обезжиренный металл и плотно прикатывается роликом.',
+    description:
+      'Универсальный вибропоглотитель на бутиловой основе с фольгой 80 мкм. Применяется на дверях, крыше, полу и в багажнике. Наклеивается на обезжиренный металл и плотно прикатывается роликом.',
     priceRub: 380,
     popularity: 100,
     attributes: {
-      thickness_mm: 2.2, ...VIB_SHEET, mass_kg_m2: 2.9, loss_factor: 0.28, foil_um: 80,
-      temp_min_c: -40, temp_max_c: 100, adhesive: 'бутил', material: 'бутиловая мастика', layer: 'vibration', unit: 'лист',
+      thickness_mm: 2.2,
+      ...VIB_SHEET,
+      mass_kg_m2: 2.9,
+      loss_factor: 0.28,
+      foil_um: 80,
+      temp_min_c: -40,
+      temp_max_c: 100,
+      adhesive: 'бутил',
+      material: 'бутиловая мастика',
+      layer: 'vibration',
+      unit: 'лист',
     },
   },
   {
@@ -152,12 +173,22 @@ export const demoProducts: DemoProduct[] = [
     slug: 'vibro-optima-3-0',
     category: 'vibroizolyaciya',
     title: 'Вибро Оптима 3.0',
-    description: 'Вибропоглотитель толщиной 3 мм с фольгой 100 мкм. Рекомендуется для пола, тоннеля, багажника и моторного щита. Монтируется на чистый металл с прикаткой роликом, в холодное время — с прогревом феном.',
+    description:
+      'Вибропоглотитель толщиной 3 мм с фольгой 100 мкм. Рекомендуется для пола, тоннеля, багажника и моторного щита. Монтируется на чистый металл с прикаткой роликом, в холодное время — с прогревом феном.',
     priceRub: 490,
     popularity: 95,
     attributes: {
-      thickness_mm: 3, ...VIB_SHEET, mass_kg_m2: 3.8, loss_factor: 0.33, foil_um: 100,
-      temp_min_c: -40, temp_max_c: 100, adhesive: 'бутил', material: 'бутиловая мастика', layer: 'vibration', unit: 'лист',
+      thickness_mm: 3,
+      ...VIB_SHEET,
+      mass_kg_m2: 3.8,
+      loss_factor: 0.33,
+      foil_um: 100,
+      temp_min_c: -40,
+      temp_max_c: 100,
+      adhesive: 'бутил',
+      material: 'бутиловая мастика',
+      layer: 'vibration',
+      unit: 'лист',
     },
   },
   {
@@ -165,12 +196,22 @@ export const demoProducts: DemoProduct[] = [
     slug: 'vibro-maks-4-0',
     category: 'vibroizolyaciya',
     title: 'Вибро Макс 4.0',
-    description: 'Толстый вибропоглотитель 4 мм для максимального подавления вибраций. Применяется на полу, в багажнике, на моторном щите и арках. Перед монтажом лист желательно прогреть феном, затем прикатать роликом.',
+    description:
+      'Толстый вибропоглотитель 4 мм для максимального подавления вибраций. Применяется на полу, в багажнике, на моторном щите и арках. Перед монтажом лист желательно прогреть феном, затем прикатать роликом.',
     priceRub: 620,
     popularity: 70,
     attributes: {
-      thickness_mm: 4, ...VIB_SHEET, mass_kg_m2: 5.2, loss_factor: 0.4, foil_um: 100,
-      temp_min_c: -40, temp_max_c: 100, adhesive: 'бутил', material: 'бутиловая мастика', layer: 'vibration', unit: 'лист',
+      thickness_mm: 4,
+      ...VIB_SHEET,
+      mass_kg_m2: 5.2,
+      loss_factor: 0.4,
+      foil_um: 100,
+      temp_min_c: -40,
+      temp_max_c: 100,
+      adhesive: 'бутил',
+      material: 'бутиловая мастика',
+      layer: 'vibration',
+      unit: 'лист',
     },
   },
   {
@@ -178,12 +219,22 @@ export const demoProducts: DemoProduct[] = [
     slug: 'vibro-premium-2-5',
     category: 'vibroizolyaciya',
     title: 'Вибро Премиум 2.5',
-    description: 'Вибропоглотитель с повышенным коэффициентом механических потерь 0,45 при небольшом весе. Подходит для дверей, крыши, пола и багажника. Наклеивается на обезжиренный металл и прикатывается роликом.',
+    description:
+      'Вибропоглотитель с повышенным коэффициентом механических потерь 0,45 при небольшом весе. Подходит для дверей, крыши, пола и багажника. Наклеивается на обезжиренный металл и прикатывается роликом.',
     priceRub: 690,
     popularity: 65,
     attributes: {
-      thickness_mm: 2.5, ...VIB_SHEET, mass_kg_m2: 2.6, loss_factor: 0.45, foil_um: 100,
-      temp_min_c: -40, temp_max_c: 100, adhesive: 'бутил', material: 'бутиловая мастика', layer: 'vibration', unit: 'лист',
+      thickness_mm: 2.5,
+      ...VIB_SHEET,
+      mass_kg_m2: 2.6,
+      loss_factor: 0.45,
+      foil_um: 100,
+      temp_min_c: -40,
+      temp_max_c: 100,
+      adhesive: 'бутил',
+      material: 'бутиловая мастика',
+      layer: 'vibration',
+      unit: 'лист',
     },
   },
   {
@@ -191,12 +242,22 @@ export const demoProducts: DemoProduct[] = [
     slug: 'vibro-arka-4-2',
     category: 'vibroizolyaciya',
     title: 'Вибро Арка 4.2',
-    description: 'Тяжёлый битум-бутиловый вибропоглотитель для колёсных арок. Клеится на арки со стороны салона и багажника, а также на подкрылки. Перед монтажом прогревается феном и прикатывается роликом.',
+    description:
+      'Тяжёлый битум-бутиловый вибропоглотитель для колёсных арок. Клеится на арки со стороны салона и багажника, а также на подкрылки. Перед монтажом прогревается феном и прикатывается роликом.',
     priceRub: 560,
     popularity: 60,
     attributes: {
-      thickness_mm: 4.2, ...VIB_SHEET, mass_kg_m2: 6, loss_factor: 0.35, foil_um: 100,
-      temp_min_c: -40, temp_max_c: 100, adhesive: 'битум-бутил', material: 'битум-бутиловая мастика', layer: 'vibration', unit: 'лист',
+      thickness_mm: 4.2,
+      ...VIB_SHEET,
+      mass_kg_m2: 6,
+      loss_factor: 0.35,
+      foil_um: 100,
+      temp_min_c: -40,
+      temp_max_c: 100,
+      adhesive: 'битум-бутил',
+      material: 'битум-бутиловая мастика',
+      layer: 'vibration',
+      unit: 'лист',
     },
   },
 
@@ -206,11 +267,18 @@ export const demoProducts: DemoProduct[] = [
     slug: 'akustik-6',
     category: 'shumopogloshchenie',
     title: 'Акустик 6',
-    description: 'Тонкий шумопоглотитель из пенополиуретана с открытыми порами. Подходит для дверей и под обшивки, где мало места. Клеится на липкий слой поверх виброизоляции.',
+    description:
+      'Тонкий шумопоглотитель из пенополиуретана с открытыми порами. Подходит для дверей и под обшивки, где мало места. Клеится на липкий слой поверх виброизоляции.',
     priceRub: 590,
     popularity: 55,
     attributes: {
-      thickness_mm: 6, ...BIG_SHEET, mass_kg_m2: 0.25, adhesive: 'акриловый', material: 'ППУ', layer: 'absorber', unit: 'лист',
+      thickness_mm: 6,
+      ...BIG_SHEET,
+      mass_kg_m2: 0.25,
+      adhesive: 'акриловый',
+      material: 'ППУ',
+      layer: 'absorber',
+      unit: 'лист',
     },
   },
   {
@@ -218,12 +286,19 @@ export const demoProducts: DemoProduct[] = [
     slug: 'akustik-10',
     category: 'shumopogloshchenie',
     title: 'Акустик 10',
-    description: 'Шумопоглотитель 10 мм из пенополиуретана с открытыми порами. Применяется в дверях, на крыше и в багажнике. Клеится на липкий слой поверх виброизоляции.',
+    description:
+      'Шумопоглотитель 10 мм из пенополиуретана с открытыми порами. Применяется в дверях, на крыше и в багажнике. Клеится на липкий слой поверх виброизоляции.',
     priceRub: 690,
     popularity: 85,
     images: ['/img/products/abs-ak-10-1.svg', '/img/products/abs-ak-10-2.svg', '/img/products/abs-ak-10-3.svg'],
     attributes: {
-      thickness_mm: 10, ...BIG_SHEET, mass_kg_m2: 0.35, adhesive: 'акриловый', material: 'ППУ', layer: 'absorber', unit: 'лист',
+      thickness_mm: 10,
+      ...BIG_SHEET,
+      mass_kg_m2: 0.35,
+      adhesive: 'акриловый',
+      material: 'ППУ',
+      layer: 'absorber',
+      unit: 'лист',
     },
   },
   {
@@ -231,11 +306,18 @@ export const demoProducts: DemoProduct[] = [
     slug: 'akustik-15',
     category: 'shumopogloshchenie',
     title: 'Акустик 15',
-    description: 'Толстый шумопоглотитель 15 мм из пенополиуретана. Применяется на крыше, в багажнике и на полках, где есть запас места под обшивкой. Клеится на липкий слой поверх виброизоляции.',
+    description:
+      'Толстый шумопоглотитель 15 мм из пенополиуретана. Применяется на крыше, в багажнике и на полках, где есть запас места под обшивкой. Клеится на липкий слой поверх виброизоляции.',
     priceRub: 890,
     popularity: 45,
     attributes: {
-      thickness_mm: 15, ...BIG_SHEET, mass_kg_m2: 0.45, adhesive: 'акриловый', material: 'ППУ', layer: 'absorber', unit: 'лист',
+      thickness_mm: 15,
+      ...BIG_SHEET,
+      mass_kg_m2: 0.45,
+      adhesive: 'акриловый',
+      material: 'ППУ',
+      layer: 'absorber',
+      unit: 'лист',
     },
   },
   {
@@ -243,11 +325,18 @@ export const demoProducts: DemoProduct[] = [
     slug: 'akustik-10-folga',
     category: 'shumopogloshchenie',
     title: 'Акустик 10 Фольга',
-    description: 'Шумопоглотитель 10 мм из пенополиуретана с фольгированной поверхностью, отражающей тепло двигателя. Предназначен для капота. Клеится на липкий слой фольгой наружу.',
+    description:
+      'Шумопоглотитель 10 мм из пенополиуретана с фольгированной поверхностью, отражающей тепло двигателя. Предназначен для капота. Клеится на липкий слой фольгой наружу.',
     priceRub: 790,
     popularity: 50,
     attributes: {
-      thickness_mm: 10, ...BIG_SHEET, mass_kg_m2: 0.45, adhesive: 'акриловый', material: 'ППУ с фольгой', layer: 'absorber', unit: 'лист',
+      thickness_mm: 10,
+      ...BIG_SHEET,
+      mass_kg_m2: 0.45,
+      adhesive: 'акриловый',
+      material: 'ППУ с фольгой',
+      layer: 'absorber',
+      unit: 'лист',
     },
   },
   {
@@ -255,11 +344,18 @@ export const demoProducts: DemoProduct[] = [
     slug: 'vojlok-akusticheskij-10',
     category: 'shumopogloshchenie',
     title: 'Войлок акустический 10',
-    description: 'Акустический войлок 10 мм для поглощения воздушного шума. Применяется под обшивками пола, багажника и моторного щита. Клеится на липкий слой поверх виброизоляции.',
+    description:
+      'Акустический войлок 10 мм для поглощения воздушного шума. Применяется под обшивками пола, багажника и моторного щита. Клеится на липкий слой поверх виброизоляции.',
     priceRub: 450,
     popularity: 40,
     attributes: {
-      thickness_mm: 10, ...BIG_SHEET, mass_kg_m2: 0.45, adhesive: 'акриловый', material: 'войлок', layer: 'absorber', unit: 'лист',
+      thickness_mm: 10,
+      ...BIG_SHEET,
+      mass_kg_m2: 0.45,
+      adhesive: 'акриловый',
+      material: 'войлок',
+      layer: 'absorber',
+      unit: 'лист',
     },
   },
 
@@ -269,12 +365,19 @@ export const demoProducts: DemoProduct[] = [
     slug: 'izolyator-4',
     category: 'zvukoizolyaciya',
     title: 'Изолятор 4',
-    description: 'Звуко- и теплоизолятор из вспененного полиэтилена с закрытыми порами толщиной 4 мм. Применяется на внутренней стороне обшивок дверей и под обшивками салона. Клеится на липкий слой.',
+    description:
+      'Звуко- и теплоизолятор из вспененного полиэтилена с закрытыми порами толщиной 4 мм. Применяется на внутренней стороне обшивок дверей и под обшивками салона. Клеится на липкий слой.',
     priceRub: 190,
     popularity: 75,
     images: ['/img/products/bar-iz-4-1.svg', '/img/products/bar-iz-4-2.svg'],
     attributes: {
-      thickness_mm: 4, ...PE_SHEET, mass_kg_m2: 0.12, adhesive: 'акриловый', material: 'вспененный ПЭ', layer: 'barrier', unit: 'лист',
+      thickness_mm: 4,
+      ...PE_SHEET,
+      mass_kg_m2: 0.12,
+      adhesive: 'акриловый',
+      material: 'вспененный ПЭ',
+      layer: 'barrier',
+      unit: 'лист',
     },
   },
   {
@@ -282,11 +385,18 @@ export const demoProducts: DemoProduct[] = [
     slug: 'izolyator-8',
     category: 'zvukoizolyaciya',
     title: 'Изолятор 8',
-    description: 'Звуко- и теплоизолятор из вспененного полиэтилена толщиной 8 мм. Укладывается вторым слоем на пол, в багажник и на арки поверх виброизоляции. Клеится на липкий слой.',
+    description:
+      'Звуко- и теплоизолятор из вспененного полиэтилена толщиной 8 мм. Укладывается вторым слоем на пол, в багажник и на арки поверх виброизоляции. Клеится на липкий слой.',
     priceRub: 290,
     popularity: 70,
     attributes: {
-      thickness_mm: 8, ...PE_SHEET, mass_kg_m2: 0.2, adhesive: 'акриловый', material: 'вспененный ПЭ', layer: 'barrier', unit: 'лист',
+      thickness_mm: 8,
+      ...PE_SHEET,
+      mass_kg_m2: 0.2,
+      adhesive: 'акриловый',
+      material: 'вспененный ПЭ',
+      layer: 'barrier',
+      unit: 'лист',
     },
   },
   {
@@ -294,11 +404,18 @@ export const demoProducts: DemoProduct[] = [
     slug: 'teplo-shumoizolyator-10-f',
     category: 'zvukoizolyaciya',
     title: 'Тепло-шумоизолятор 10 Ф',
-    description: 'Вспененный полиэтилен 10 мм с фольгированным слоем, отражающим тепло. Применяется на моторном щите, тоннеле и под капотом. Клеится на липкий слой фольгой наружу.',
+    description:
+      'Вспененный полиэтилен 10 мм с фольгированным слоем, отражающим тепло. Применяется на моторном щите, тоннеле и под капотом. Клеится на липкий слой фольгой наружу.',
     priceRub: 390,
     popularity: 45,
     attributes: {
-      thickness_mm: 10, ...BIG_SHEET, mass_kg_m2: 0.3, adhesive: 'акриловый', material: 'вспененный ПЭ с фольгой', layer: 'barrier', unit: 'лист',
+      thickness_mm: 10,
+      ...BIG_SHEET,
+      mass_kg_m2: 0.3,
+      adhesive: 'акриловый',
+      material: 'вспененный ПЭ с фольгой',
+      layer: 'barrier',
+      unit: 'лист',
     },
   },
   {
@@ -306,11 +423,18 @@ export const demoProducts: DemoProduct[] = [
     slug: 'barer-2',
     category: 'zvukoizolyaciya',
     title: 'Барьер 2',
-    description: 'Тяжёлая звукоизоляционная мембрана толщиной 2 мм. Укладывается на пол, моторный щит и в багажник поверх шумопоглотителя. Клеится на липкий слой без зазоров между листами.',
+    description:
+      'Тяжёлая звукоизоляционная мембрана толщиной 2 мм. Укладывается на пол, моторный щит и в багажник поверх шумопоглотителя. Клеится на липкий слой без зазоров между листами.',
     priceRub: 790,
     popularity: 35,
     attributes: {
-      thickness_mm: 2, ...BIG_SHEET, mass_kg_m2: 3.5, adhesive: 'акриловый', material: 'мембрана', layer: 'barrier', unit: 'лист',
+      thickness_mm: 2,
+      ...BIG_SHEET,
+      mass_kg_m2: 3.5,
+      adhesive: 'акриловый',
+      material: 'мембрана',
+      layer: 'barrier',
+      unit: 'лист',
     },
   },
   {
@@ -318,11 +442,18 @@ export const demoProducts: DemoProduct[] = [
     slug: 'barer-3-heavy',
     category: 'zvukoizolyaciya',
     title: 'Барьер 3 Heavy',
-    description: 'Утяжелённая звукоизоляционная мембрана толщиной 3 мм для максимальной изоляции от шума дороги и двигателя. Применяется на полу, тоннеле и моторном щите. Клеится на липкий слой внахлёст.',
+    description:
+      'Утяжелённая звукоизоляционная мембрана толщиной 3 мм для максимальной изоляции от шума дороги и двигателя. Применяется на полу, тоннеле и моторном щите. Клеится на липкий слой внахлёст.',
     priceRub: 990,
     popularity: 25,
     attributes: {
-      thickness_mm: 3, ...BIG_SHEET, mass_kg_m2: 5, adhesive: 'акриловый', material: 'мембрана', layer: 'barrier', unit: 'лист',
+      thickness_mm: 3,
+      ...BIG_SHEET,
+      mass_kg_m2: 5,
+      adhesive: 'акриловый',
+      material: 'мембрана',
+      layer: 'barrier',
+      unit: 'лист',
     },
   },
 
@@ -332,12 +463,23 @@ export const demoProducts: DemoProduct[] = [
     slug: 'antiskrip-list-5-mm',
     category: 'antiskrip',
     title: 'Антискрип лист 5 мм',
-    description: 'Мягкий самоклеящийся материал из пенополиуретана для устранения скрипов пластика. Наклеивается в местах контакта панелей торпедо, дверных карт и консоли.',
+    description:
+      'Мягкий самоклеящийся материал из пенополиуретана для устранения скрипов пластика. Наклеивается в местах контакта панелей торпедо, дверных карт и консоли.',
     priceRub: 390,
     popularity: 50,
-    images: ['/img/products/asq-lst-5-1.svg', '/img/products/asq-lst-5-2.svg', '/img/products/asq-lst-5-3.svg', '/img/products/asq-lst-5-4.svg'],
+    images: [
+      '/img/products/asq-lst-5-1.svg',
+      '/img/products/asq-lst-5-2.svg',
+      '/img/products/asq-lst-5-3.svg',
+      '/img/products/asq-lst-5-4.svg',
+    ],
     attributes: {
-      thickness_mm: 5, ...BIG_SHEET, adhesive: 'акриловый', material: 'ППУ', layer: 'antisqueak', unit: 'лист',
+      thickness_mm: 5,
+      ...BIG_SHEET,
+      adhesive: 'акриловый',
+      material: 'ППУ',
+      layer: 'antisqueak',
+      unit: 'лист',
     },
   },
   {
@@ -345,11 +487,17 @@ export const demoProducts: DemoProduct[] = [
     slug: 'antiskrip-bitumnyj-5-mm',
     category: 'antiskrip',
     title: 'Антискрип битумный 5 мм',
-    description: 'Антискрип с битумной пропиткой, устойчивый к влаге и нагреву. Применяется на обратной стороне пластиковых обшивок и в местах крепления панелей.',
+    description:
+      'Антискрип с битумной пропиткой, устойчивый к влаге и нагреву. Применяется на обратной стороне пластиковых обшивок и в местах крепления панелей.',
     priceRub: 350,
     popularity: 35,
     attributes: {
-      thickness_mm: 5, ...BIG_SHEET, adhesive: 'акриловый', material: 'ППУ с битумной пропиткой', layer: 'antisqueak', unit: 'лист',
+      thickness_mm: 5,
+      ...BIG_SHEET,
+      adhesive: 'акриловый',
+      material: 'ППУ с битумной пропиткой',
+      layer: 'antisqueak',
+      unit: 'лист',
     },
   },
   {
@@ -357,11 +505,17 @@ export const demoProducts: DemoProduct[] = [
     slug: 'lenta-vorsovaya-15-mm-12-m',
     category: 'antiskrip',
     title: 'Лента ворсовая 15 мм × 12 м',
-    description: 'Самоклеящаяся ворсовая лента для устранения скрипов и дребезга пластиковых деталей. Наклеивается на стыки обшивок дверей, торпедо и багажника.',
+    description:
+      'Самоклеящаяся ворсовая лента для устранения скрипов и дребезга пластиковых деталей. Наклеивается на стыки обшивок дверей, торпедо и багажника.',
     priceRub: 260,
     popularity: 60,
     attributes: {
-      width_mm: 15, length_m: 12, adhesive: 'акриловый', material: 'войлок', layer: 'antisqueak', unit: 'рулон',
+      width_mm: 15,
+      length_m: 12,
+      adhesive: 'акриловый',
+      material: 'войлок',
+      layer: 'antisqueak',
+      unit: 'рулон',
     },
   },
   {
@@ -369,11 +523,17 @@ export const demoProducts: DemoProduct[] = [
     slug: 'uplotnitel-lentochnyj-10-mm-5-m',
     category: 'antiskrip',
     title: 'Уплотнитель ленточный 10 мм × 5 м',
-    description: 'Самоклеящийся ленточный уплотнитель из вспененного материала. Заполняет зазоры между панелями салона и уплотняет стыки обшивок.',
+    description:
+      'Самоклеящийся ленточный уплотнитель из вспененного материала. Заполняет зазоры между панелями салона и уплотняет стыки обшивок.',
     priceRub: 220,
     popularity: 40,
     attributes: {
-      width_mm: 10, length_m: 5, adhesive: 'акриловый', material: 'вспененный ПЭ', layer: 'antisqueak', unit: 'рулон',
+      width_mm: 10,
+      length_m: 5,
+      adhesive: 'акриловый',
+      material: 'вспененный ПЭ',
+      layer: 'antisqueak',
+      unit: 'рулон',
     },
   },
 
@@ -383,12 +543,18 @@ export const demoProducts: DemoProduct[] = [
     slug: 'zhidkaya-shumoizolyaciya-aerozol-650-ml',
     category: 'zhidkaya-shumoizolyaciya',
     title: 'Жидкая шумоизоляция аэрозоль 650 мл',
-    description: 'Жидкая шумоизоляция в аэрозольном баллоне для локальной обработки подкрылков, арок и порогов. Наносится на очищенную сухую поверхность в несколько слоёв.',
+    description:
+      'Жидкая шумоизоляция в аэрозольном баллоне для локальной обработки подкрылков, арок и порогов. Наносится на очищенную сухую поверхность в несколько слоёв.',
     priceRub: 650,
     popularity: 45,
     images: ['/img/products/liq-aer-650-1.svg'],
     attributes: {
-      volume_ml: 650, thickness_mm: 2, mass_kg_m2: 1.5, material: 'каучуковая мастика', layer: 'liquid', unit: 'баллон',
+      volume_ml: 650,
+      thickness_mm: 2,
+      mass_kg_m2: 1.5,
+      material: 'каучуковая мастика',
+      layer: 'liquid',
+      unit: 'баллон',
     },
   },
   {
@@ -396,11 +562,17 @@ export const demoProducts: DemoProduct[] = [
     slug: 'zhidkaya-shumoizolyaciya-banka-1-kg',
     category: 'zhidkaya-shumoizolyaciya',
     title: 'Жидкая шумоизоляция банка 1 кг',
-    description: 'Жидкая шумоизоляция для колёсных арок, подкрылков и днища. Наносится кистью или шпателем слоем около 2 мм, расход около 1,5 кг на м².',
+    description:
+      'Жидкая шумоизоляция для колёсных арок, подкрылков и днища. Наносится кистью или шпателем слоем около 2 мм, расход около 1,5 кг на м².',
     priceRub: 890,
     popularity: 40,
     attributes: {
-      net_kg: 1, thickness_mm: 2, mass_kg_m2: 1.5, material: 'каучуковая мастика', layer: 'liquid', unit: 'банка',
+      net_kg: 1,
+      thickness_mm: 2,
+      mass_kg_m2: 1.5,
+      material: 'каучуковая мастика',
+      layer: 'liquid',
+      unit: 'банка',
     },
   },
   {
@@ -408,11 +580,17 @@ export const demoProducts: DemoProduct[] = [
     slug: 'zhidkaya-shumoizolyaciya-vedro-5-kg',
     category: 'zhidkaya-shumoizolyaciya',
     title: 'Жидкая шумоизоляция ведро 5 кг',
-    description: 'Жидкая шумоизоляция в ведре для обработки всех арок и днища автомобиля. Наносится шпателем или пистолетом слоем около 2 мм, расход около 1,5 кг на м².',
+    description:
+      'Жидкая шумоизоляция в ведре для обработки всех арок и днища автомобиля. Наносится шпателем или пистолетом слоем около 2 мм, расход около 1,5 кг на м².',
     priceRub: 3490,
     popularity: 30,
     attributes: {
-      net_kg: 5, thickness_mm: 2, mass_kg_m2: 1.5, material: 'каучуковая мастика', layer: 'liquid', unit: 'ведро',
+      net_kg: 5,
+      thickness_mm: 2,
+      mass_kg_m2: 1.5,
+      material: 'каучуковая мастика',
+      layer: 'liquid',
+      unit: 'ведро',
     },
   },
 
@@ -432,7 +610,8 @@ export const demoProducts: DemoProduct[] = [
     slug: 'rolik-80-mm',
     category: 'instrumenty',
     title: 'Ролик 80 мм',
-    description: 'Широкий прикаточный ролик для виброизоляции. Обеспечивает плотное прилегание листов на больших ровных поверхностях: пол, крыша, двери.',
+    description:
+      'Широкий прикаточный ролик для виброизоляции. Обеспечивает плотное прилегание листов на больших ровных поверхностях: пол, крыша, двери.',
     priceRub: 590,
     popularity: 60,
     attributes: { width_mm: 80, layer: 'tool', unit: 'шт' },
@@ -462,7 +641,8 @@ export const demoProducts: DemoProduct[] = [
     slug: 'fen-2000-vt',
     category: 'instrumenty',
     title: 'Фен 2000 Вт',
-    description: 'Строительный фен мощностью 2000 Вт для прогрева листов виброизоляции при монтаже в холодное время и на изогнутых поверхностях.',
+    description:
+      'Строительный фен мощностью 2000 Вт для прогрева листов виброизоляции при монтаже в холодное время и на изогнутых поверхностях.',
     priceRub: 2490,
     popularity: 35,
     attributes: { power_w: 2000, layer: 'tool', unit: 'шт' },
@@ -474,7 +654,8 @@ export const demoProducts: DemoProduct[] = [
     slug: 'obezzhirivatel-1-l',
     category: 'aksessuary',
     title: 'Обезжириватель 1 л',
-    description: 'Обезжириватель для подготовки металла перед наклейкой виброизоляции. Наносится салфеткой, после испарения поверхность готова к монтажу.',
+    description:
+      'Обезжириватель для подготовки металла перед наклейкой виброизоляции. Наносится салфеткой, после испарения поверхность готова к монтажу.',
     priceRub: 350,
     popularity: 55,
     attributes: { volume_ml: 1000, layer: 'consumable', unit: 'шт' },
@@ -515,7 +696,8 @@ export const demoKits: DemoKit[] = [
   {
     slug: 'dveri-4',
     title: 'Шумоизоляция 4 дверей',
-    description: 'Комплект для четырёх дверей седана С-класса: виброизоляция металла, шумопоглотитель, изолятор для обшивок и антискрип. Запас 10 % на подрезку включён.',
+    description:
+      'Комплект для четырёх дверей седана С-класса: виброизоляция металла, шумопоглотитель, изолятор для обшивок и антискрип. Запас 10 % на подрезку включён.',
     discountPercent: 0,
     items: [
       { sku: 'VIB-STD-22', quantity: 11 },
@@ -527,7 +709,8 @@ export const demoKits: DemoKit[] = [
   {
     slug: 'pol-i-bagazhnik',
     title: 'Шумоизоляция пола и багажника',
-    description: 'Комплект для пола салона с тоннелем и пола багажника: виброизоляция 3 мм и изолятор 8 мм. Запас 10 % на подрезку включён.',
+    description:
+      'Комплект для пола салона с тоннелем и пола багажника: виброизоляция 3 мм и изолятор 8 мм. Запас 10 % на подрезку включён.',
     discountPercent: 0,
     items: [
       { sku: 'VIB-OPT-30', quantity: 15 },
@@ -537,7 +720,8 @@ export const demoKits: DemoKit[] = [
   {
     slug: 'krysha',
     title: 'Шумоизоляция крыши',
-    description: 'Комплект для крыши: лёгкая виброизоляция между усилителями и шумопоглотитель против шума дождя. Запас 10 % на подрезку включён.',
+    description:
+      'Комплект для крыши: лёгкая виброизоляция между усилителями и шумопоглотитель против шума дождя. Запас 10 % на подрезку включён.',
     discountPercent: 0,
     items: [
       { sku: 'VIB-LT-18', quantity: 5 },
@@ -547,7 +731,8 @@ export const demoKits: DemoKit[] = [
   {
     slug: 'kapot-i-kryshka-bagazhnika',
     title: 'Шумоизоляция капота и крышки багажника',
-    description: 'Комплект для капота и крышки багажника: лёгкая виброизоляция и фольгированный шумопоглотитель, отражающий тепло двигателя. Запас 10 % на подрезку включён.',
+    description:
+      'Комплект для капота и крышки багажника: лёгкая виброизоляция и фольгированный шумопоглотитель, отражающий тепло двигателя. Запас 10 % на подрезку включён.',
     discountPercent: 0,
     items: [
       { sku: 'VIB-LT-18', quantity: 5 },
@@ -557,7 +742,8 @@ export const demoKits: DemoKit[] = [
   {
     slug: 'arki',
     title: 'Шумоизоляция колёсных арок',
-    description: 'Комплект для колёсных арок и подкрылков: тяжёлая битум-бутиловая виброизоляция и изолятор 8 мм. Запас 10 % на подрезку включён.',
+    description:
+      'Комплект для колёсных арок и подкрылков: тяжёлая битум-бутиловая виброизоляция и изолятор 8 мм. Запас 10 % на подрезку включён.',
     discountPercent: 0,
     items: [
       { sku: 'VIB-ARK-42', quantity: 9 },
@@ -567,7 +753,8 @@ export const demoKits: DemoKit[] = [
   {
     slug: 'polnyj-sedan',
     title: 'Полная шумоизоляция седана',
-    description: 'Все зоны седана С-класса: двери, пол и багажник, крыша, капот и крышка багажника, арки, а также прикаточный ролик и обезжириватель. Скидка 5 % по сравнению с покупкой по отдельности.',
+    description:
+      'Все зоны седана С-класса: двери, пол и багажник, крыша, капот и крышка багажника, арки, а также прикаточный ролик и обезжириватель. Скидка 5 % по сравнению с покупкой по отдельности.',
     discountPercent: 5,
     items: [
       { sku: 'VIB-STD-22', quantity: 11 },

@@ -32,7 +32,12 @@ const BROKEN_MESSAGES = [
   'Connection terminated',
   'Client has encountered a connection error and is not queryable',
 ];
-const TIMEOUT_MESSAGES = ['Query read timeout', 'timeout exceeded when trying to connect', 'Connection terminated due to connection timeout', 'timeout expired'];
+const TIMEOUT_MESSAGES = [
+  'Query read timeout',
+  'timeout exceeded when trying to connect',
+  'Connection terminated due to connection timeout',
+  'timeout expired',
+];
 
 interface ErrorLike {
   code?: unknown;

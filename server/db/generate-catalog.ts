@@ -4,9 +4,10 @@
  * sites, written in batches. Deterministic: product n always gets the same values, SKU `GEN-<n, 6 digits>`,
  * so a re-run updates the same rows instead of adding; generated products beyond N are deactivated.
  */
-import type { Db, Queryable } from './index.ts';
+
 import type { SitesConfig } from '../../shared/sites.ts';
-import { demoCategories, priceFactors, type DemoProduct } from './demo-data.ts';
+import { type DemoProduct, demoCategories, priceFactors } from './demo-data.ts';
+import type { Db, Queryable } from './index.ts';
 import { convertPrice } from './seed.ts';
 
 export const GENERATED_SKU_PREFIX = 'GEN-';
@@ -26,9 +27,39 @@ function random(seed: number): () => number {
 }
 
 const TRANSLIT: Record<string, string> = {
-  а: 'a', б: 'b', в: 'v', г: 'g', д: 'd', е: 'e', ё: 'e', ж: 'zh', з: 'z', и: 'i', й: 'j', к: 'k', л: 'l', м: 'm', н: 'n',
-  о: 'o', п: 'p', р: 'r', с: 's', т: 't', у: 'u', ф: 'f', х: 'h', ц: 'c', ч: 'ch', ш: 'sh', щ: 'shch', ъ: '', ы: 'y', ь: '',
-  э: 'e', ю: 'yu', я: 'ya',
+  а: 'a',
+  б: 'b',
+  в: 'v',
+  г: 'g',
+  д: 'd',
+  е: 'e',
+  ё: 'e',
+  ж: 'zh',
+  з: 'z',
+  и: 'i',
+  й: 'j',
+  к: 'k',
+  л: 'l',
+  м: 'm',
+  н: 'n',
+  о: 'o',
+  п: 'p',
+  р: 'r',
+  с: 's',
+  т: 't',
+  у: 'u',
+  ф: 'f',
+  х: 'h',
+  ц: 'c',
+  ч: 'ch',
+  ш: 'sh',
+  щ: 'shch',
+  ъ: '',
+  ы: 'y',
+  ь: '',
+  э: 'e',
+  ю: 'yu',
+  я: 'ya',
 };
 export function slugify(text: string): string {
   return text
@@ -48,7 +79,10 @@ const BIG_SHEET = { sheet_length_m: 1.0, sheet_width_m: 0.75, sheet_area_m2: 0.7
 const PE_SHEET = { sheet_length_m: 0.75, sheet_width_m: 0.56, sheet_area_m2: 0.42 };
 
 /** One kind of product per material category: its title, attributes, RUB price and description. */
-const KINDS: Record<string, (pick: Pick, r: () => number, model: string) => Omit<GeneratedProduct, 'sku' | 'slug' | 'category' | 'popularity'>> = {
+const KINDS: Record<
+  string,
+  (pick: Pick, r: () => number, model: string) => Omit<GeneratedProduct, 'sku' | 'slug' | 'category' | 'popularity'>
+> = {
   vibroizolyaciya: (pick, r, model) => {
     const thickness = pick([1.5, 1.8, 2, 2.2, 2.5, 3, 3.5, 4, 4.2, 5]);
     const line = pick(VIB_LINES);
@@ -58,9 +92,17 @@ const KINDS: Record<string, (pick: Pick, r: () => number, model: string) => Omit
       description: `Вибропоглотитель ${thickness} мм на бутиловой основе с алюминиевой фольгой, коэффициент потерь ${loss}. Наклеивается на обезжиренный металл и прикатывается роликом.`,
       priceRub: Math.round((200 + thickness * 90 + loss * 400) / 10) * 10,
       attributes: {
-        thickness_mm: thickness, ...VIB_SHEET, mass_kg_m2: Math.round(thickness * 1.3 * 10) / 10, loss_factor: loss,
-        foil_um: pick([60, 80, 100]), temp_min_c: -40, temp_max_c: 100, adhesive: 'бутил', material: 'бутиловая мастика',
-        layer: 'vibration', unit: 'лист',
+        thickness_mm: thickness,
+        ...VIB_SHEET,
+        mass_kg_m2: Math.round(thickness * 1.3 * 10) / 10,
+        loss_factor: loss,
+        foil_um: pick([60, 80, 100]),
+        temp_min_c: -40,
+        temp_max_c: 100,
+        adhesive: 'бутил',
+        material: 'бутиловая мастика',
+        layer: 'vibration',
+        unit: 'лист',
       },
     };
   },
@@ -71,7 +113,15 @@ const KINDS: Record<string, (pick: Pick, r: () => number, model: string) => Omit
       title: `${pick(BRANDS)} Акустик ${thickness} ${material === 'войлок' ? 'Войлок ' : ''}${model}`,
       description: `Шумопоглотитель ${thickness} мм (${material}) с открытыми порами для дверей, крыши и багажника. Клеится на липкий слой поверх виброизоляции.`,
       priceRub: Math.round((300 + thickness * 35) / 10) * 10,
-      attributes: { thickness_mm: thickness, ...BIG_SHEET, mass_kg_m2: Math.round((0.15 + thickness * 0.02) * 100) / 100, adhesive: 'акриловый', material, layer: 'absorber', unit: 'лист' },
+      attributes: {
+        thickness_mm: thickness,
+        ...BIG_SHEET,
+        mass_kg_m2: Math.round((0.15 + thickness * 0.02) * 100) / 100,
+        adhesive: 'акриловый',
+        material,
+        layer: 'absorber',
+        unit: 'лист',
+      },
     };
   },
   zvukoizolyaciya: (pick, _r, model) => {
@@ -84,8 +134,24 @@ const KINDS: Record<string, (pick: Pick, r: () => number, model: string) => Omit
         : `Звуко- и теплоизолятор из вспененного полиэтилена ${thickness} мм с закрытыми порами. Клеится на липкий слой.`,
       priceRub: membrane ? 500 + thickness * 150 : 120 + thickness * 25,
       attributes: membrane
-        ? { thickness_mm: thickness, ...BIG_SHEET, mass_kg_m2: thickness * 1.7, adhesive: 'акриловый', material: 'мембрана', layer: 'barrier', unit: 'лист' }
-        : { thickness_mm: thickness, ...PE_SHEET, mass_kg_m2: Math.round(thickness * 0.028 * 100) / 100, adhesive: 'акриловый', material: 'вспененный ПЭ', layer: 'barrier', unit: 'лист' },
+        ? {
+            thickness_mm: thickness,
+            ...BIG_SHEET,
+            mass_kg_m2: thickness * 1.7,
+            adhesive: 'акриловый',
+            material: 'мембрана',
+            layer: 'barrier',
+            unit: 'лист',
+          }
+        : {
+            thickness_mm: thickness,
+            ...PE_SHEET,
+            mass_kg_m2: Math.round(thickness * 0.028 * 100) / 100,
+            adhesive: 'акриловый',
+            material: 'вспененный ПЭ',
+            layer: 'barrier',
+            unit: 'лист',
+          },
     };
   },
   antiskrip: (pick, _r, model) => {
@@ -95,7 +161,14 @@ const KINDS: Record<string, (pick: Pick, r: () => number, model: string) => Omit
       title: `${pick(BRANDS)} Лента антискрип ${width} мм × ${length} м ${model}`,
       description: `Самоклеящаяся лента против скрипов и дребезга пластиковых панелей салона, ширина ${width} мм, длина ${length} м.`,
       priceRub: Math.round((100 + width * length * 0.4) / 10) * 10,
-      attributes: { width_mm: width, length_m: length, adhesive: 'акриловый', material: pick(['войлок', 'ППУ', 'вспененный ПЭ']), layer: 'antisqueak', unit: 'рулон' },
+      attributes: {
+        width_mm: width,
+        length_m: length,
+        adhesive: 'акриловый',
+        material: pick(['войлок', 'ППУ', 'вспененный ПЭ']),
+        layer: 'antisqueak',
+        unit: 'рулон',
+      },
     };
   },
   'zhidkaya-shumoizolyaciya': (pick, _r, model) => {
@@ -104,7 +177,14 @@ const KINDS: Record<string, (pick: Pick, r: () => number, model: string) => Omit
       title: `${pick(BRANDS)} Жидкая шумоизоляция ${kg < 1 ? '650 мл' : `${kg} кг`} ${model}`,
       description: `Жидкая шумоизоляция для колёсных арок, подкрылков и днища, расход около 1,5 кг на м² при слое 2 мм.`,
       priceRub: Math.round((300 + kg * 600) / 10) * 10,
-      attributes: { net_kg: kg, thickness_mm: 2, mass_kg_m2: 1.5, material: 'каучуковая мастика', layer: 'liquid', unit: kg < 1 ? 'баллон' : 'банка' },
+      attributes: {
+        net_kg: kg,
+        thickness_mm: 2,
+        mass_kg_m2: 1.5,
+        material: 'каучуковая мастика',
+        layer: 'liquid',
+        unit: kg < 1 ? 'баллон' : 'банка',
+      },
     };
   },
   instrumenty: (pick, _r, model) => {
@@ -157,17 +237,20 @@ export async function generateCatalog(
   const lists = new Map<string, number>();
   for (const site of sites.sites) lists.set(site.priceList, site.rounding);
   for (const site of sites.sites) {
-    await db.query(`INSERT INTO price_lists (code, currency) VALUES ($1, $2) ON CONFLICT (code) DO NOTHING`, [site.priceList, site.currency]);
+    await db.query(`INSERT INTO price_lists (code, currency) VALUES ($1, $2) ON CONFLICT (code) DO NOTHING`, [
+      site.priceList,
+      site.currency,
+    ]);
   }
   for (let start = 1; start <= options.count; start += batchSize) {
     const products = Array.from({ length: Math.min(batchSize, options.count - start + 1) }, (_, i) => generatedProduct(start + i));
     await db.transaction((tx) => writeBatch(tx, products, categoryIds, lists));
     options.onBatch?.(start + products.length - 1);
   }
-  const deactivated = await db.query(
-    `UPDATE products SET is_active = false WHERE sku LIKE $1 AND sku > $2 AND is_active RETURNING id`,
-    [`${GENERATED_SKU_PREFIX}%`, `${GENERATED_SKU_PREFIX}${String(options.count).padStart(6, '0')}`],
-  );
+  const deactivated = await db.query(`UPDATE products SET is_active = false WHERE sku LIKE $1 AND sku > $2 AND is_active RETURNING id`, [
+    `${GENERATED_SKU_PREFIX}%`,
+    `${GENERATED_SKU_PREFIX}${String(options.count).padStart(6, '0')}`,
+  ]);
   return { written: options.count, deactivated: deactivated.length };
 }
 
@@ -195,7 +278,9 @@ async function writeBatch(tx: Queryable, products: GeneratedProduct[], categoryI
   const prices = products.flatMap((p) =>
     [...lists].flatMap(([code, rounding]) => {
       const factor = priceFactors[code as keyof typeof priceFactors];
-      return factor === undefined ? [] : [{ product_id: idOf.get(p.sku), price_list: code, amount: convertPrice(p.priceRub, factor, rounding) }];
+      return factor === undefined
+        ? []
+        : [{ product_id: idOf.get(p.sku), price_list: code, amount: convertPrice(p.priceRub, factor, rounding) }];
     }),
   );
   await tx.query(

@@ -9,8 +9,9 @@
  * work runs again on a fresh connection when that cannot do anything twice: a read, or a transaction that had
  * not sent COMMIT. A single write is never sent twice: it may have committed before the connection died.
  */
-import { readFile } from 'node:fs/promises';
+
 import { mkdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import type { Pool, PoolConfig } from 'pg';
 import { DatabaseTimeoutError, isBrokenConnection, isDatabaseUnavailable } from './errors.ts';
 
@@ -93,7 +94,9 @@ async function openPglite(options: DbOptions): Promise<Db> {
     },
     // PGlite has no timeouts to lift: it runs in this process, one query at a time.
     transaction(fn) {
-      return counted(() => pg.transaction((tx) => fn({ query: async <T>(sql: string, params?: unknown[]) => (await tx.query<T>(sql, params)).rows })));
+      return counted(() =>
+        pg.transaction((tx) => fn({ query: async <T>(sql: string, params?: unknown[]) => (await tx.query<T>(sql, params)).rows })),
+      );
     },
     stats: () => ({ kind: 'pglite', inFlight }),
     // A long query holds every other one here (PGlite runs one at a time): the ping has its own deadline too.
@@ -186,13 +189,19 @@ async function openPostgres(url: string, options: DbOptions): Promise<Db> {
           if (unbounded) await client.query('SET LOCAL statement_timeout = 0');
           const result = await fn({
             query: async <T>(sql: string, params?: unknown[]) =>
-              (await client.query({ text: sql, values: params as unknown[], ...(unbounded ? { query_timeout: NO_TIMEOUT_MS } : {}) })).rows as T[],
+              (await client.query({ text: sql, values: params as unknown[], ...(unbounded ? { query_timeout: NO_TIMEOUT_MS } : {}) }))
+                .rows as T[],
           });
           committing = true;
           await client.query('COMMIT');
           return result;
         } catch (err) {
-          reusable = connectionUsable(err) && (await client.query('ROLLBACK').then(() => true, () => false));
+          reusable =
+            connectionUsable(err) &&
+            (await client.query('ROLLBACK').then(
+              () => true,
+              () => false,
+            ));
           if (!isBrokenConnection(err)) throw err;
           retire(current);
           // Nothing of a transaction whose connection died before COMMIT was committed: it may run again.
@@ -225,7 +234,9 @@ const NO_TIMEOUT_MS = 2 ** 31 - 1;
 
 /** A statement that changes nothing, so running it twice is harmless: SELECT/WITH/VALUES/SHOW without a writing keyword. */
 export function isReadOnly(sql: string): boolean {
-  return /^\s*(SELECT|WITH|VALUES|SHOW)\b/i.test(sql) && !/\b(INSERT|UPDATE|DELETE|MERGE|TRUNCATE|nextval|setval|pg_advisory\w*)\b/i.test(sql);
+  return (
+    /^\s*(SELECT|WITH|VALUES|SHOW)\b/i.test(sql) && !/\b(INSERT|UPDATE|DELETE|MERGE|TRUNCATE|nextval|setval|pg_advisory\w*)\b/i.test(sql)
+  );
 }
 
 /**

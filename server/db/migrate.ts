@@ -10,8 +10,8 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Db } from './index.ts';
 import { MIGRATIONS_DIR } from '../paths.ts';
+import type { Db } from './index.ts';
 
 /** The advisory lock of schema changes and demo data. */
 export const SCHEMA_LOCK_KEY = 72430011;
@@ -43,18 +43,27 @@ export async function migrate(db: Db, options: { dir?: string } = {}): Promise<s
       await tx.query('SELECT pg_advisory_xact_lock($1)', [SCHEMA_LOCK_KEY]);
       await tx.query('CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
       await tx.query('ALTER TABLE schema_migrations ADD COLUMN IF NOT EXISTS checksum text');
-      const recorded = new Map((await tx.query<{ name: string; checksum: string | null }>('SELECT name, checksum FROM schema_migrations')).map((r) => [r.name, r.checksum]));
+      const recorded = new Map(
+        (await tx.query<{ name: string; checksum: string | null }>('SELECT name, checksum FROM schema_migrations')).map((r) => [
+          r.name,
+          r.checksum,
+        ]),
+      );
       const changed = files.filter((f) => recorded.get(f) && recorded.get(f) !== migrationChecksum(sources.get(f)!));
       if (changed.length) throw new MigrationChecksumError(changed);
       for (const file of files) {
         const sql = sources.get(file)!;
         if (recorded.has(file)) {
           // Applied before checksums were kept: the file as it is now is taken as what was applied.
-          if (recorded.get(file) === null) await tx.query('UPDATE schema_migrations SET checksum = $2 WHERE name = $1', [file, migrationChecksum(sql)]);
+          if (recorded.get(file) === null)
+            await tx.query('UPDATE schema_migrations SET checksum = $2 WHERE name = $1', [file, migrationChecksum(sql)]);
           continue;
         }
         // Split on statement ends; our migrations hold no function bodies with semicolons.
-        for (const statement of sql.split(/;\s*(?:\n|$)/).map((s) => s.trim()).filter((s) => s && !/^(--[^\n]*\n?)+$/.test(s))) {
+        for (const statement of sql
+          .split(/;\s*(?:\n|$)/)
+          .map((s) => s.trim())
+          .filter((s) => s && !/^(--[^\n]*\n?)+$/.test(s))) {
           await tx.query(statement);
         }
         await tx.query('INSERT INTO schema_migrations (name, checksum) VALUES ($1, $2)', [file, migrationChecksum(sql)]);

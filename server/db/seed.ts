@@ -4,10 +4,11 @@
  * On start-up it runs only while the catalogue is empty (seedIfEmpty), so a shop owner's edits are never
  * overwritten.
  */
-import type { Db, Queryable } from './index.ts';
-import { SCHEMA_LOCK_KEY } from './migrate.ts';
+
 import type { SitesConfig } from '../../shared/sites.ts';
 import { demoCategories, demoCities, demoKits, demoOnOrder, demoProducts, demoWidgets, priceFactors } from './demo-data.ts';
+import type { Db, Queryable } from './index.ts';
+import { SCHEMA_LOCK_KEY } from './migrate.ts';
 
 /** Price in a price list's currency: RUB × factor, rounded to the list's step (domain.md). */
 export function convertPrice(rub: number, factor: number, rounding: number): number {
@@ -15,20 +16,26 @@ export function convertPrice(rub: number, factor: number, rounding: number): num
 }
 
 export async function seedDemo(db: Db, sites: SitesConfig): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.query('SELECT pg_advisory_xact_lock($1)', [SCHEMA_LOCK_KEY]);
-    await seedInto(tx, sites);
-  }, { unbounded: true });
+  await db.transaction(
+    async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock($1)', [SCHEMA_LOCK_KEY]);
+      await seedInto(tx, sites);
+    },
+    { unbounded: true },
+  );
 }
 
 /** On start-up: loads the demo data only into an empty catalogue. Pods starting together load it once. */
 export async function seedIfEmpty(db: Db, sites: SitesConfig): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    await tx.query('SELECT pg_advisory_xact_lock($1)', [SCHEMA_LOCK_KEY]);
-    if (!(await catalogueIsEmpty(tx))) return false;
-    await seedInto(tx, sites);
-    return true;
-  }, { unbounded: true });
+  return db.transaction(
+    async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock($1)', [SCHEMA_LOCK_KEY]);
+      if (!(await catalogueIsEmpty(tx))) return false;
+      await seedInto(tx, sites);
+      return true;
+    },
+    { unbounded: true },
+  );
 }
 
 async function seedInto(tx: Queryable, sites: SitesConfig): Promise<void> {
@@ -60,7 +67,16 @@ async function seedInto(tx: Queryable, sites: SitesConfig): Promise<void> {
          description = EXCLUDED.description, attributes = EXCLUDED.attributes, popularity = EXCLUDED.popularity,
          images = EXCLUDED.images
        RETURNING id`,
-      [p.sku, p.slug, categoryIds.get(p.category), p.title, p.description, JSON.stringify(p.attributes), p.popularity, JSON.stringify(p.images ?? [])],
+      [
+        p.sku,
+        p.slug,
+        categoryIds.get(p.category),
+        p.title,
+        p.description,
+        JSON.stringify(p.attributes),
+        p.popularity,
+        JSON.stringify(p.images ?? []),
+      ],
     );
     productIds.set(p.sku, row!.id);
     for (const [code, { rounding }] of priceLists) {

@@ -55,7 +55,10 @@ export function htmlDestination(request: FastifyRequest, reply: FastifyReply): W
 /** Appends Accept-Encoding to Vary (caches must keep one copy per encoding), keeping what is there. */
 function addVaryAcceptEncoding(reply: FastifyReply): void {
   const current = reply.getHeader('vary');
-  const tokens = (Array.isArray(current) ? current.join(',') : String(current ?? '')).split(',').map((t) => t.trim()).filter(Boolean);
+  const tokens = (Array.isArray(current) ? current.join(',') : String(current ?? ''))
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
   if (tokens.some((t) => t === '*' || t.toLowerCase() === 'accept-encoding')) return;
   reply.header('vary', [...tokens, 'Accept-Encoding'].join(', '));
 }

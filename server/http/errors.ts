@@ -1,6 +1,7 @@
 /** One shape for every error answer: { statusCode, error, message, issues? } — issues name the fields at fault. */
-import type { z } from 'zod';
+
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 
 export interface ErrorIssue {
   /** Where the bad value was: "query.domain", "body.search". */

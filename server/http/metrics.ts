@@ -14,15 +14,15 @@ import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import fastifyMetricsModule from 'fastify-metrics';
 import client from 'prom-client';
 import { matchRoutes } from 'react-router-dom';
+import { routeTree } from '../../shared/routes.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
-import { routeTree } from '../../shared/routes.ts';
 import { cacheCounts } from '../services/ttl-cache.ts';
 
 export const METRICS_PATH = '/metrics';
 
 // The package is CommonJS with an ES-style `default` export.
-const fastifyMetrics = ((fastifyMetricsModule as unknown as { default?: typeof fastifyMetricsModule }).default ?? fastifyMetricsModule);
+const fastifyMetrics = (fastifyMetricsModule as unknown as { default?: typeof fastifyMetricsModule }).default ?? fastifyMetricsModule;
 
 // Matched only for a label: loaders never run here.
 const pageRoutes = routeTree();

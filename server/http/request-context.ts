@@ -3,14 +3,15 @@
  * path prefix) and its session (from the signed cookie). A plugin's onRequest hook sets them, for the
  * scope it is registered in (the storefront: API and pages, not health checks or files); everything else reads them.
  */
-import fp from 'fastify-plugin';
+
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { DEFAULT_LANGUAGE, splitLanguagePrefix, type Language, type Site } from '../../shared/sites.ts';
+import fp from 'fastify-plugin';
+import { SESSION_COOKIE, TOKEN_COOKIE } from '../../shared/contracts.ts';
+import { DEFAULT_LANGUAGE, type Language, type Site, splitLanguagePrefix } from '../../shared/sites.ts';
 import { isSessionId, newSessionId } from '../services/sessions.ts';
 
-import { SESSION_COOKIE, TOKEN_COOKIE } from '../../shared/contracts.ts';
-
 export { SESSION_COOKIE, TOKEN_COOKIE };
+
 const SESSION_MAX_AGE_S = 180 * 24 * 3600;
 
 declare module 'fastify' {

@@ -66,7 +66,8 @@ export const securityHeadersPlugin = fp(
       reply.header('permissions-policy', 'camera=(), microphone=(), payment=(self), geolocation=(self)');
       if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
       // Answers that are not pages need no script at all.
-      if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', "default-src 'none'; frame-ancestors 'none'");
+      if (!reply.hasHeader('content-security-policy'))
+        reply.header('content-security-policy', "default-src 'none'; frame-ancestors 'none'");
     });
   },
   { name: 'tihoavto-security-headers', fastify: '5.x' },

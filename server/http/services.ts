@@ -18,7 +18,12 @@ export const servicesPlugin = fp<ServicesPluginOptions>(
   async (fastify, { config, sessionSecret }) => {
     fastify.decorate(
       'services',
-      createServices(fastify.db, { sites: config.sites, sessionSecret, shellCacheTtlMs: config.shellCacheTtlMs, addressSuggest: config.addressSuggest }),
+      createServices(fastify.db, {
+        sites: config.sites,
+        sessionSecret,
+        shellCacheTtlMs: config.shellCacheTtlMs,
+        addressSuggest: config.addressSuggest,
+      }),
     );
   },
   { name: 'tihoavto-services', fastify: '5.x', dependencies: ['tihoavto-db'] },

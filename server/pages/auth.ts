@@ -3,9 +3,9 @@
  * The action checks the e-mail and password; on success the session rotates and the visitor goes on to `next`.
  */
 import { z } from 'zod';
-import { safeLocalPath } from '../../shared/safe-path.ts';
 import type { GuardName } from '../../shared/routes.ts';
-import { continueTo, mutationFailed, queryObject, readForm, type ActionArgs, type LoaderArgs } from '../render/route-module.ts';
+import { safeLocalPath } from '../../shared/safe-path.ts';
+import { type ActionArgs, continueTo, type LoaderArgs, mutationFailed, queryObject, readForm } from '../render/route-module.ts';
 
 export const guard: GuardName = 'auth';
 

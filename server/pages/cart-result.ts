@@ -1,8 +1,8 @@
 /** /cart/{success|fail} (cart guard): the result of the session's latest order. */
 import { z } from 'zod';
 import type { GuardName } from '../../shared/routes.ts';
+import { type LoaderArgs, notFoundError, routeParams } from '../render/route-module.ts';
 import { CART_RESULTS, withoutOwner } from '../services/orders.ts';
-import { notFoundError, routeParams, type LoaderArgs } from '../render/route-module.ts';
 
 export const guard: GuardName = 'cart';
 

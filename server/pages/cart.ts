@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { MAX_QUANTITY } from '../../shared/cart.ts';
 import { MAX_ID, SLUG_PATTERN } from '../../shared/catalog.ts';
-import { mutationDone, mutationFailed, readForm, type ActionArgs, type LoaderArgs } from '../render/route-module.ts';
+import { type ActionArgs, type LoaderArgs, mutationDone, mutationFailed, readForm } from '../render/route-module.ts';
 
 export async function loader({ context }: LoaderArgs) {
   const { services, session, site } = context;

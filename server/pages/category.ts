@@ -4,8 +4,8 @@
  */
 import { z } from 'zod';
 import { SLUG_PATTERN } from '../../shared/catalog.ts';
+import { type LoaderArgs, notFoundError, routeParams } from '../render/route-module.ts';
 import { parseListingQuery } from '../services/listing.ts';
-import { notFoundError, routeParams, type LoaderArgs } from '../render/route-module.ts';
 
 export const params = z.object({ category: z.string().regex(SLUG_PATTERN) });
 

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { MAX_ID } from '../../shared/catalog.ts';
-import { mutationDone, mutationFailed, readForm, type ActionArgs, type LoaderArgs } from '../render/route-module.ts';
+import { type ActionArgs, type LoaderArgs, mutationDone, mutationFailed, readForm } from '../render/route-module.ts';
 
 export async function loader({ context }: LoaderArgs) {
   const { session, site, services } = context;
@@ -38,7 +38,14 @@ export async function action(args: ActionArgs) {
     const refused = await compare.add(sessionId, change.productId);
     if (refused) {
       const [message, status] = refused === 'full' ? ['form.compareFull', 409] : ['form.invalid', 404];
-      return mutationFailed(args, form, change.next, '/compare', { ok: false, errors: { '': message }, values: form.values }, status as number);
+      return mutationFailed(
+        args,
+        form,
+        change.next,
+        '/compare',
+        { ok: false, errors: { '': message }, values: form.values },
+        status as number,
+      );
     }
   }
   return mutationDone(args, change.next, '/compare', { ok: true });

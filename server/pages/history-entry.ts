@@ -1,8 +1,8 @@
 /** /history/{id} (personal guard): one of the account's orders; another account's order is the 404 page. */
 import { z } from 'zod';
 import type { GuardName } from '../../shared/routes.ts';
+import { type LoaderArgs, notFoundError, routeParams } from '../render/route-module.ts';
 import { orderIdParam, withoutOwner } from '../services/orders.ts';
-import { notFoundError, routeParams, type LoaderArgs } from '../render/route-module.ts';
 
 export const guard: GuardName = 'personal';
 

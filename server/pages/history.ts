@@ -1,7 +1,7 @@
 /** /history (personal guard): the account's orders on this site. */
 import type { GuardName } from '../../shared/routes.ts';
-import { withoutOwner } from '../services/orders.ts';
 import type { LoaderArgs } from '../render/route-module.ts';
+import { withoutOwner } from '../services/orders.ts';
 
 export const guard: GuardName = 'personal';
 

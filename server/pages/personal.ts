@@ -1,6 +1,6 @@
 /** /personal (personal guard): the signed-in visitor's area. Its action signs out (here or everywhere). */
 import type { GuardName } from '../../shared/routes.ts';
-import { continueTo, notFoundError, type ActionArgs, type LoaderArgs } from '../render/route-module.ts';
+import { type ActionArgs, continueTo, type LoaderArgs, notFoundError } from '../render/route-module.ts';
 
 export const guard: GuardName = 'personal';
 

@@ -3,7 +3,7 @@ import { redirect } from 'react-router-dom';
 import { z } from 'zod';
 import { SLUG_PATTERN } from '../../shared/catalog.ts';
 import { splitLanguagePrefix } from '../../shared/sites.ts';
-import { notFoundError, routeParams, type LoaderArgs } from '../render/route-module.ts';
+import { type LoaderArgs, notFoundError, routeParams } from '../render/route-module.ts';
 
 export const params = z.object({ category: z.string().regex(SLUG_PATTERN), product: z.string().regex(SLUG_PATTERN) });
 
@@ -23,6 +23,9 @@ export async function loader(args: LoaderArgs) {
     throw notFoundError(request.url);
   }
   const { services, site } = context;
-  const related = await services.related.forProduct({ id: product.id, categoryId: product.category.id, price: product.price }, site.priceList);
+  const related = await services.related.forProduct(
+    { id: product.id, categoryId: product.category.id, price: product.price },
+    site.priceList,
+  );
   return { product, related, currency: site.currency };
 }

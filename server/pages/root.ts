@@ -1,5 +1,5 @@
 /** The root route: the shell every page shares — site, menu, widgets, counters, the site token, a form's flash. */
-import { publicSite, type PublicSite } from '../../shared/public-site.ts';
+import { type PublicSite, publicSite } from '../../shared/public-site.ts';
 import type { LoaderArgs } from '../render/route-module.ts';
 
 export async function loader({ context }: LoaderArgs) {

@@ -2,7 +2,7 @@
 import { data } from 'react-router-dom';
 import { z } from 'zod';
 import { SEARCH_MAX_LENGTH, SEARCH_PAGE_LIMIT, type SearchResult } from '../../shared/search.ts';
-import { queryObject, type LoaderArgs } from '../render/route-module.ts';
+import { type LoaderArgs, queryObject } from '../render/route-module.ts';
 
 /**
  * `?q=`: control characters (NUL included, which PostgreSQL text cannot hold) become spaces, then trimmed; at most
@@ -23,7 +23,13 @@ export async function loader({ request, context }: LoaderArgs) {
   const parsed = query.safeParse(raw);
   if (!parsed.success) {
     // The input shows the start of what was sent, cut to what it accepts.
-    const refused: SearchPageData = { query: withoutControls(raw.q ?? '').trim().slice(0, SEARCH_MAX_LENGTH), results: [], problem: 'tooLong' };
+    const refused: SearchPageData = {
+      query: withoutControls(raw.q ?? '')
+        .trim()
+        .slice(0, SEARCH_MAX_LENGTH),
+      results: [],
+      problem: 'tooLong',
+    };
     return data(refused, { status: 400 });
   }
   const { q } = parsed.data;

@@ -5,50 +5,50 @@
  *   POST /_data{path}?_action=<id>   a route's action, from a <Form> or fetcher once the page is hydrated.
  * A form posted without JavaScript (POST {path}) runs the same action and gets a 303 back (docs/decisions/021).
  */
+
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isbot } from 'isbot';
 import type { ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import {
   createStaticHandler,
   createStaticRouter,
-  isRouteErrorResponse,
-  redirect,
   type DataStrategyFunction,
   type DataStrategyResult,
+  isRouteErrorResponse,
+  redirect,
   type StaticHandler,
   type StaticHandlerContext,
 } from 'react-router-dom';
-import { isbot } from 'isbot';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { pageModuleKey, type RouteId } from '../../shared/routes.ts';
-import type { Language } from '../../shared/sites.ts';
-import { jsonForScript } from '../../shared/serialize.ts';
-import { messages } from '../../shared/locales/index.ts';
+import { appRoutes, ServerApp } from '../../client/ssr.tsx';
 import {
+  type BootData,
   CONSENT_COOKIE,
   DATA_ACTION_PARAM,
   DATA_PREFIX,
   DATA_ROUTES_PARAM,
-  FLASH_COOKIE,
-  type BootData,
   type DataEnvelope,
+  FLASH_COOKIE,
   type RouteResult,
 } from '../../shared/contracts.ts';
+import { messages } from '../../shared/locales/index.ts';
+import { pageModuleKey, type RouteId } from '../../shared/routes.ts';
 import { safeLocalPath } from '../../shared/safe-path.ts';
-import { appRoutes, ServerApp } from '../../client/ssr.tsx';
-import type { Services } from '../services/index.ts';
-import { EMPTY_SNAPSHOT } from '../services/sessions.ts';
+import { jsonForScript } from '../../shared/serialize.ts';
+import type { Language } from '../../shared/sites.ts';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/errors.ts';
+import { htmlDestination } from '../http/compression.ts';
 import { isLocalHost, issueSessionCookie, setSessionCookie } from '../http/request-context.ts';
 import { pageSecurityHeaders } from '../http/security.ts';
-import { htmlDestination } from '../http/compression.ts';
-import { runGuards } from './guards.ts';
+import { logRequestError } from '../logger.ts';
+import type { Services } from '../services/index.ts';
+import { EMPTY_SNAPSHOT } from '../services/sessions.ts';
 import type { PageAssets } from './assets.ts';
+import { runGuards } from './guards.ts';
 import type { Flash, LoadContext } from './route-module.ts';
 import type { ServerRoutes } from './server-routes.ts';
-import { STATIC_500_PAGE, tokenRefusedPage } from './static-pages.ts';
-import { logRequestError } from '../logger.ts';
-import { STATIC_503_PAGE } from './static-pages.ts';
-import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/errors.ts';
+import { STATIC_500_PAGE, STATIC_503_PAGE, tokenRefusedPage } from './static-pages.ts';
 
 export interface RendererOptions {
   services: Services;
@@ -102,7 +102,10 @@ export function createRenderer(options: RendererOptions) {
     path: string,
     signal: AbortSignal,
     form: FormFields | null,
-    options: Pick<NonNullable<Parameters<StaticHandler['query']>[1]>, 'filterMatchesToLoad' | 'skipLoaderErrorBubbling' | 'skipRevalidation'> = {},
+    options: Pick<
+      NonNullable<Parameters<StaticHandler['query']>[1]>,
+      'filterMatchesToLoad' | 'skipLoaderErrorBubbling' | 'skipRevalidation'
+    > = {},
   ) {
     const url = new URL(`https://${request.site.host}${path}`);
     const dataStrategy: DataStrategyFunction = async ({ matches }) => {
@@ -118,7 +121,12 @@ export function createRenderer(options: RendererOptions) {
     };
     // The Request's origin comes from the sites config, never from the Host header.
     const routerRequest = form
-      ? new Request(url, { method: 'POST', signal, body: new URLSearchParams(form), headers: { 'content-type': 'application/x-www-form-urlencoded' } })
+      ? new Request(url, {
+          method: 'POST',
+          signal,
+          body: new URLSearchParams(form),
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        })
       : new Request(url, { method: 'GET', signal, headers: { accept: 'text/html' } });
     return handlerFor(request.basename)
       .query(routerRequest, { requestContext: ctx, dataStrategy, ...options })
@@ -270,8 +278,17 @@ export function createRenderer(options: RendererOptions) {
     if (!ctx.effects.session) issueSessionCookie(request, reply);
 
     const handler = handlerFor(request.basename);
-    const boot: BootData = { language: ctx.language, basename: ctx.basename, translations: messages[ctx.language], buildId: assets.build.id };
-    const hydrationData = { loaderData: context.loaderData, actionData: context.actionData, errors: serializeErrors(context.errors, request) };
+    const boot: BootData = {
+      language: ctx.language,
+      basename: ctx.basename,
+      translations: messages[ctx.language],
+      buildId: assets.build.id,
+    };
+    const hydrationData = {
+      loaderData: context.loaderData,
+      actionData: context.actionData,
+      errors: serializeErrors(context.errors, request),
+    };
     const pageModules = context.matches.filter((m) => m.route.lazy).map((m) => pageModuleKey(m.route.id));
 
     const router = createStaticRouter(handler.dataRoutes, context);
@@ -331,7 +348,10 @@ export function createRenderer(options: RendererOptions) {
     const ctx = await loadContext(request, false);
     const controller = abortOnDisconnect(reply);
     // Only the action runs here: the browser's router then revalidates the loaders it needs through GET /_data.
-    const context = await guardedQuery(request, ctx, path, controller.signal, fields, { skipRevalidation: true, skipLoaderErrorBubbling: true });
+    const context = await guardedQuery(request, ctx, path, controller.signal, fields, {
+      skipRevalidation: true,
+      skipLoaderErrorBubbling: true,
+    });
     applyEffects(request, reply, ctx);
     if (context instanceof Response) return redirectEnvelope(context);
     const results: Record<string, RouteResult> = {};
@@ -344,7 +364,10 @@ export function createRenderer(options: RendererOptions) {
     const results: Record<string, RouteResult> = {};
     for (const [id, error] of Object.entries(serializeErrors(context.errors, request) ?? {})) {
       const e = error as { __type: string; status?: number; statusText?: string; data?: unknown; message?: string };
-      results[id] = e.__type === 'RouteErrorResponse' ? { error: { status: e.status!, statusText: e.statusText, data: e.data } } : { error: { message: e.message! } };
+      results[id] =
+        e.__type === 'RouteErrorResponse'
+          ? { error: { status: e.status!, statusText: e.statusText, data: e.data } }
+          : { error: { message: e.message! } };
     }
     return results;
   }

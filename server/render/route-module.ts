@@ -3,12 +3,12 @@
  * the request context its loader and action receive, zod parsing of params, query and form bodies, the spec's
  * 404, and how a mutation answers (docs/decisions/020-route-modules.md, 021-router-actions.md).
  */
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router-dom';
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from 'react-router-dom';
 import type { z } from 'zod';
-import type { GuardName } from '../../shared/routes.ts';
-import type { Language, Site } from '../../shared/sites.ts';
 import type { ActionResult } from '../../shared/contracts.ts';
+import type { GuardName } from '../../shared/routes.ts';
 import { routerPath, safeLocalPath } from '../../shared/safe-path.ts';
+import type { Language, Site } from '../../shared/sites.ts';
 import type { Services } from '../services/index.ts';
 import type { SessionSnapshot } from '../services/sessions.ts';
 
@@ -118,7 +118,8 @@ export async function readForm<S extends z.ZodType>(
   if (parsed.success) return { ok: true, data: parsed.data, key, values };
   const errors: Record<string, string> = {};
   // A message the schema did not name (zod's own English text, e.g. for a missing field) is no key to translate.
-  for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? '')] ??= MESSAGE_KEY.test(issue.message) ? issue.message : 'form.invalid';
+  for (const issue of parsed.error.issues)
+    errors[String(issue.path[0] ?? '')] ??= MESSAGE_KEY.test(issue.message) ? issue.message : 'form.invalid';
   return { ok: false, result: { ok: false, errors, values }, key, values };
 }
 
@@ -153,7 +154,14 @@ function returnPath(context: LoadContext, next: string | undefined, fallback: st
  * A refused mutation (field errors, a product not sold …) with its status. Without JavaScript: 303 back to the form's
  * page with the outcome kept for it (flash); from a fetcher: the result with the status, shown beside the fields.
  */
-export function mutationFailed(args: ActionArgs, form: SubmittedForm, next: string | undefined, fallback: string, result: ActionResult, status: number) {
+export function mutationFailed(
+  args: ActionArgs,
+  form: SubmittedForm,
+  next: string | undefined,
+  fallback: string,
+  result: ActionResult,
+  status: number,
+) {
   if (args.context.document) {
     args.context.effects.flash = { form: form.key, result };
     return redirect(returnPath(args.context, next, fallback), 303);

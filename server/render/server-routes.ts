@@ -2,7 +2,7 @@
  * The server page modules (server/pages/<route id>.ts), loaded once at start by the ids of shared/routes.ts — no list
  * of pages to keep here. The template import is resolved by Node from the sources and bundled by the server build.
  */
-import { serverModuleIds, type RouteId } from '../../shared/routes.ts';
+import { type RouteId, serverModuleIds } from '../../shared/routes.ts';
 import type { ServerRouteModule } from './route-module.ts';
 
 export type ServerRoutes = ReadonlyMap<RouteId, ServerRouteModule>;

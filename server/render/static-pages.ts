@@ -1,5 +1,5 @@
-import type { Language } from '../../shared/sites.ts';
 import { messages } from '../../shared/locales/index.ts';
+import type { Language } from '../../shared/sites.ts';
 
 /** Sent when React cannot even render the shell: plain HTML, no scripts, no data. */
 export const STATIC_500_PAGE = `<!doctype html>

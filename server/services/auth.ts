@@ -11,7 +11,7 @@
  * Each attempt is claimed by one atomic upsert before its password is checked, so concurrent attempts cannot get
  * more checks than the limits allow.
  */
-import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { randomBytes, type ScryptOptions, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../db/index.ts';
 import { newSessionId } from './sessions.ts';
 

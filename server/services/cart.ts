@@ -3,8 +3,9 @@
  * the lock of the visitor's session row: quantities sum in one statement (no lost update between two tabs),
  * and a change whose connection died before COMMIT runs again whole (server/db/index.ts), never half-applied.
  */
+
+import { type CartEntry, MAX_QUANTITY } from '../../shared/cart.ts';
 import type { Db, Queryable } from '../db/index.ts';
-import { MAX_QUANTITY, type CartEntry } from '../../shared/cart.ts';
 import type { SessionService } from './sessions.ts';
 
 /** Why a cart change was refused: the product does not exist, is withdrawn, or has no price on this site. */

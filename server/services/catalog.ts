@@ -1,9 +1,11 @@
 /** Categories and products from the database, priced from a site's price list. */
 import type { Queryable } from '../db/index.ts';
-import { searchCatalog, type SearchResult } from './search.ts';
+import { type SearchResult, searchCatalog } from './search.ts';
 
-export type { Category, ProductCard, Product, ComparedProduct } from '../../shared/catalog.ts';
-import type { Category, ProductCard, Product } from '../../shared/catalog.ts';
+export type { Category, ComparedProduct, Product, ProductCard } from '../../shared/catalog.ts';
+
+import type { Category, Product, ProductCard } from '../../shared/catalog.ts';
+
 export type { SearchResult } from '../../shared/search.ts';
 
 const categoryColumns = `c.id, c.title, '/' || c.slug AS url, c.preview_image`;
@@ -29,7 +31,9 @@ export class CatalogService {
   }
 
   async findProduct(categorySlug: string, productSlug: string, priceList: string): Promise<Product | undefined> {
-    const [row] = await this.db.query<Omit<Product, 'category'> & { category_id: number; category_title: string; category_image: string | null }>(
+    const [row] = await this.db.query<
+      Omit<Product, 'category'> & { category_id: number; category_title: string; category_image: string | null }
+    >(
       `SELECT p.id, p.sku, p.title, '/' || c.slug || '/' || p.slug AS url, p.images->>0 AS preview_image,
               pp.amount::float8 AS price, p.description, p.attributes, p.images, p.stock,
               c.id AS category_id, c.title AS category_title, c.preview_image AS category_image

@@ -3,9 +3,10 @@
  * database, so the list survives reloads and is the same on every pod. It spans sites; prices are read from
  * the current site's list.
  */
+
+import type { ComparedProduct, ProductCard } from '../../shared/catalog.ts';
 import type { Db } from '../db/index.ts';
 import type { SessionService } from './sessions.ts';
-import type { ComparedProduct, ProductCard } from '../../shared/catalog.ts';
 
 /** The most products one list holds: a comparison table wider than this helps nobody. */
 export const MAX_COMPARE_ITEMS = 20;
@@ -67,7 +68,14 @@ export class CompareService {
 
   /** The compared products, grouped by category order, oldest first within one. */
   async list(sessionId: string, priceList: string): Promise<ComparedProduct[]> {
-    const rows = await this.db.query<Omit<ComparedProduct, 'category'> & { category_id: number; category_title: string; category_url: string; category_image: string | null }>(
+    const rows = await this.db.query<
+      Omit<ComparedProduct, 'category'> & {
+        category_id: number;
+        category_title: string;
+        category_url: string;
+        category_image: string | null;
+      }
+    >(
       `SELECT p.id, p.sku, p.title, '/' || c.slug || '/' || p.slug AS url, p.images->>0 AS preview_image,
               pp.amount::float8 AS price, p.attributes,
               c.id AS category_id, c.title AS category_title, '/' || c.slug AS category_url, c.preview_image AS category_image

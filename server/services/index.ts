@@ -2,20 +2,21 @@
  * The in-process services every loader and API route uses: built here, once per app, and nowhere else
  * (server/http/services.ts decorates the Fastify instance with them).
  */
-import type { Db } from '../db/index.ts';
-import { SiteDirectory, type Site } from '../../shared/sites.ts';
+
+import { type Site, SiteDirectory } from '../../shared/sites.ts';
 import type { SitesConfig } from '../../shared/sites-config.ts';
+import type { AddressSuggestConfig } from '../config.ts';
+import type { Db } from '../db/index.ts';
 import { AuthService } from './auth.ts';
+import { CartService } from './cart.ts';
 import { CatalogService, type Category } from './catalog.ts';
 import { CityService } from './cities.ts';
-import { ListingService } from './listing.ts';
-import { LocationService } from './location.ts';
-import type { AddressSuggestConfig } from '../config.ts';
-import { CartService } from './cart.ts';
 import { CompareService } from './compare.ts';
 import { KitService } from './kits.ts';
-import { RelatedService } from './related.ts';
+import { ListingService } from './listing.ts';
+import { LocationService } from './location.ts';
 import { OrderService, UserService } from './orders.ts';
+import { RelatedService } from './related.ts';
 import { SessionService } from './sessions.ts';
 import { SiteAddresses } from './site-address.ts';
 import { TtlCache } from './ttl-cache.ts';

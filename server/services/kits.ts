@@ -5,9 +5,10 @@
  *   mass  = Σ quantity × sheet area × kg/m² (or the unit's net mass), over the lines whose mass is known.
  * A kit is purchasable on a site only when the site sells every one of its products.
  */
-import type { Queryable } from '../db/index.ts';
-import { unitMassKg } from '../../shared/product-info.ts';
+
 import { KITS_PATH } from '../../shared/navigation.ts';
+import { unitMassKg } from '../../shared/product-info.ts';
+import type { Queryable } from '../db/index.ts';
 
 export interface KitLine {
   productId: number;
@@ -48,7 +49,16 @@ interface KitRow {
   title: string;
   description: string;
   discount_percent: number;
-  lines: Array<{ productId: number; sku: string; title: string; url: string; preview_image: string | null; quantity: number; price: number | null; attributes: Record<string, unknown> }>;
+  lines: Array<{
+    productId: number;
+    sku: string;
+    title: string;
+    url: string;
+    preview_image: string | null;
+    quantity: number;
+    price: number | null;
+    attributes: Record<string, unknown>;
+  }>;
 }
 
 /** An amount rounded to the site's step, as the seed rounds converted prices (server/db/seed.ts convertPrice). */
@@ -93,7 +103,11 @@ function priced(row: KitRow, rounding: number): Kit {
   const separatePrice = purchasable ? lines.reduce((sum, l) => sum + l.price! * l.quantity, 0) : null;
   // Integer percent arithmetic first (× (100 − d) / 100), so 5 % off 7 910 is 7 514.5 exactly, then the site's step.
   const price =
-    separatePrice === null ? null : row.discount_percent > 0 ? roundToStep((separatePrice * (100 - row.discount_percent)) / 100, rounding) : separatePrice;
+    separatePrice === null
+      ? null
+      : row.discount_percent > 0
+        ? roundToStep((separatePrice * (100 - row.discount_percent)) / 100, rounding)
+        : separatePrice;
   const mass = lines.reduce((sum, l) => sum + (l.unitMassKg ?? 0) * l.quantity, 0);
   return {
     id: row.id,

@@ -7,20 +7,20 @@
  * cached per category and price list like the shell. Attribute names and values reach SQL only as parameters.
  */
 import { z } from 'zod';
-import type { Queryable } from '../db/index.ts';
-import type { ProductCard } from './catalog.ts';
-import { TtlCache } from './ttl-cache.ts';
 import {
   DEFAULT_SORT,
+  type Facet,
   LISTING_PAGE_SIZE,
   LISTING_SORTS,
-  RESERVED_PARAMS,
-  type Facet,
   type ListingFilters,
   type ListingSort,
   type ListingState,
   type Range,
+  RESERVED_PARAMS,
 } from '../../shared/listing.ts';
+import type { Queryable } from '../db/index.ts';
+import type { ProductCard } from './catalog.ts';
+import { TtlCache } from './ttl-cache.ts';
 
 /** What a category offers to filter by. */
 export interface CategoryFacets {
@@ -196,7 +196,8 @@ export class ListingService {
     for (const row of rows) {
       if (!ATTRIBUTE_NAME.test(row.key) || RESERVED_PARAMS.has(row.key) || /_(min|max)$/.test(row.key)) continue;
       if (row.kind === 'range') {
-        if (row.n >= 2 && row.min !== null && row.max !== null) ranges.set(row.key, { key: row.key, kind: 'range', min: row.min, max: row.max });
+        if (row.n >= 2 && row.min !== null && row.max !== null)
+          ranges.set(row.key, { key: row.key, kind: 'range', min: row.min, max: row.max });
       } else if (row.value !== null && row.value.length <= MAX_VALUE_LENGTH) {
         values.set(row.key, [...(values.get(row.key) ?? []), row.value]);
       }
@@ -286,7 +287,14 @@ export class ListingService {
         out.push(summary);
       }
       if (row.id !== null) {
-        summary.featured.push({ id: row.id, sku: row.sku, title: row.title, url: row.url, preview_image: row.preview_image, price: row.price });
+        summary.featured.push({
+          id: row.id,
+          sku: row.sku,
+          title: row.title,
+          url: row.url,
+          preview_image: row.preview_image,
+          price: row.price,
+        });
       }
     }
     return out;

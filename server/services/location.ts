@@ -30,7 +30,12 @@ export type LocationLookup =
   | { status: 'disabled' };
 
 const MAX_ANSWER_BYTES = 64 * 1024;
-const name = z.string().trim().max(200).nullish().transform((v) => v || null);
+const name = z
+  .string()
+  .trim()
+  .max(200)
+  .nullish()
+  .transform((v) => v || null);
 
 /** DaData's answer, as far as it matters here; every other field is ignored. */
 const iplocateAnswer = z.object({
@@ -44,11 +49,25 @@ const iplocateAnswer = z.object({
 
 const nonPublic = new BlockList();
 for (const [net, prefix] of [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16],
-  ['172.16.0.0', 12], ['192.168.0.0', 16], ['224.0.0.0', 4], ['240.0.0.0', 4],
-] as const) nonPublic.addSubnet(net, prefix, 'ipv4');
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.168.0.0', 16],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const)
+  nonPublic.addSubnet(net, prefix, 'ipv4');
 // BlockList checks IPv4-mapped IPv6 addresses ("::ffff:7f00:1") against the IPv4 rules itself.
-for (const [net, prefix] of [['::', 128], ['::1', 128], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8]] as const) {
+for (const [net, prefix] of [
+  ['::', 128],
+  ['::1', 128],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+] as const) {
   nonPublic.addSubnet(net, prefix, 'ipv6');
 }
 

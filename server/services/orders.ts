@@ -5,7 +5,10 @@ import type { Queryable } from '../db/index.ts';
 export const CART_RESULTS = ['success', 'fail'] as const;
 
 /** An order number in an address: 1 … 999 999 999, digits only (anything else is not found). */
-export const orderIdParam = z.string().regex(/^[1-9]\d{0,8}$/).transform(Number);
+export const orderIdParam = z
+  .string()
+  .regex(/^[1-9]\d{0,8}$/)
+  .transform(Number);
 
 /** Orders leave the server without the session id and user id they are keyed by. */
 export function withoutOwner<T extends { session_id: unknown; user_id: unknown }>(order: T): Omit<T, 'session_id' | 'user_id'> {
@@ -29,10 +32,7 @@ export class OrderService {
   constructor(private readonly db: Queryable) {}
 
   async find(id: number, site: SiteRef): Promise<(OrderSummary & { items: OrderLine[] }) | undefined> {
-    const [order] = await this.db.query<OrderSummary>(
-      `${orderColumns} WHERE id = $2 AND site = $3`,
-      [site.timeZone, id, site.id],
-    );
+    const [order] = await this.db.query<OrderSummary>(`${orderColumns} WHERE id = $2 AND site = $3`, [site.timeZone, id, site.id]);
     if (!order) return undefined;
     const items = await this.db.query<OrderLine>(
       'SELECT title, price::float8 AS price, quantity FROM order_items WHERE order_id = $1 ORDER BY title',
@@ -59,10 +59,11 @@ export class OrderService {
   }
 
   listForUser(userId: number, site: SiteRef): Promise<OrderSummary[]> {
-    return this.db.query<OrderSummary>(
-      `${orderColumns} WHERE user_id = $2 AND site = $3 ORDER BY created_at DESC, id DESC LIMIT 100`,
-      [site.timeZone, userId, site.id],
-    );
+    return this.db.query<OrderSummary>(`${orderColumns} WHERE user_id = $2 AND site = $3 ORDER BY created_at DESC, id DESC LIMIT 100`, [
+      site.timeZone,
+      userId,
+      site.id,
+    ]);
   }
 }
 

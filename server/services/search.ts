@@ -18,9 +18,10 @@
  * a text[] parameter, stemmed by to_tsvector in the database, and each lexeme is quoted before it becomes a
  * tsquery term; the SKU pattern escapes LIKE's wildcards. Every query has a LIMIT.
  */
-import type { Queryable } from '../db/index.ts';
+
 import { layoutVariants } from '../../shared/keyboard-layout.ts';
 import type { SearchResult } from '../../shared/search.ts';
+import type { Queryable } from '../db/index.ts';
 
 export type { SearchResult } from '../../shared/search.ts';
 
@@ -143,12 +144,7 @@ interface Reading {
 
 function runSearch(db: Queryable, reading: Reading, limit: number): Promise<SearchResult[]> {
   if (!reading.words.length && !reading.sku) return Promise.resolve([]);
-  return db.query<SearchResult>(SEARCH_SQL, [
-    reading.words,
-    reading.sku,
-    reading.sku === null ? null : prefixPattern(reading.sku),
-    limit,
-  ]);
+  return db.query<SearchResult>(SEARCH_SQL, [reading.words, reading.sku, reading.sku === null ? null : prefixPattern(reading.sku), limit]);
 }
 
 /** The words with each misspelt one replaced by its closest vocabulary word; null when nothing changed. */

@@ -42,7 +42,9 @@ export class SessionService {
   ) {}
 
   tokenFor(sessionId: string): string {
-    return createHmac('sha256', this.secret).update('site-token:' + sessionId).digest('base64url');
+    return createHmac('sha256', this.secret)
+      .update('site-token:' + sessionId)
+      .digest('base64url');
   }
 
   verifyToken(sessionId: string, token: string): boolean {

@@ -7,8 +7,9 @@
  * http://localhost:3000 leads to http://kz.localhost:3000 rather than to the public tihoavto.kz. The request's
  * own site keeps the host the request came to (no pointless hop from an alias to the canonical host).
  */
-import { isLocalHost } from '../http/request-context.ts';
+
 import { normalizeHost, type Site, type SiteDirectory } from '../../shared/sites.ts';
+import { isLocalHost } from '../http/request-context.ts';
 
 /** What of the request decides the form of an address: scheme, host name and port (from Fastify's request). */
 export interface RequestOrigin {

@@ -1,15 +1,15 @@
 /** Every locale, keyed by language, and helpers that shape them as i18next resources. */
 import type { Resource } from 'i18next';
 import type { Language } from '../sites.ts';
-import type { LocaleMessages } from './types.ts';
-import ru from './ru.ts';
 import en from './en.ts';
-import zhCN from './zh-CN.ts';
-import tr from './tr.ts';
 import kk from './kk.ts';
-import ro from './ro.ts';
-import uz from './uz.ts';
 import ky from './ky.ts';
+import ro from './ro.ts';
+import ru from './ru.ts';
+import tr from './tr.ts';
+import type { LocaleMessages } from './types.ts';
+import uz from './uz.ts';
+import zhCN from './zh-CN.ts';
 
 export type { LocaleMessages } from './types.ts';
 

@@ -79,7 +79,15 @@ const ro: LocaleMessages = {
   category: {
     empty: 'Deocamdată nu există produse în această categorie.',
   },
-  product: { sku: 'Cod produs', notSold: 'Nu se vinde pe acest site', attributes: 'Specificații', addToCart: 'Adaugă în coș', quantity: 'Cantitate', added: 'Produsul a fost adăugat în coș.', addFailed: 'Produsul nu a putut fi adăugat. Încercați din nou.' },
+  product: {
+    sku: 'Cod produs',
+    notSold: 'Nu se vinde pe acest site',
+    attributes: 'Specificații',
+    addToCart: 'Adaugă în coș',
+    quantity: 'Cantitate',
+    added: 'Produsul a fost adăugat în coș.',
+    addFailed: 'Produsul nu a putut fi adăugat. Încercați din nou.',
+  },
   search: {
     label: 'Căutare în catalog',
     placeholder: 'Caută produse',
@@ -251,7 +259,16 @@ const ro: LocaleMessages = {
     policy: 'Politica de confidențialitate',
     accept: 'Sunt de acord',
   },
-  form: { required: 'Completați acest câmp.', invalid: 'Verificați valoarea.', emailInvalid: 'Introduceți un e-mail de forma name@example.md.', quantity: 'Cantitatea este un număr întreg de la 1 la 999.', notSold: 'Acest produs nu se vinde pe acest site.', compareFull: 'Comparația are deja 20 de produse: eliminați unul pentru a adăuga altul.', expired: 'Formularul a expirat: reîncărcați pagina și trimiteți-l din nou.', back: 'Înapoi la pagină' },
+  form: {
+    required: 'Completați acest câmp.',
+    invalid: 'Verificați valoarea.',
+    emailInvalid: 'Introduceți un e-mail de forma name@example.md.',
+    quantity: 'Cantitatea este un număr întreg de la 1 la 999.',
+    notSold: 'Acest produs nu se vinde pe acest site.',
+    compareFull: 'Comparația are deja 20 de produse: eliminați unul pentru a adăuga altul.',
+    expired: 'Formularul a expirat: reîncărcați pagina și trimiteți-l din nou.',
+    back: 'Înapoi la pagină',
+  },
   notFound: { title: 'Hopa! Pagina nu a fost găsită!', home: 'Pagina principală' },
   error: { title: 'Ceva nu a mers bine', text: 'Încercați să reîncărcați pagina.', reload: 'Reîncărcați pagina' },
 };

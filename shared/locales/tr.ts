@@ -75,7 +75,15 @@ const tr: LocaleMessages = {
   category: {
     empty: 'Bu kategoride henüz ürün yok.',
   },
-  product: { sku: 'Ürün kodu', notSold: 'Bu sitede satışta değil', attributes: 'Özellikler', addToCart: 'Sepete ekle', quantity: 'Miktar', added: 'Sepete eklendi.', addFailed: 'Ürün eklenemedi. Lütfen tekrar deneyin.' },
+  product: {
+    sku: 'Ürün kodu',
+    notSold: 'Bu sitede satışta değil',
+    attributes: 'Özellikler',
+    addToCart: 'Sepete ekle',
+    quantity: 'Miktar',
+    added: 'Sepete eklendi.',
+    addFailed: 'Ürün eklenemedi. Lütfen tekrar deneyin.',
+  },
   search: {
     label: 'Katalogda ara',
     placeholder: 'Ürün ara',
@@ -244,7 +252,16 @@ const tr: LocaleMessages = {
     policy: 'Gizlilik politikası',
     accept: 'Kabul ediyorum',
   },
-  form: { required: 'Lütfen bu alanı doldurun.', invalid: 'Lütfen bu değeri kontrol edin.', emailInvalid: 'name@example.com gibi bir e-posta girin.', quantity: 'Miktar 1 ile 999 arasında bir tam sayıdır.', notSold: 'Bu ürün bu sitede satılmıyor.', compareFull: 'Karşılaştırmada zaten 20 ürün var: başka birini eklemek için birini çıkarın.', expired: 'Formun süresi doldu: sayfayı yenileyip tekrar gönderin.', back: 'Sayfaya dön' },
+  form: {
+    required: 'Lütfen bu alanı doldurun.',
+    invalid: 'Lütfen bu değeri kontrol edin.',
+    emailInvalid: 'name@example.com gibi bir e-posta girin.',
+    quantity: 'Miktar 1 ile 999 arasında bir tam sayıdır.',
+    notSold: 'Bu ürün bu sitede satılmıyor.',
+    compareFull: 'Karşılaştırmada zaten 20 ürün var: başka birini eklemek için birini çıkarın.',
+    expired: 'Formun süresi doldu: sayfayı yenileyip tekrar gönderin.',
+    back: 'Sayfaya dön',
+  },
   notFound: { title: 'Hay aksi! Sayfa bulunamadı!', home: 'Ana sayfaya dön' },
   error: { title: 'Bir şeyler ters gitti', text: 'Lütfen sayfayı yenilemeyi deneyin.', reload: 'Sayfayı yenile' },
 };

@@ -75,7 +75,15 @@ const uz: LocaleMessages = {
   category: {
     empty: 'Bu kategoriyada hozircha mahsulot yoʻq.',
   },
-  product: { sku: 'Artikul', notSold: 'Ushbu saytda sotilmaydi', attributes: 'Xususiyatlari', addToCart: 'Savatga', quantity: 'Miqdori', added: 'Mahsulot savatga qoʻshildi.', addFailed: 'Mahsulotni qoʻshib boʻlmadi. Qayta urinib koʻring.' },
+  product: {
+    sku: 'Artikul',
+    notSold: 'Ushbu saytda sotilmaydi',
+    attributes: 'Xususiyatlari',
+    addToCart: 'Savatga',
+    quantity: 'Miqdori',
+    added: 'Mahsulot savatga qoʻshildi.',
+    addFailed: 'Mahsulotni qoʻshib boʻlmadi. Qayta urinib koʻring.',
+  },
   search: {
     label: 'Katalog boʻyicha qidirish',
     placeholder: 'Mahsulotlarni qidirish',
@@ -244,7 +252,16 @@ const uz: LocaleMessages = {
     policy: 'Maxfiylik siyosati',
     accept: 'Roziman',
   },
-  form: { required: 'Ushbu maydonni to‘ldiring.', invalid: 'Qiymatni tekshiring.', emailInvalid: 'name@example.uz ko‘rinishidagi e-mail kiriting.', quantity: 'Miqdor 1 dan 999 gacha butun son.', notSold: 'Bu mahsulot ushbu saytda sotilmaydi.', compareFull: 'Taqqoslashda allaqachon 20 ta mahsulot bor: boshqasini qo‘shish uchun bittasini olib tashlang.', expired: 'Shakl eskirgan: sahifani yangilab, qayta yuboring.', back: 'Sahifaga qaytish' },
+  form: {
+    required: 'Ushbu maydonni to‘ldiring.',
+    invalid: 'Qiymatni tekshiring.',
+    emailInvalid: 'name@example.uz ko‘rinishidagi e-mail kiriting.',
+    quantity: 'Miqdor 1 dan 999 gacha butun son.',
+    notSold: 'Bu mahsulot ushbu saytda sotilmaydi.',
+    compareFull: 'Taqqoslashda allaqachon 20 ta mahsulot bor: boshqasini qo‘shish uchun bittasini olib tashlang.',
+    expired: 'Shakl eskirgan: sahifani yangilab, qayta yuboring.',
+    back: 'Sahifaga qaytish',
+  },
   notFound: { title: 'Voy! Sahifa topilmadi!', home: 'Bosh sahifaga' },
   error: { title: 'Nimadir xato ketdi', text: 'Sahifani yangilab koʻring.', reload: 'Sahifani yangilash' },
 };

@@ -71,7 +71,15 @@ const zhCN: LocaleMessages = {
   category: {
     empty: '该分类暂无商品。',
   },
-  product: { sku: '货号', notSold: '本站不销售此商品', attributes: '规格参数', addToCart: '加入购物车', quantity: '数量', added: '已加入购物车。', addFailed: '无法添加商品，请重试。' },
+  product: {
+    sku: '货号',
+    notSold: '本站不销售此商品',
+    attributes: '规格参数',
+    addToCart: '加入购物车',
+    quantity: '数量',
+    added: '已加入购物车。',
+    addFailed: '无法添加商品，请重试。',
+  },
   search: {
     label: '搜索商品目录',
     placeholder: '搜索商品',
@@ -237,7 +245,16 @@ const zhCN: LocaleMessages = {
     policy: '隐私政策',
     accept: '同意',
   },
-  form: { required: '请填写此字段。', invalid: '请检查此值。', emailInvalid: '请输入 name@example.com 形式的电子邮箱。', quantity: '数量为 1 到 999 之间的整数。', notSold: '本网站不销售此商品。', compareFull: '对比列表已有 20 件商品：请先移除一件再添加。', expired: '表单已过期：请刷新页面后重新提交。', back: '返回页面' },
+  form: {
+    required: '请填写此字段。',
+    invalid: '请检查此值。',
+    emailInvalid: '请输入 name@example.com 形式的电子邮箱。',
+    quantity: '数量为 1 到 999 之间的整数。',
+    notSold: '本网站不销售此商品。',
+    compareFull: '对比列表已有 20 件商品：请先移除一件再添加。',
+    expired: '表单已过期：请刷新页面后重新提交。',
+    back: '返回页面',
+  },
   notFound: { title: '哎呀！页面未找到！', home: '返回首页' },
   error: { title: '出了点问题', text: '请尝试刷新页面。', reload: '刷新页面' },
 };

@@ -5,7 +5,7 @@
  */
 import t from 'tap';
 import { MAX_QUANTITY } from '../../shared/cart.ts';
-import { hammer, outcomes, postgresOnly, startPods, type Pods, type Visitor } from './pods.ts';
+import { hammer, outcomes, type Pods, postgresOnly, startPods, type Visitor } from './pods.ts';
 
 const quantities = async (pods: Pods, v: Visitor) =>
   Object.fromEntries(
@@ -34,8 +34,10 @@ t.test('N parallel adds of q sum to min(N·q, MAX_QUANTITY)', { skip: postgresOn
 
 t.test('parallel adds of different products keep every line', { skip: postgresOnly }, async (t) => {
   const pods = await startPods(t, 2);
-  const products = (await pods.db.query<{ id: number }>(`SELECT p.id FROM products p JOIN product_prices pp ON pp.product_id = p.id AND pp.price_list = 'ru'
-     WHERE p.is_active ORDER BY p.id LIMIT 30`)).map((r) => r.id);
+  const products = (
+    await pods.db.query<{ id: number }>(`SELECT p.id FROM products p JOIN product_prices pp ON pp.product_id = p.id AND pp.price_list = 'ru'
+     WHERE p.is_active ORDER BY p.id LIMIT 30`)
+  ).map((r) => r.id);
   const v = pods.visitor();
   const answers = await hammer(products.length * 2, (i) =>
     pods.submit(i, v, '/cart', { intent: 'item', productId: products[i % products.length]!, quantity: 2 }),
@@ -55,7 +57,11 @@ t.test('parallel kit adds, alone and mixed with product adds', { skip: postgresO
   const n = 30;
   const answers = await hammer(n, (i) => pods.submit(i, v, '/cart', { intent: 'kit', slug: 'dveri-4' }));
   t.same(outcomes(answers), { ok: n });
-  t.same(await quantities(pods, v), Object.fromEntries(lines.map((l) => [l.product_id, Math.min(n * l.quantity, MAX_QUANTITY)])), `${n} kits`);
+  t.same(
+    await quantities(pods, v),
+    Object.fromEntries(lines.map((l) => [l.product_id, Math.min(n * l.quantity, MAX_QUANTITY)])),
+    `${n} kits`,
+  );
 
   // Two kits sharing a product (ABS-AK-10) and single adds of it, all at once on a fresh cart.
   const w = pods.visitor();

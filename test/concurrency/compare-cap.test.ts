@@ -7,7 +7,7 @@
 import t from 'tap';
 import { request } from 'undici';
 import { MAX_COMPARE_ITEMS } from '../../server/services/compare.ts';
-import { hammer, outcomes, postgresOnly, startPods, type Pod, type Visitor } from './pods.ts';
+import { hammer, outcomes, type Pod, postgresOnly, startPods, type Visitor } from './pods.ts';
 
 /** The shell's counters as the page's router reloads them after a change (GET /_data…?_routes=root). */
 async function shell(pod: Pod, v: Visitor): Promise<{ compareCount: number; compared: number[] }> {

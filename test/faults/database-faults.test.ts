@@ -10,7 +10,19 @@
  */
 import t from 'tap';
 import { openDb } from '../../server/db/index.ts';
-import { call, cartLoad, checkWrites, faultLane, sleep, startCluster, startServer, submit, until, visitor, type Server } from './harness.ts';
+import {
+  call,
+  cartLoad,
+  checkWrites,
+  faultLane,
+  type Server,
+  sleep,
+  startCluster,
+  startServer,
+  submit,
+  until,
+  visitor,
+} from './harness.ts';
 
 const READYZ_LIMIT_MS = 1000 + 500; // READYZ_TIMEOUT_MS of the harness's server, plus scheduling slack
 const RECOVERY_LIMIT_MS = 5000;
@@ -47,7 +59,10 @@ t.test('database faults under load', { skip: faultLane, timeout: 170_000 }, asyn
       await sleep(1000);
       const writes = await load.stop();
       await checkWrites(t, writes, rows);
-      t.ok(writes.every((w) => w.outcome.ms < 5000), `${mode}: no answer took longer than the timeouts allow`);
+      t.ok(
+        writes.every((w) => w.outcome.ms < 5000),
+        `${mode}: no answer took longer than the timeouts allow`,
+      );
       t.ok(server.alive(), `${mode}: the server process is up`);
     }
   });
@@ -71,8 +86,14 @@ t.test('database faults under load', { skip: faultLane, timeout: 170_000 }, asyn
     await sleep(1000);
     const writes = await load.stop();
     await checkWrites(t, writes, rows);
-    t.ok(writes.slice(0, during).some((w) => w.outcome.status === 503), 'writes during the freeze were refused with 503, not left hanging');
-    t.ok(writes.every((w) => w.outcome.ms < 5000), `no answer took longer than the timeouts allow (slowest ${Math.round(Math.max(...writes.map((w) => w.outcome.ms)))} ms)`);
+    t.ok(
+      writes.slice(0, during).some((w) => w.outcome.status === 503),
+      'writes during the freeze were refused with 503, not left hanging',
+    );
+    t.ok(
+      writes.every((w) => w.outcome.ms < 5000),
+      `no answer took longer than the timeouts allow (slowest ${Math.round(Math.max(...writes.map((w) => w.outcome.ms)))} ms)`,
+    );
     t.ok(server.alive(), 'the server process is up');
   });
 

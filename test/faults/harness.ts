@@ -7,15 +7,16 @@
  *  - a load of cart writes — the cart action as a hydrated page posts it (POST /_data/cart?_action=cart) —
  *    whose every outcome is recorded, and the check that no acknowledged write was lost or doubled.
  */
-import type { Test } from 'tap';
-import { execFile, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, chmodSync } from 'node:fs';
+
+import { type ChildProcessWithoutNullStreams, execFile, spawn } from 'node:child_process';
+import { createHmac, randomBytes } from 'node:crypto';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
-import { createHmac, randomBytes } from 'node:crypto';
+import { promisify } from 'node:util';
 import { sign } from '@fastify/cookie';
+import type { Test } from 'tap';
 import { Agent, request } from 'undici';
 import { SESSION_COOKIE } from '../../server/http/request-context.ts';
 
@@ -24,7 +25,9 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 /** The `skip` option of the fault tests: they need the PostgreSQL lane's binaries. */
 export const faultLane =
-  process.env.TEST_DATABASE_URL && process.env.PG_TEST_BIN ? false : 'PostgreSQL fault lane only (scripts/test-postgres.sh sets PG_TEST_BIN)';
+  process.env.TEST_DATABASE_URL && process.env.PG_TEST_BIN
+    ? false
+    : 'PostgreSQL fault lane only (scripts/test-postgres.sh sets PG_TEST_BIN)';
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -119,7 +122,16 @@ export interface Server {
 export async function startServer(t: Test, databaseUrl: string): Promise<Server> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', DATABASE_URL: databaseUrl, SESSION_SECRET: SECRET, LOG_LEVEL: 'info', ...SERVER_LIMITS },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      SESSION_SECRET: SECRET,
+      LOG_LEVEL: 'info',
+      ...SERVER_LIMITS,
+    },
   });
   const logs: string[] = [];
   let exitCode: number | null | undefined;
@@ -155,7 +167,9 @@ export function visitor(): Visitor {
   return {
     sessionId,
     cookie: `${SESSION_COOKIE}=${sign(sessionId, SECRET)}`,
-    token: createHmac('sha256', SECRET).update('site-token:' + sessionId).digest('base64url'),
+    token: createHmac('sha256', SECRET)
+      .update('site-token:' + sessionId)
+      .digest('base64url'),
   };
 }
 
@@ -266,7 +280,10 @@ export function cartLoad(target: () => string, productIds: number[], workers = 6
 }
 
 /** The cart quantity of every (visitor, product) the load wrote, read straight from the database. */
-export async function quantities(query: (sql: string, params: unknown[]) => Promise<Array<{ session_id: string; product_id: number; quantity: number }>>, writes: Write[]) {
+export async function quantities(
+  query: (sql: string, params: unknown[]) => Promise<Array<{ session_id: string; product_id: number; quantity: number }>>,
+  writes: Write[],
+) {
   const sessions = [...new Set(writes.map((w) => w.v.sessionId))];
   const rows = await query(
     `SELECT c.session_id, ci.product_id, ci.quantity FROM carts c JOIN cart_items ci ON ci.cart_id = c.id WHERE c.session_id = ANY($1)`,
@@ -281,7 +298,12 @@ export async function quantities(query: (sql: string, params: unknown[]) => Prom
  * before its answer was lost, but is never applied twice; nothing else is there; every answer was an acknowledged
  * write or 503 with Retry-After (no answer at all only when the server itself was killed).
  */
-export async function checkWrites(t: Test, writes: Write[], query: Parameters<typeof quantities>[0], options: { serverKilled?: boolean } = {}) {
+export async function checkWrites(
+  t: Test,
+  writes: Write[],
+  query: Parameters<typeof quantities>[0],
+  options: { serverKilled?: boolean } = {},
+) {
   const stored = await quantities(query, writes);
   const acked = writes.filter((w) => w.outcome.acked);
   const failed = writes.filter((w) => !w.outcome.acked);
@@ -289,7 +311,9 @@ export async function checkWrites(t: Test, writes: Write[], query: Parameters<ty
   const doubled = failed.filter((w) => (stored.get(`${w.v.sessionId}/${w.productId}`) ?? 0) > 1);
   const written = new Set(writes.map((w) => `${w.v.sessionId}/${w.productId}`));
   const strays = [...stored.keys()].filter((k) => !written.has(k));
-  const unexpected = writes.filter((w) => !w.outcome.acked && w.outcome.status !== 503 && !(options.serverKilled && w.outcome.status === 'network'));
+  const unexpected = writes.filter(
+    (w) => !w.outcome.acked && w.outcome.status !== 503 && !(options.serverKilled && w.outcome.status === 'network'),
+  );
   const no503RetryAfter = writes.filter((w) => w.outcome.status === 503 && !w.outcome.retryAfter);
   const counts: Record<string, number> = {};
   for (const w of writes) {
@@ -303,7 +327,9 @@ export async function checkWrites(t: Test, writes: Write[], query: Parameters<ty
   t.same(
     unexpected.map((w) => w.outcome.status),
     [],
-    options.serverKilled ? 'every answer was an acknowledged write or 503 (or none: the server was killed)' : 'every answer was an acknowledged write or 503',
+    options.serverKilled
+      ? 'every answer was an acknowledged write or 503 (or none: the server was killed)'
+      : 'every answer was an acknowledged write or 503',
   );
   t.same(no503RetryAfter.length, 0, 'every 503 says when to retry');
   return counts;

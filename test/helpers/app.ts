@@ -2,13 +2,14 @@
  * A real app on a real database for one tap test file, with helpers to act as a visitor.
  * Requests go through fastify.inject (real routing, hooks, parsers and serialisers; no socket).
  */
-import type { Test } from 'tap';
+
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp, type App } from '../../server/app.ts';
-import { loadConfig, type Config } from '../../server/config.ts';
-import { newSessionId } from '../../server/services/sessions.ts';
+import type { Test } from 'tap';
+import { type App, buildApp } from '../../server/app.ts';
+import { type Config, loadConfig } from '../../server/config.ts';
 import { SESSION_COOKIE } from '../../server/http/request-context.ts';
-import { createTestDb, type CountingDb } from './db.ts';
+import { newSessionId } from '../../server/services/sessions.ts';
+import { type CountingDb, createTestDb } from './db.ts';
 
 export interface Visitor {
   sessionId: string;
@@ -98,23 +99,29 @@ export async function createUser(app: TestApp, opts: { email?: string; name?: st
     opts.name ?? 'Покупатель',
   ]);
   if (opts.signIn) {
-    await app.db.query('INSERT INTO sessions (id, user_id) VALUES ($1, $2) ON CONFLICT (id) DO UPDATE SET user_id = $2', [opts.signIn.sessionId, user!.id]);
+    await app.db.query('INSERT INTO sessions (id, user_id) VALUES ($1, $2) ON CONFLICT (id) DO UPDATE SET user_id = $2', [
+      opts.signIn.sessionId,
+      user!.id,
+    ]);
   }
   return user!.id;
 }
 
 /** Inserts an order for a session (and user), with one line. */
-export async function createOrder(app: TestApp, opts: { sessionId?: string; userId?: number; site?: string; total?: number }): Promise<number> {
+export async function createOrder(
+  app: TestApp,
+  opts: { sessionId?: string; userId?: number; site?: string; total?: number },
+): Promise<number> {
   if (opts.sessionId) await app.db.query('INSERT INTO sessions (id) VALUES ($1) ON CONFLICT DO NOTHING', [opts.sessionId]);
   const [order] = await app.db.query<{ id: number }>(
     `INSERT INTO orders (session_id, user_id, site, currency, total) VALUES ($1, $2, $3, 'RUB', $4) RETURNING id`,
     [opts.sessionId ?? null, opts.userId ?? null, opts.site ?? 'ru', opts.total ?? 7910],
   );
   const [product] = await app.db.query<{ id: number }>(`SELECT id FROM products ORDER BY id LIMIT 1`);
-  await app.db.query(`INSERT INTO order_items (order_id, product_id, title, price, quantity) VALUES ($1, $2, 'Вибро Стандарт 2.2', 380, 2)`, [
-    order!.id,
-    product!.id,
-  ]);
+  await app.db.query(
+    `INSERT INTO order_items (order_id, product_id, title, price, quantity) VALUES ($1, $2, 'Вибро Стандарт 2.2', 380, 2)`,
+    [order!.id, product!.id],
+  );
   return order!.id;
 }
 

@@ -4,9 +4,10 @@
  *  - PostgreSQL (TEST_DATABASE_URL set, the CI lane): a new database copied from a seeded template.
  * Either way the file's changes touch no other file's data.
  */
-import { existsSync } from 'node:fs';
+
 import { randomBytes } from 'node:crypto';
-import { openDb, type Db } from '../../server/db/index.ts';
+import { existsSync } from 'node:fs';
+import { type Db, openDb } from '../../server/db/index.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { seedDemo } from '../../server/db/seed.ts';
 import { demoSitesConfig } from '../../shared/sites-config.ts';
@@ -37,7 +38,9 @@ function counting(db: Db): CountingDb {
   };
 }
 
-export async function createTestDb(options: { seeded?: boolean } = {}): Promise<{ db: CountingDb; drop: () => Promise<void>; url?: string }> {
+export async function createTestDb(
+  options: { seeded?: boolean } = {},
+): Promise<{ db: CountingDb; drop: () => Promise<void>; url?: string }> {
   const seeded = options.seeded ?? true;
   const url = process.env.TEST_DATABASE_URL;
   if (url) {

@@ -5,8 +5,9 @@
  *  - freeze() / thaw(): nothing is forwarded either way (open and new connections), like a stopped server.
  * New connections after cut() are forwarded normally.
  */
-import { createServer, connect, type Socket } from 'node:net';
+
 import type { AddressInfo } from 'node:net';
+import { connect, createServer, type Socket } from 'node:net';
 
 export interface TcpProxy {
   port: number;
