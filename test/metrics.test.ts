@@ -134,7 +134,8 @@ t.test('TtlCache counts hits, stale serves and misses of a named cache; unnamed 
   const clock = () => now;
   const cache = new TtlCache<number>(1000, 5000, clock).countedAs('test-counted');
   const twin = new TtlCache<number>(1000, 5000, clock).countedAs('test-counted');
-  new TtlCache<number>(1000, 5000, clock); // unnamed
+  const unnamed = new TtlCache<number>(1000, 5000, clock);
+  t.ok(unnamed, 'a cache without a name is not counted');
   const counts = () => ({ ...cacheCounts().get('test-counted') });
   t.strictSame(counts(), { hits: 0, stale: 0, misses: 0 });
   await cache.get('k', async () => 1); // miss

@@ -64,6 +64,7 @@ export async function registerMetrics(app: FastifyInstance, options: { config: C
   });
 
   const { db } = options;
+  // biome-ignore lint/correctness/noUnusedInstantiation: a prom-client metric registers itself in `registers`; it is read through `collect`
   new client.Gauge({
     name: db.kind === 'postgres' ? 'storefront_db_connections' : 'storefront_db_in_flight',
     help:
@@ -83,6 +84,7 @@ export async function registerMetrics(app: FastifyInstance, options: { config: C
       }
     },
   });
+  // biome-ignore lint/correctness/noUnusedInstantiation: registered in `registers`, read through `collect`
   new client.Counter({
     name: 'storefront_cache_lookups_total',
     help: 'Lookups of the in-process caches: hit (fresh), stale (served while refreshing), miss (waited for a load)',

@@ -8,6 +8,7 @@ import { type LoaderArgs, queryObject } from '../render/route-module.ts';
  * `?q=`: control characters (NUL included, which PostgreSQL text cannot hold) become spaces, then trimmed; at most
  * SEARCH_MAX_LENGTH characters. Empty is valid: the page with no results.
  */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what this removes
 const withoutControls = (s: string) => s.replace(/[\u0000-\u001f\u007f]/g, ' ');
 export const query = z.object({ q: z.string().default('').transform(withoutControls).pipe(z.string().trim().max(SEARCH_MAX_LENGTH)) });
 

@@ -87,7 +87,10 @@ export function createRenderer(options: RendererOptions) {
   const handlers = new Map<string, StaticHandler>();
   const handlerFor = (basename: string) => {
     let handler = handlers.get(basename);
-    if (!handler) handlers.set(basename, (handler = createStaticHandler(routes, { basename })));
+    if (!handler) {
+      handler = createStaticHandler(routes, { basename });
+      handlers.set(basename, handler);
+    }
     return handler;
   };
 
@@ -340,7 +343,7 @@ export function createRenderer(options: RendererOptions) {
   }
 
   /** POST /_data{path}?_action=<route id> — a route's action for the hydrated page's <Form> or fetcher. */
-  async function action(request: FastifyRequest, reply: FastifyReply): Promise<DataEnvelope | void> {
+  async function action(request: FastifyRequest, reply: FastifyReply): Promise<DataEnvelope | undefined> {
     const { path } = dataPath(request);
     const fields = formFields(request.body);
     reply.header('cache-control', 'no-store');

@@ -4,7 +4,7 @@ import { type SearchResult, searchCatalog } from './search.ts';
 
 export type { Category, ComparedProduct, Product, ProductCard } from '../../shared/catalog.ts';
 
-import type { Category, Product, ProductCard } from '../../shared/catalog.ts';
+import type { Category, Product } from '../../shared/catalog.ts';
 
 export type { SearchResult } from '../../shared/search.ts';
 

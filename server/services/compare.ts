@@ -4,7 +4,7 @@
  * the current site's list.
  */
 
-import type { ComparedProduct, ProductCard } from '../../shared/catalog.ts';
+import type { ComparedProduct } from '../../shared/catalog.ts';
 import type { Db } from '../db/index.ts';
 import type { SessionService } from './sessions.ts';
 

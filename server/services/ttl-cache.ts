@@ -42,7 +42,10 @@ export class TtlCache<V> {
   /** Counts this cache's lookups under `name` (cacheCounts()). */
   countedAs(name: string): this {
     let counts = countsByName.get(name);
-    if (!counts) countsByName.set(name, (counts = { hits: 0, stale: 0, misses: 0 }));
+    if (!counts) {
+      counts = { hits: 0, stale: 0, misses: 0 };
+      countsByName.set(name, counts);
+    }
     this.counts = counts;
     return this;
   }

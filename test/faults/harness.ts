@@ -135,7 +135,12 @@ export async function startServer(t: Test, databaseUrl: string): Promise<Server>
   });
   const logs: string[] = [];
   let exitCode: number | null | undefined;
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve((exitCode = code))));
+  const exited = new Promise<number | null>((resolve) =>
+    child.on('exit', (code) => {
+      exitCode = code;
+      resolve(code);
+    }),
+  );
   t.teardown(() => void child.kill('SIGKILL'));
   const url = await new Promise<string>((resolve, reject) => {
     let buffer = '';
