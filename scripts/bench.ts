@@ -26,8 +26,9 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const products = Number(process.env.BENCH_PRODUCTS || 0);
 
+/** A server process: the compiled production server (dist/server/main.js) or a TypeScript script through tsx. */
 function start(script: string, env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', script], {
+  return spawn(process.execPath, script.endsWith('.js') ? [script] : ['--import', 'tsx', script], {
     cwd: root,
     env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -79,8 +80,8 @@ async function prepareDatabase(count: number): Promise<{ env: Record<string, str
   return dir ? { env: { DATA_DIR: dir }, cleanup: () => rmSync(dir, { recursive: true, force: true }) } : { env: {}, cleanup: () => {} };
 }
 
-if (!existsSync(join(root, 'dist/client/.vite/manifest.json'))) {
-  console.error('no client build: run `npm run build` first');
+if (!existsSync(join(root, 'dist/client/.vite/manifest.json')) || !existsSync(join(root, 'dist/server/main.js'))) {
+  console.error('no build: run `npm run build` first');
   process.exit(1);
 }
 
@@ -94,7 +95,7 @@ process.on('exit', stopAll);
 const database = await prepareDatabase(products);
 
 try {
-  children.push(start('server/main.ts', { PORT: String(ssrPort), HOST: '127.0.0.1', ...database.env }));
+  children.push(start('dist/server/main.js', { PORT: String(ssrPort), HOST: '127.0.0.1', ...database.env }));
   await waitFor(`http://127.0.0.1:${ssrPort}/readyz`);
 
   const base = `http://localhost:${ssrPort}`;

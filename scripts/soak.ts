@@ -23,8 +23,8 @@ import { fileURLToPath } from 'node:url';
 import { Pool } from 'undici';
 
 /** How the production server is started (argv after the node binary), from the repository root. */
-const SERVER_COMMAND = ['--import', 'tsx', 'server/main.ts'];
-// Once the server is compiled: const SERVER_COMMAND = ['dist/server/main.js'];
+/** The production server as it runs in the image: compiled JavaScript, no tsx (decision 016). */
+const SERVER_COMMAND = ['dist/server/main.js'];
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const seconds = Number(process.env.SOAK_SECONDS ?? 60);
@@ -45,7 +45,9 @@ for (const [name, value] of Object.entries({
   if (!Number.isFinite(value) || value < 0) fail(`${name} must be a number of seconds`);
 }
 if (!Number.isInteger(connections) || connections < 1) fail('SOAK_CONNECTIONS must be a positive whole number');
-if (!existsSync(join(root, 'dist/client/.vite/manifest.json'))) fail('no client build: run `npm run build` first');
+if (!existsSync(join(root, 'dist/client/.vite/manifest.json')) || !existsSync(join(root, 'dist/server/main.js'))) {
+  fail('no build: run `npm run build` first');
+}
 
 function fail(message: string): never {
   console.error(message);
