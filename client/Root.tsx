@@ -21,6 +21,7 @@ export function Root() {
     <Document lang={language} forcedColorMode={forcedColorMode}>
       <SeoLinks site={shell.site} />
       <Header shell={shell} />
+      {/* biome-ignore lint/correctness/useUniqueElementIds: the one <main> of the document, its stable #content fragment target */}
       <main id="content" className="page">
         <Outlet />
       </main>

@@ -54,6 +54,7 @@ const HEAD_SCRIPT =
 /** The inline head script. Its nonce differs per request and is hidden by browsers: no hydration warning. */
 export function ColorModeScript() {
   const nonce = useContext(NonceContext);
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: HEAD_SCRIPT is a module constant (its one input, COLOR_MODE_KEY, JSON-encoded)
   return <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: HEAD_SCRIPT }} />;
 }
 

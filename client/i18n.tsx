@@ -26,7 +26,10 @@ function memoisedT(i18n: I18n): TFunction {
     t = ((key: string | string[], options?: unknown) => {
       if (options !== undefined || typeof key !== 'string') return (i18n.t as (k: unknown, o?: unknown) => string)(key, options);
       let value = plain.get(key);
-      if (value === undefined) plain.set(key, (value = i18n.t(key)));
+      if (value === undefined) {
+        value = i18n.t(key);
+        plain.set(key, value);
+      }
       return value;
     }) as TFunction;
     memoised.set(i18n, t);

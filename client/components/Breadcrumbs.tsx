@@ -13,8 +13,11 @@ export function Breadcrumbs({ items }: { items: Crumb[] }) {
   return (
     <nav aria-label={t('productPage.breadcrumbs')} className="breadcrumbs">
       <ol>
-        {items.map((item, i) => (
-          <li key={i}>{item.to ? <Link to={item.to}>{item.label}</Link> : <span aria-current="page">{item.label}</span>}</li>
+        {/* Each level of a trail is a different path; the last crumb (no path) is the only one keyed by its label. */}
+        {items.map((item) => (
+          <li key={item.to ?? item.label}>
+            {item.to ? <Link to={item.to}>{item.label}</Link> : <span aria-current="page">{item.label}</span>}
+          </li>
         ))}
       </ol>
     </nav>

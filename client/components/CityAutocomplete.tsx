@@ -6,7 +6,7 @@
  * ARIA 1.2 combobox: arrows move through the list, Enter chooses, Escape closes the list (a second Escape
  * is left to the parent), the count of suggestions is announced.
  */
-import { type KeyboardEvent, type Ref, useEffect, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, type Ref, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { apiGet } from '../api.ts';
 import { useTranslation } from '../i18n.tsx';
 
@@ -47,13 +47,14 @@ export function CityAutocomplete({ token, domain, label, placeholder, required, 
   const inFlight = useRef<AbortController | null>(null);
   const latest = useRef(0);
 
-  const cancel = () => {
+  // Refs only, so one function for the component's life: the unmount cleanup below is the same cancel.
+  const cancel = useCallback(() => {
     clearTimeout(timer.current);
     inFlight.current?.abort();
     inFlight.current = null;
     latest.current++;
-  };
-  useEffect(() => cancel, []);
+  }, []);
+  useEffect(() => cancel, [cancel]);
 
   const search = async (value: string, seq: number) => {
     const controller = new AbortController();
@@ -137,12 +138,18 @@ export function CityAutocomplete({ token, domain, label, placeholder, required, 
           if (results?.length) setOpen(true);
         }}
       />
+      {/* The APG combobox pattern on a list: ARIA in HTML allows role=listbox on <ul> and role=option on <li>. The options are
+          never focused (focus stays in the input, which points at the active one with aria-activedescendant), and the
+          keyboard way to choose one is Enter in the input. */}
+      {/* biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: listbox on <ul> is valid (see above) */}
       <ul id={listId} role="listbox" aria-label={label} hidden={!expanded}>
         {expanded &&
           results.map((city, i) => (
+            // biome-ignore lint/a11y/useFocusableInteractive lint/a11y/useKeyWithClickEvents: the input holds focus and keys (see above)
             <li
               key={city.id}
               id={`${id}-opt-${i}`}
+              // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: option on <li> is valid (see above)
               role="option"
               aria-selected={i === active}
               // Keeps the focus in the input, so the choice is made before the input's blur closes the list.

@@ -60,6 +60,8 @@ export function GalleryHost() {
     [navigate],
   );
 
+  // A lightbox alert belongs to its page: another page (not another hash) clears it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the pathname is the trigger (a page change), not a value read
   useEffect(() => setAlert(null), [location.pathname]);
 
   // The address decides: a gallery hash shows that image (opening the lightbox if needed), any other closes it.

@@ -22,6 +22,7 @@ export function Header({ shell }: { shell: ShellData }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
   // Spec §4: the mobile menu is reset to closed on any route change (a new location key).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the location key is the trigger (each navigation), not a value read
   useEffect(() => setMenuOpen(false), [location.key]);
 
   return (
@@ -132,6 +133,7 @@ function CatalogueItem({ shell, isCurrent }: { shell: ShellData; isCurrent: (url
   const listId = useId();
   const itemRef = useRef<HTMLLIElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the location key is the trigger: any navigation closes the dropdown
   useEffect(() => setOpen(false), [location.key]);
   useEffect(() => {
     if (!open) return;
@@ -149,6 +151,7 @@ function CatalogueItem({ shell, isCurrent }: { shell: ShellData; isCurrent: (url
     }
   };
   return (
+    // biome-ignore lint/a11y/noNoninteractiveElementInteractions: delegation: Escape bubbles up from the link, button and submenu links inside
     <li ref={itemRef} className={open ? 'site-nav__dropdown is-open' : 'site-nav__dropdown'} onKeyDown={onKeyDown}>
       <Link to={MATERIALS_PATH} {...currentLinkProps(isCurrent(MATERIALS_PATH))}>
         {t('nav.materials')}

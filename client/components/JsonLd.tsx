@@ -10,6 +10,7 @@ import { NonceContext } from '../color-mode.tsx';
 export function JsonLd({ data }: { data: unknown }) {
   const nonce = useContext(NonceContext);
   return (
+    // biome-ignore lint/security/noDangerouslySetInnerHtml: jsonForScript (shared/serialize.ts) escapes < > & and U+2028/9: no way out of the script
     <script type="application/ld+json" nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: jsonForScript(data) }} />
   );
 }

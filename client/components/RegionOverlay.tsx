@@ -92,12 +92,17 @@ export function RegionOverlay() {
   const navigate = useNavigate();
   const routerLocation = useLocation();
 
+  // A show time handed over in the address is stored and taken out of it, whenever the address carries one. Declared
+  // before the lookup below: on the first render it is stored before the lookup asks whether the question is due.
   useEffect(() => {
     const handed = handedOver(routerLocation.search);
-    if (handed) {
-      if (handed.until) remindAt(REGION_KEY, handed.until);
-      void navigate({ pathname: routerLocation.pathname, search: handed.rest, hash: routerLocation.hash }, { replace: true });
-    }
+    if (!handed) return;
+    if (handed.until) remindAt(REGION_KEY, handed.until);
+    void navigate({ pathname: routerLocation.pathname, search: handed.rest, hash: routerLocation.hash }, { replace: true });
+  }, [routerLocation.search, routerLocation.pathname, routerLocation.hash, navigate]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per page load; a token rotated later (sign-in) must not ask again
+  useEffect(() => {
     if (!reminderDue(REGION_KEY)) return;
     const controller = new AbortController();
     void apiGet<{ data: RegionAnswer }>('/api/site/region', { token: shell.token, domain: shell.site.host }, controller.signal).then(
@@ -109,7 +114,8 @@ export function RegionOverlay() {
       },
     );
     return () => controller.abort();
-    // Once per page load: the token of the first render is the one the session was issued with.
+    // Once per page load: the token of the first render is the one the session was issued with, and the host never
+    // changes. A later token (the root data revalidated after a sign-in) must not re-ask a question closed with Escape.
   }, []);
 
   useEffect(() => {
@@ -158,6 +164,7 @@ export function RegionOverlay() {
   const location = view.kind === 'confirm' ? view.answer.location : null;
   const described = view.kind === 'confirm' || view.error;
   return (
+    // biome-ignore lint/a11y/noNoninteractiveElementInteractions: delegation: focus and Escape bubble up from the controls inside
     <section
       ref={section}
       className="region-overlay"

@@ -11,7 +11,7 @@
  *   the list and a second Escape clears the input. A polite live region says how many results came.
  * - Choosing a result (Enter or click) navigates client-side, clears the input and closes the list.
  */
-import { type FocusEvent, type KeyboardEvent, type MouseEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FocusEvent, type KeyboardEvent, type MouseEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Form, Link, useNavigate } from 'react-router-dom';
 import type { SearchResult } from '../../shared/search.ts';
 import { SEARCH_DEBOUNCE_MS, SEARCH_MAX_LENGTH, SEARCH_MIN_LENGTH } from '../../shared/search.ts';
@@ -57,14 +57,17 @@ export function SearchBox({ token, domain }: { token: string; domain: string }) 
   const inFlight = useRef<AbortController | null>(null);
   const sequence = useRef(0);
 
-  /** Drops the pending timer and the request on its way; any answer still coming is stale from now on. */
-  const cancel = () => {
+  /**
+   * Drops the pending timer and the request on its way; any answer still coming is stale from now on.
+   * Refs only, so one function for the component's life: the unmount cleanup below is the same cancel.
+   */
+  const cancel = useCallback(() => {
     window.clearTimeout(timer.current);
     inFlight.current?.abort();
     inFlight.current = null;
     sequence.current += 1;
-  };
-  useEffect(() => cancel, []);
+  }, []);
+  useEffect(() => cancel, [cancel]);
 
   const request = async (query: string) => {
     const seq = ++sequence.current;
@@ -213,6 +216,7 @@ export function SearchBox({ token, domain }: { token: string; domain: string }) 
       {/* mousedown would move focus out of the input and close the list before the click lands. */}
       <ul
         id={listId}
+        // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: ARIA in HTML allows listbox on <ul> (APG combobox; options are the links)
         role="listbox"
         aria-label={t('search.results')}
         className="search-box__list"

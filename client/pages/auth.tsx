@@ -3,6 +3,7 @@
  * `next`, or back here with the error kept in a flash); hydrated, the router posts it and follows the redirect, and
  * the shell (token, counters) revalidates. Errors show beside the form; the e-mail typed is kept.
  */
+import { useId } from 'react';
 import { Form, useActionData, useLoaderData, useNavigation } from 'react-router-dom';
 import type { loader } from '../../server/pages/auth.ts';
 import type { ActionResult } from '../../shared/contracts.ts';
@@ -18,6 +19,7 @@ export function Component() {
   const navigation = useNavigation();
   const state = useFormState(FORM_KEY, useActionData<ActionResult>(), navigation.state === 'submitting');
   const emailError = state.errors.email;
+  const emailErrorId = useId();
 
   return (
     <section className="auth">
@@ -36,11 +38,11 @@ export function Component() {
             maxLength={254}
             defaultValue={state.values.email}
             aria-invalid={emailError ? true : undefined}
-            aria-describedby={emailError ? 'auth-email-error' : undefined}
+            aria-describedby={emailError ? emailErrorId : undefined}
           />
         </label>
         {emailError && (
-          <p id="auth-email-error" role="alert" className="form__error">
+          <p id={emailErrorId} role="alert" className="form__error">
             {t(emailError)}
           </p>
         )}

@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, useId } from 'react';
 import { Link, useLoaderData } from 'react-router-dom';
 import type { loader } from '../../server/pages/product.ts';
 import { attributeRows, availabilityOf, metaDescription, SCHEMA_AVAILABILITY } from '../../shared/product-info.ts';
@@ -119,6 +119,7 @@ const ProductView = memo(function ProductView({ data }: { data: Data }) {
   const { t } = useTranslation();
   const { language } = useBoot();
   const { product, related, currency } = data;
+  const relatedTitle = useId();
   const sold = product.price !== null;
   const availability = availabilityOf(product.stock);
   const attributes = attributeRows(product.attributes, language).filter((row) => t(`attr.${row.key}`, { defaultValue: '' }));
@@ -162,8 +163,8 @@ const ProductView = memo(function ProductView({ data }: { data: Data }) {
         </>
       )}
       {related.length > 0 && (
-        <section aria-labelledby="related-title" className="related">
-          <h2 id="related-title">{t('productPage.related')}</h2>
+        <section aria-labelledby={relatedTitle} className="related">
+          <h2 id={relatedTitle}>{t('productPage.related')}</h2>
           <ul className="product-grid">
             {related.map((p) => (
               <li key={p.id} className="product-card">

@@ -2,6 +2,7 @@
  * The search results page (/search?q=…): where the header's search form lands without JavaScript, or when
  * Enter is pressed with no result chosen. Its own form shows the query; result pages are not indexed.
  */
+import { useId } from 'react';
 import { Form, Link, useLoaderData } from 'react-router-dom';
 import type { loader } from '../../server/pages/search.ts';
 import { SEARCH_MAX_LENGTH } from '../../shared/search.ts';
@@ -11,19 +12,20 @@ import { useTranslation } from '../i18n.tsx';
 export function Component() {
   const { t } = useTranslation();
   const { query, results, problem } = useLoaderData<typeof loader>();
+  const inputId = useId();
   return (
     <section className="search-page">
       <PageTitle>{query ? t('search.pageTitle', { query }) : t('search.title')}</PageTitle>
       <meta name="robots" content="noindex" />
       <h1>{t('search.title')}</h1>
       <Form method="get" action="/search" role="search" aria-label={t('search.title')} className="search-page__form">
-        <label htmlFor="search-page-q" className="visually-hidden">
+        <label htmlFor={inputId} className="visually-hidden">
           {t('search.label')}
         </label>
         {/* Keyed by the query: a new search (a client navigation) shows its own text. */}
         <input
           key={query}
-          id="search-page-q"
+          id={inputId}
           type="search"
           name="q"
           defaultValue={query}

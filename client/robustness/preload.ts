@@ -104,7 +104,12 @@ export function startPreloading(router: DataRouter): void {
   };
   const intendTo = (anchor: Element | null) => {
     cancelIntent();
-    if (anchor) intent = { anchor, timer: setTimeout(() => ((intent = null), preloadLink(anchor, true)), PRELOAD_INTENT_DELAY_MS) };
+    if (!anchor) return;
+    const timer = setTimeout(() => {
+      intent = null;
+      preloadLink(anchor, true);
+    }, PRELOAD_INTENT_DELAY_MS);
+    intent = { anchor, timer };
   };
   const linkOf = (event: Event) => (event.target as Element | null)?.closest?.('a[href]') ?? null;
   let at = { x: NaN, y: NaN };
@@ -142,7 +147,7 @@ export function startPreloading(router: DataRouter): void {
       if (!entry.isIntersecting) continue;
       observer.unobserve(entry.target);
       const found = target(entry.target);
-      if (found && found.matches.some(({ route }) => typeof route.lazy === 'function' && !chunksAsked.has(route.id))) {
+      if (found?.matches.some(({ route }) => typeof route.lazy === 'function' && !chunksAsked.has(route.id))) {
         enqueue(() => Promise.all(preloadChunks(found.matches)), false);
       }
     }

@@ -37,6 +37,7 @@ export function Analytics({ counterId }: { counterId: number }) {
   return (
     <>
       {/* The nonce is hidden by browsers after load (and only the server knows it): no hydration warning. */}
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: metrikaSnippet is a constant whose only input is the counter id, a positive integer (sites-config schema), JSON-encoded */}
       <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: metrikaSnippet(counterId) }} />
       <noscript>
         <div>
@@ -51,6 +52,9 @@ export function Analytics({ counterId }: { counterId: number }) {
 function useHitsOnRouteChange(counterId: number) {
   const { pathname, search } = useLocation();
   const previous = useRef<string | null>(null);
+  // pathname and search are the trigger (a hit per address change, none for a hash change); the address sent is read
+  // from window.location, which has the origin and the language prefix that the router's location leaves out.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: pathname and search trigger the hit (see above)
   useEffect(() => {
     const url = window.location.href;
     const referer = previous.current;

@@ -48,8 +48,10 @@ export function useMapsApi(): MapsApiState {
   const shell = useOptionalShell();
   const maps = shell?.site.tags?.maps;
   const [state, setState] = useState<MapsApiState>({ status: 'loading' });
-  // The address stands for the config: the effect reruns only when it changes.
+  // The address stands for the config: the effect reruns only when it changes. loadMapsApi reads nothing of `maps`
+  // but its address, while the object itself is new each time the root data revalidates.
   const src = maps ? mapsApiUrl(maps) : '';
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `src` is the whole of `maps` that loadMapsApi uses (see above)
   useEffect(() => {
     let live = true;
     loadMapsApi(maps).then(
