@@ -79,6 +79,9 @@ t.test('first start loads the demo data, a restart reuses it, SIGTERM drains and
   let answer = '';
   socket.on('data', (chunk) => (answer += chunk.toString()));
   const socketClosed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+  // The server has the request (it logs it once routed) before the stop begins: otherwise a busy machine could
+  // deliver SIGTERM first, and a request that arrives while closing is rightly refused with 503.
+  await first.waitForLog(/"url":"\/api\/compare"/);
 
   first.child.kill('SIGTERM');
   await first.waitForLog(/shutting down/);
