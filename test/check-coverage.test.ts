@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import t from 'tap';
-import { type CoverageSummary, checkCoverage, METRICS, readFloors } from '../scripts/check-coverage.ts';
+import { type CoverageSummary, checkCoverage, METRICS, readFloors, sourceTotals } from '../scripts/check-coverage.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const entry = (pct: number | string) => ({ pct, covered: Math.round(Number(pct) || 0), total: 100 });
@@ -80,4 +80,22 @@ t.test('the command: exit 0 at the floors, 1 below, 2 without a summary', async 
   const none = await cli([join(dir, 'missing.json')]);
   t.equal(none.code, 2);
   t.match(none.out, /no summary at .*missing\.json/);
+});
+
+t.test('generated code (dist/, node_modules/) is left out of the totals: the sources count once', async (t) => {
+  const file = (covered: number, total: number) =>
+    Object.fromEntries(METRICS.map((m) => [m, { pct: (100 * covered) / total, covered, total }])) as CoverageSummary['total'];
+  const summary = {
+    total: file(60, 200),
+    '/repo/server/app.ts': file(90, 100),
+    '/repo/dist/server/main.js': file(10, 90),
+    '/repo/node_modules/x/index.js': file(0, 10),
+  } as unknown as CoverageSummary;
+  const totals = sourceTotals(summary).total;
+  t.equal(totals.lines.pct, 90);
+  t.equal(totals.lines.total, 100);
+  t.ok(checkCoverage(sourceTotals(summary), { lines: 85 }).ok, 'the sources hold the floor');
+  t.notOk(checkCoverage(summary, { lines: 85 }).ok, 'the raw total would not');
+  const bare = { total: file(50, 100) } as unknown as CoverageSummary;
+  t.equal(sourceTotals(bare), bare, 'a summary without file entries keeps its total');
 });
