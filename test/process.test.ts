@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import t from 'tap';
+import { eachLine } from './helpers/lines.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -29,15 +30,9 @@ function startServer(dataDir: string): Promise<Running> {
   });
   const logs: string[] = [];
   const waiters: Array<{ pattern: RegExp; resolve: () => void }> = [];
-  let buffer = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    buffer += chunk.toString();
-    const lines = buffer.split('\n');
-    buffer = lines.pop()!;
-    for (const line of lines) {
-      logs.push(line);
-      for (const w of [...waiters]) if (w.pattern.test(line)) waiters.splice(waiters.indexOf(w), 1), w.resolve();
-    }
+  eachLine(child.stdout, (line) => {
+    logs.push(line);
+    for (const w of [...waiters]) if (w.pattern.test(line)) waiters.splice(waiters.indexOf(w), 1), w.resolve();
   });
   child.stderr.on('data', (chunk: Buffer) => logs.push(chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));

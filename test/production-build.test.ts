@@ -13,6 +13,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import t from 'tap';
+import { eachLine } from './helpers/lines.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const serverDir = join(root, 'dist/server');
@@ -76,16 +77,10 @@ function startCompiled(): Promise<Server> {
   const logs: string[] = [];
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   return new Promise((resolve, reject) => {
-    let buffer = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      buffer += chunk.toString();
-      const lines = buffer.split('\n');
-      buffer = lines.pop()!;
-      for (const line of lines) {
-        logs.push(line);
-        const listening = /Server listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(line);
-        if (listening) resolve({ child, port: Number(listening[1]), logs, exited });
-      }
+    eachLine(child.stdout, (line) => {
+      logs.push(line);
+      const listening = /Server listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(line);
+      if (listening) resolve({ child, port: Number(listening[1]), logs, exited });
     });
     child.stderr.on('data', (chunk: Buffer) => logs.push(chunk.toString()));
     void exited.then((code) => reject(new Error(`the compiled server exited (${code}) before listening:\n${logs.join('\n')}`)));

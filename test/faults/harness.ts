@@ -19,6 +19,7 @@ import { sign } from '@fastify/cookie';
 import type { Test } from 'tap';
 import { Agent, request } from 'undici';
 import { SESSION_COOKIE } from '../../server/http/request-context.ts';
+import { eachLine } from '../helpers/lines.ts';
 
 const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -143,16 +144,10 @@ export async function startServer(t: Test, databaseUrl: string): Promise<Server>
   );
   t.teardown(() => void child.kill('SIGKILL'));
   const url = await new Promise<string>((resolve, reject) => {
-    let buffer = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      buffer += chunk.toString();
-      const lines = buffer.split('\n');
-      buffer = lines.pop()!;
-      for (const line of lines) {
-        logs.push(line);
-        const m = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(line);
-        if (m) resolve(m[1]!);
-      }
+    eachLine(child.stdout, (line) => {
+      logs.push(line);
+      const m = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(line);
+      if (m) resolve(m[1]!);
     });
     child.stderr.on('data', (chunk: Buffer) => logs.push(chunk.toString()));
     void exited.then((code) => reject(new Error(`the server exited (${code}) before listening:\n${logs.join('\n')}`)));
