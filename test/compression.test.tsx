@@ -11,7 +11,7 @@ import Fastify, { type FastifyRequest } from 'fastify';
 import { type ReactNode, Suspense, use } from 'react';
 import t, { type Test } from 'tap';
 import { acceptedEncoding, registerCompression } from '../server/http/compression.ts';
-import { abortOnDisconnect, streamHtml } from '../server/render/renderer.tsx';
+import { abortOnDisconnect, streamHtml } from '../server/render/stream.ts';
 
 t.test('the encoding follows Accept-Encoding', async (t) => {
   const cases: Array<[string | undefined, string | undefined]> = [

@@ -7,7 +7,7 @@ import { connect } from 'node:net';
 import Fastify from 'fastify';
 import { type ReactNode, Suspense, use } from 'react';
 import t from 'tap';
-import { abortOnDisconnect, streamHtml } from '../server/render/renderer.tsx';
+import { abortOnDisconnect, streamHtml } from '../server/render/stream.ts';
 
 const never = new Promise<string>(() => {});
 function Forever(): ReactNode {

@@ -8,8 +8,6 @@
 
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isbot } from 'isbot';
-import type { ReactNode } from 'react';
-import { renderToPipeableStream } from 'react-dom/server';
 import {
   createStaticHandler,
   createStaticRouter,
@@ -20,7 +18,6 @@ import {
   type StaticHandler,
   type StaticHandlerContext,
 } from 'react-router-dom';
-import { z } from 'zod';
 import { appRoutes, ServerApp } from '../../client/ssr.tsx';
 import {
   type BootData,
@@ -29,26 +26,25 @@ import {
   DATA_PREFIX,
   DATA_ROUTES_PARAM,
   type DataEnvelope,
-  FLASH_COOKIE,
   type RouteResult,
 } from '../../shared/contracts.ts';
 import { messages } from '../../shared/locales/index.ts';
 import { pageModuleKey, type RouteId } from '../../shared/routes.ts';
-import { safeLocalPath } from '../../shared/safe-path.ts';
 import { jsonForScript } from '../../shared/serialize.ts';
 import type { Language } from '../../shared/sites.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/errors.ts';
-import { htmlDestination } from '../http/compression.ts';
-import { isLocalHost, issueSessionCookie, setSessionCookie } from '../http/request-context.ts';
+import { isLocalHost, issueSessionCookie } from '../http/request-context.ts';
 import { pageSecurityHeaders } from '../http/security.ts';
 import { logRequestError } from '../logger.ts';
 import type { Services } from '../services/index.ts';
 import { EMPTY_SNAPSHOT } from '../services/sessions.ts';
 import type { PageAssets } from './assets.ts';
+import { applyEffects, type FormFields, formFields, readFlash, refuseWithoutToken } from './form-posts.ts';
 import { runGuards } from './guards.ts';
-import type { Flash, LoadContext } from './route-module.ts';
+import type { LoadContext } from './route-module.ts';
 import type { ServerRoutes } from './server-routes.ts';
-import { STATIC_500_PAGE, STATIC_503_PAGE, tokenRefusedPage } from './static-pages.ts';
+import { STATIC_500_PAGE, STATIC_503_PAGE } from './static-pages.ts';
+import { abortOnDisconnect, streamHtml } from './stream.ts';
 
 export interface RendererOptions {
   services: Services;
@@ -62,20 +58,6 @@ export interface RendererOptions {
 }
 
 type SerializedErrors = Record<string, unknown> | null;
-
-/** A form post as the router sees it: urlencoded fields (strings only; the first of repeated keys). */
-type FormFields = Record<string, string>;
-
-/** The flash cookie's content, checked: a forged or stale cookie is simply ignored. */
-const flashSchema = z.object({
-  form: z.string().max(100),
-  result: z.object({
-    ok: z.boolean(),
-    errors: z.record(z.string(), z.string().max(100)).optional(),
-    values: z.record(z.string(), z.string().max(2000)).optional(),
-  }),
-});
-const FLASH_MAX_AGE_S = 120;
 
 export function createRenderer(options: RendererOptions) {
   const { services, assets, serverRoutes } = options;
@@ -164,32 +146,6 @@ export function createRenderer(options: RendererOptions) {
     };
   }
 
-  /** The flash a no-JS form post left for this page: read once (the answer clears it). */
-  function readFlash(request: FastifyRequest): Flash | null {
-    const raw = request.cookies[FLASH_COOKIE];
-    if (!raw) return null;
-    const unsigned = request.unsignCookie(raw);
-    if (!unsigned.valid || !unsigned.value) return null;
-    try {
-      const parsed = flashSchema.safeParse(JSON.parse(unsigned.value));
-      return parsed.success ? (parsed.data as Flash) : null;
-    } catch {
-      return null;
-    }
-  }
-
-  /** Applies what the loaders and action asked for (a new session, a flash) and clears a flash that was shown. */
-  function applyEffects(request: FastifyRequest, reply: FastifyReply, ctx: LoadContext): void {
-    if (ctx.effects.session) setSessionCookie(request, reply, ctx.effects.session);
-    if (ctx.effects.retryAfterSeconds !== undefined) reply.header('retry-after', String(ctx.effects.retryAfterSeconds));
-    const flashOptions = { path: '/', httpOnly: true, sameSite: 'lax', secure: !isLocalHost(request.hostname) } as const;
-    if (ctx.effects.flash) {
-      reply.setCookie(FLASH_COOKIE, JSON.stringify(ctx.effects.flash), { ...flashOptions, signed: true, maxAge: FLASH_MAX_AGE_S });
-    } else if (request.cookies[FLASH_COOKIE]) {
-      reply.clearCookie(FLASH_COOKIE, flashOptions);
-    }
-  }
-
   /** Loader errors as the browser's router expects them (RouteErrorResponse kept; internals hidden). */
   function serializeErrors(errors: StaticHandlerContext['errors'], request: FastifyRequest): SerializedErrors {
     if (!errors) return null;
@@ -201,30 +157,6 @@ export function createRenderer(options: RendererOptions) {
         return [routeId, { message, __type: 'Error' }];
       }),
     );
-  }
-
-  /** Refuses a state-changing request without this session's site token (CSRF); answers whether it did. */
-  function refuseWithoutToken(request: FastifyRequest, fields: FormFields, reply: FastifyReply, document: boolean): boolean {
-    const header = request.headers['x-csrf-token'];
-    const given = fields.token || (typeof header === 'string' ? header : '');
-    const valid = !!given && !request.sessionIsNew && services.sessions.verifyToken(request.sessionId, given);
-    if (valid) return false;
-    const code = given ? 'token_invalid' : 'token_required';
-    if (!document) {
-      const message = given ? 'The site token does not belong to this session' : 'The site token (token) is required';
-      reply.code(403).header('cache-control', 'no-store').send({ statusCode: 403, error: code, message });
-      return true;
-    }
-    // Without JavaScript: a page that says the form expired, with a way back to the page it came from.
-    const back = safeLocalPath(fields.next) ?? (request.basename === '/' ? '/' : request.basename);
-    issueSessionCookie(request, reply);
-    reply
-      .code(403)
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .headers(pageSecurityHeaders(request.cspNonce, { dev: !!options.dev, tags: request.site.tags }))
-      .send(tokenRefusedPage(request.siteLanguage, back));
-    return true;
   }
 
   /** A page answer; any failure before the stream starts (the database down, say) is a static page. */
@@ -239,7 +171,7 @@ export function createRenderer(options: RendererOptions) {
   /** POST {path}: a form posted without JavaScript. The route's action answers 303; a failure is a static page. */
   async function formPost(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const fields = formFields(request.body);
-    if (refuseWithoutToken(request, fields, reply, true)) return;
+    if (refuseWithoutToken(request, reply, fields, { document: true, sessions: services.sessions, dev: !!options.dev })) return;
     try {
       await renderPage(request, reply, fields);
     } catch (err) {
@@ -347,7 +279,7 @@ export function createRenderer(options: RendererOptions) {
     const { path } = dataPath(request);
     const fields = formFields(request.body);
     reply.header('cache-control', 'no-store');
-    if (refuseWithoutToken(request, fields, reply, false)) return;
+    if (refuseWithoutToken(request, reply, fields, { document: false, sessions: services.sessions, dev: !!options.dev })) return;
     const ctx = await loadContext(request, false);
     const controller = abortOnDisconnect(reply);
     // Only the action runs here: the browser's router then revalidates the loaders it needs through GET /_data.
@@ -394,80 +326,6 @@ function redirectEnvelope(response: Response): DataEnvelope {
   // A redirect to another origin (another site) leaves this document: the browser loads it in full.
   if (location) return /^https?:\/\//.test(location) ? { redirect: location, reloadDocument: true } : { redirect: location };
   throw new Error(`a route answered status ${response.status} without a location`);
-}
-
-/** A posted body as form fields: strings only (a JSON body's other values are ignored), the first of an array. */
-function formFields(body: unknown): FormFields {
-  const fields: FormFields = {};
-  if (!body || typeof body !== 'object' || Array.isArray(body)) return fields;
-  for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
-    const first = Array.isArray(value) ? value[0] : value;
-    if (typeof first === 'string') fields[key] = first;
-    else if (typeof first === 'number' || typeof first === 'boolean') fields[key] = String(first);
-  }
-  return fields;
-}
-
-/** An AbortController that fires when the client goes away before the answer is complete. */
-export function abortOnDisconnect(reply: FastifyReply): AbortController {
-  const controller = new AbortController();
-  reply.raw.on('close', () => {
-    if (!reply.raw.writableFinished) controller.abort();
-  });
-  return controller;
-}
-
-/**
- * Streams a React tree into the reply: at shell-ready (at all-ready for crawlers), a static 500 page when the
- * shell fails, aborted when the client disconnects or after timeoutMs (React then sends what it has and leaves
- * the rest to the browser). Status and headers must be set before: they go out with the shell.
- */
-export function streamHtml(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  tree: ReactNode,
-  opts: {
-    nonce: string;
-    bootstrapModules: string[];
-    bootstrapScriptContent: string;
-    waitForAll: boolean;
-    controller: AbortController;
-    timeoutMs: number;
-  },
-): Promise<void> {
-  return new Promise<void>((resolve) => {
-    let settled = false;
-    const finish = (send: () => void) => {
-      if (settled) return;
-      settled = true;
-      send();
-      resolve();
-    };
-    const { pipe, abort } = renderToPipeableStream(tree, {
-      nonce: opts.nonce,
-      bootstrapModules: opts.bootstrapModules,
-      bootstrapScriptContent: opts.bootstrapScriptContent,
-      onShellReady() {
-        if (!opts.waitForAll) finish(() => reply.send(pipe(htmlDestination(request, reply))));
-      },
-      onAllReady() {
-        if (opts.waitForAll) finish(() => reply.send(pipe(htmlDestination(request, reply))));
-      },
-      onShellError(error) {
-        request.log.error({ err: error }, 'shell render failed');
-        finish(() => {
-          reply.code(500).type('text/html; charset=utf-8').send(STATIC_500_PAGE);
-        });
-      },
-      onError(error) {
-        if (!opts.controller.signal.aborted) request.log.error({ err: error }, 'render error');
-      },
-    });
-    // A stream that takes too long is cut: React sends what it has and leaves the rest to the client.
-    const timer = setTimeout(() => abort(new Error('render timeout')), opts.timeoutMs);
-    reply.raw.once('close', () => clearTimeout(timer));
-    opts.controller.signal.addEventListener('abort', () => abort(new Error('client disconnected')), { once: true });
-  });
 }
 
 /** A loader's or action's redirect; after a form post always 303, so the browser follows it with a GET. */
