@@ -5,13 +5,11 @@
  */
 
 import { existsSync } from 'node:fs';
-import { createMemoryRouter } from 'react-router-dom';
 import t from 'tap';
-import { appRoutes } from '../client/app-routes.tsx';
-import { clientAction, clientLoader, createDataStrategy } from '../client/data-strategy.ts';
 import { dragShouldClose, galleryHash, LIGHTBOX, parseGalleryHash } from '../client/gallery.ts';
 import { demoProducts } from '../server/db/demo-data.ts';
 import { startTestApp } from './helpers/app.ts';
+import { browserRouter } from './helpers/browser-router.ts';
 
 const PRODUCT = '/shumopogloshchenie/akustik-10'; // ABS-AK-10: three photos
 const SINGLE = '/zhidkaya-shumoizolyaciya/zhidkaya-shumoizolyaciya-aerozol-650-ml'; // LIQ-AER-650: one photo
@@ -131,23 +129,7 @@ t.test('gallery hashes and the drag-to-close rule', async (t) => {
 
 t.test('opening, moving in and closing a gallery never reloads route data; other same-page visits still do', async (t) => {
   const app = await startTestApp(t);
-  const calls: string[] = [];
-  const realFetch = globalThis.fetch;
-  globalThis.fetch = (async (input: string | URL) => {
-    const url = String(input);
-    calls.push(url);
-    const res = await app.request({ url });
-    return new Response(res.body, { status: res.statusCode, headers: { 'content-type': String(res.headers['content-type']) } });
-  }) as typeof fetch;
-  t.teardown(() => {
-    globalThis.fetch = realFetch;
-  });
-
-  const router = createMemoryRouter(
-    appRoutes(() => ({ loader: clientLoader, action: clientAction })),
-    { initialEntries: [PRODUCT], dataStrategy: createDataStrategy('/') },
-  );
-  t.teardown(() => router.dispose());
+  const { router, calls } = browserRouter(t, app, { initialEntry: PRODUCT });
   const settled = (test: () => boolean) =>
     new Promise<void>((resolve) => {
       if (router.state.navigation.state === 'idle' && test()) return resolve();

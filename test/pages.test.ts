@@ -3,12 +3,10 @@
  * embedded data, the session cookie, the per-site shell cache, header counters and client-side navigation.
  */
 
-import { createMemoryRouter } from 'react-router-dom';
 import t from 'tap';
-import { appRoutes } from '../client/app-routes.tsx';
-import { clientAction, clientLoader, createDataStrategy } from '../client/data-strategy.ts';
 import { messages } from '../shared/locales/index.ts';
 import { createUser, hydrationData, startTestApp, type TestApp, type Visitor } from './helpers/app.ts';
+import { browserRouter } from './helpers/browser-router.ts';
 
 const NOT_FOUND_TITLE = 'Упс! Страница не найдена!';
 
@@ -651,27 +649,7 @@ t.test('client-side navigation loads route data as JSON, one request per navigat
   const app = await startTestApp(t);
   const visitor: Visitor = app.visitor();
   const slug = await vibroProduct(app);
-  const calls: string[] = [];
-  const realFetch = globalThis.fetch;
-  globalThis.fetch = (async (input: string | URL) => {
-    const url = String(input);
-    calls.push(url);
-    const res = await app.request({ url, as: visitor });
-    return new Response(res.body, { status: res.statusCode, headers: { 'content-type': String(res.headers['content-type']) } });
-  }) as typeof fetch;
-  t.teardown(() => {
-    globalThis.fetch = realFetch;
-  });
-
-  const router = createMemoryRouter(
-    appRoutes(() => ({ loader: clientLoader, action: clientAction })),
-    {
-      basename: '/en',
-      initialEntries: ['/en'],
-      dataStrategy: createDataStrategy('/en'),
-    },
-  );
-  t.teardown(() => router.dispose());
+  const { router, calls } = browserRouter(t, app, { basename: '/en', initialEntry: '/en', as: visitor });
   await new Promise<void>((resolve) => {
     if (router.state.initialized) return resolve();
     const stop = router.subscribe((state) => state.initialized && (stop(), resolve()));

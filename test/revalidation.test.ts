@@ -4,11 +4,9 @@
  * the mutation changed — the shell always, the page only when the form was posted to the page's own address.
  */
 
-import { createMemoryRouter } from 'react-router-dom';
 import t from 'tap';
-import { appRoutes } from '../client/app-routes.tsx';
-import { clientAction, clientLoader, createDataStrategy } from '../client/data-strategy.ts';
 import { startTestApp, type Visitor } from './helpers/app.ts';
+import { browserRouter } from './helpers/browser-router.ts';
 
 const app = await startTestApp(t);
 const visitor: Visitor = app.visitor();
@@ -16,34 +14,7 @@ const [product] = await app.db.query<{ id: number; url: string }>(
   `SELECT p.id, '/' || c.slug || '/' || p.slug AS url FROM products p JOIN categories c ON c.id = p.category_id WHERE p.sku = 'VIB-STD-22'`,
 );
 
-const calls: string[] = [];
-const realFetch = globalThis.fetch;
-globalThis.fetch = (async (input: string | URL, init?: RequestInit) => {
-  const url = String(input);
-  const method = init?.method ?? 'GET';
-  calls.push(`${method} ${url}`);
-  const res = await app.request({
-    method: method as 'GET' | 'POST',
-    url,
-    as: visitor,
-    headers: init?.body ? { 'content-type': 'application/x-www-form-urlencoded' } : {},
-    payload: init?.body ? String(init.body) : undefined,
-  });
-  return new Response(res.body, { status: res.statusCode, headers: { 'content-type': String(res.headers['content-type']) } });
-}) as typeof fetch;
-t.teardown(() => {
-  globalThis.fetch = realFetch;
-});
-
-const router = createMemoryRouter(
-  appRoutes(() => ({ loader: clientLoader, action: clientAction })),
-  {
-    basename: '/en',
-    initialEntries: ['/en' + product!.url],
-    dataStrategy: createDataStrategy('/en'),
-  },
-);
-t.teardown(() => router.dispose());
+const { router, requests: calls } = browserRouter(t, app, { basename: '/en', initialEntry: `/en${product!.url}`, as: visitor });
 const idle = () =>
   new Promise<void>((resolve) => {
     const done = () =>
