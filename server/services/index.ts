@@ -16,6 +16,7 @@ import { KitService } from './kits.ts';
 import { ListingService } from './listing.ts';
 import { LocationService } from './location.ts';
 import { OrderService, UserService } from './orders.ts';
+import { Outbox } from './outbox.ts';
 import { RelatedService } from './related.ts';
 import { SessionService } from './sessions.ts';
 import { SiteAddresses } from './site-address.ts';
@@ -54,6 +55,8 @@ export interface Services {
   related: RelatedService;
   orders: OrderService;
   users: UserService;
+  /** Mail queued in the transaction of the change it reports; delivered by the mail worker. */
+  outbox: Outbox;
   /** Categories and widgets of a site (language-independent today: titles live in the database in Russian). */
   publicShell(site: Site): Promise<PublicShell>;
   /** Drops cached shell data (after an owner's edit, and in tests). */
@@ -93,6 +96,7 @@ export function createServices(
     related: new RelatedService(db),
     orders: new OrderService(db),
     users: new UserService(db),
+    outbox: new Outbox(),
     publicShell: (site) =>
       shellCache.get(site.id, async () => {
         const [categories, siteWidgets] = await Promise.all([catalog.listCategories(), widgets.allForSite(site.id, site.tags?.chatHosts)]);
