@@ -17,6 +17,7 @@ import { ListingService } from './listing.ts';
 import { LocationService } from './location.ts';
 import { OrderService, UserService } from './orders.ts';
 import { Outbox } from './outbox.ts';
+import { RecordService } from './records.ts';
 import { RelatedService } from './related.ts';
 import { SessionService } from './sessions.ts';
 import { SiteAddresses } from './site-address.ts';
@@ -57,6 +58,8 @@ export interface Services {
   users: UserService;
   /** Mail queued in the transaction of the change it reports; delivered by the mail worker. */
   outbox: Outbox;
+  /** A signed-in shopper's saved calculations, constructions and appointments (/records). */
+  records: RecordService;
   /** Categories and widgets of a site (language-independent today: titles live in the database in Russian). */
   publicShell(site: Site): Promise<PublicShell>;
   /** Drops cached shell data (after an owner's edit, and in tests). */
@@ -97,6 +100,7 @@ export function createServices(
     orders: new OrderService(db),
     users: new UserService(db),
     outbox: new Outbox(),
+    records: new RecordService(db),
     publicShell: (site) =>
       shellCache.get(site.id, async () => {
         const [categories, siteWidgets] = await Promise.all([catalog.listCategories(), widgets.allForSite(site.id, site.tags?.chatHosts)]);

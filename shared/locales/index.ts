@@ -2,12 +2,12 @@
 import type { Resource } from 'i18next';
 import type { Language } from '../sites.ts';
 import en from './en.ts';
+import { features } from './features/index.ts';
 import kk from './kk.ts';
 import ky from './ky.ts';
 import ro from './ro.ts';
 import ru from './ru.ts';
 import tr from './tr.ts';
-import { features } from './features/index.ts';
 import type { LocaleMessages } from './types.ts';
 import uz from './uz.ts';
 import zhCN from './zh-CN.ts';
