@@ -11,10 +11,11 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ViteDevServer } from 'vite';
-import { LATEST_BUILD_PATH } from '../shared/contracts.ts';
+import { DATA_PREFIX, LATEST_BUILD_PATH } from '../shared/contracts.ts';
+import { safeLocalPath } from '../shared/safe-path.ts';
 import { apiPlugin } from './api/index.ts';
 import type { Config } from './config.ts';
 import { isDatabaseUnavailable } from './db/errors.ts';
@@ -26,12 +27,13 @@ import { i18nPlugin } from './http/i18n.ts';
 import { registerMetrics } from './http/metrics.ts';
 import { pagesPlugin } from './http/pages.ts';
 import { requestContextPlugin } from './http/request-context.ts';
-import { securityHeadersPlugin } from './http/security.ts';
+import { pageSecurityHeaders, securityHeadersPlugin } from './http/security.ts';
 import { servicesPlugin } from './http/services.ts';
 import { sendDatabaseUnavailable } from './http/unavailable.ts';
 import { logRequestError, StorefrontLogController, warnUntrustedProxy } from './logger.ts';
 import { CLIENT_DIST, PUBLIC_DIR } from './paths.ts';
 import { DEV_ENTRY_PATH, DEV_ENTRY_SOURCE, developmentAssets, type PageAssets, productionAssets } from './render/assets.ts';
+import { formRefusedPage } from './render/static-pages.ts';
 import type { Services } from './services/index.ts';
 import { loadSessionSecret } from './services/sessions.ts';
 
@@ -50,6 +52,21 @@ export interface AppOptions {
 export interface App {
   fastify: FastifyInstance;
   services: Services;
+}
+
+/**
+ * A page's form posted by the browser itself (no JavaScript): urlencoded, to a page address (not the router's data
+ * path or the API), on a request the page hooks have resolved to a site.
+ */
+function isDocumentFormPost(request: FastifyRequest): boolean {
+  const path = request.url.split('?')[0]!;
+  return (
+    request.method === 'POST' &&
+    !!request.site &&
+    !path.startsWith(DATA_PREFIX) &&
+    !path.startsWith('/api/') &&
+    String(request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')
+  );
 }
 
 export async function buildApp(options: AppOptions): Promise<App> {
@@ -88,6 +105,16 @@ export async function buildApp(options: AppOptions): Promise<App> {
     if (status === 500) {
       logRequestError(request, error, 'request failed');
       return reply.code(500).send({ statusCode: 500, error: 'internal_error', message: 'Internal Server Error' });
+    }
+    if (status === 413 && isDocumentFormPost(request)) {
+      // A form posted without JavaScript gets a page in its language with a way back, not a JSON answer.
+      const back = safeLocalPath(request.url.split('?')[0]) ?? '/';
+      return reply
+        .code(413)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .headers(pageSecurityHeaders(request.cspNonce, { dev: !!options.vite, tags: request.site.tags }))
+        .send(formRefusedPage(request.siteLanguage, 'tooLarge', back));
     }
     // Fastify's own client errors: malformed JSON, body too large, unsupported media type …
     return reply.code(status).send({ statusCode: status, error: error.code ?? 'bad_request', message: error.message });

@@ -292,7 +292,24 @@ t.test('a body over the limit is refused with 413, not read', async (t) => {
       headers: { host: 'localhost', cookie: visitor.cookie, 'content-type': 'application/x-www-form-urlencoded' },
     });
     t.equal(res?.statusCode, 413, `${url}: 413`);
+    // The browser's own form post gets a page in its language with a way back; the router and the API get JSON.
+    const type = String(res?.headers['content-type']);
+    if (url === '/cart') {
+      t.match(type, /^text\/html/, `${url}: an HTML page`);
+      t.match(res?.body, /Форма слишком большая/, `${url}: says why, in Russian`);
+      t.match(res?.body, /href="\/cart"/, `${url}: links back to the page`);
+      t.match(String(res?.headers['content-security-policy']), /nonce-/, `${url}: with the page's CSP`);
+    } else t.match(type, /^application\/json/, `${url}: JSON`);
   }
+  const english = await send({
+    method: 'POST',
+    url: '/en/cart',
+    payload: `search=${huge}`,
+    headers: { host: 'localhost', cookie: visitor.cookie, 'content-type': 'application/x-www-form-urlencoded' },
+  });
+  t.equal(english?.statusCode, 413);
+  t.match(english?.body, /The form is too large/, 'in the language of the path it was posted to');
+  t.match(english?.body, /<html lang="en"/);
 });
 
 t.test('the server is healthy afterwards', async (t) => {

@@ -11,7 +11,7 @@ import { isLocalHost, issueSessionCookie, setSessionCookie } from '../http/reque
 import { pageSecurityHeaders } from '../http/security.ts';
 import type { SessionService } from '../services/sessions.ts';
 import type { Flash, LoadContext } from './route-module.ts';
-import { tokenRefusedPage } from './static-pages.ts';
+import { formRefusedPage } from './static-pages.ts';
 
 /** A form post as the router sees it: urlencoded fields (strings only; the first of repeated keys). */
 export type FormFields = Record<string, string>;
@@ -90,6 +90,6 @@ export function refuseWithoutToken(
     .type('text/html; charset=utf-8')
     .header('cache-control', 'no-store')
     .headers(pageSecurityHeaders(request.cspNonce, { dev, tags: request.site.tags }))
-    .send(tokenRefusedPage(request.siteLanguage, back));
+    .send(formRefusedPage(request.siteLanguage, 'expired', back));
   return true;
 }

@@ -11,19 +11,21 @@ main{text-align:center;padding:2rem}h1{font-size:1.5rem}a{color:#2e7d32}</style>
 <p><a href="/">На главную</a></p></main></body></html>`;
 
 /**
- * A form posted without JavaScript whose site token is missing or belongs to another session (an expired session, a
- * forged cross-site post): status 403, in the visitor's language, with a way back to the page. `back` is a safe local
- * path (shared/safe-path.ts), printable ASCII: nothing to escape but '&' and quotes.
+ * A form posted without JavaScript that was refused before any action ran, in the visitor's language, with a way
+ * back to the page: `expired` (the site token is missing or belongs to another session: an expired session, a forged
+ * cross-site post; status 403) or `tooLarge` (the body is over the limit; status 413). `back` is a safe local path
+ * (shared/safe-path.ts), printable ASCII: nothing to escape but '&' and quotes.
  */
-export function tokenRefusedPage(language: Language, back: string): string {
+export function formRefusedPage(language: Language, reason: 'expired' | 'tooLarge', back: string): string {
   const form = messages[language].form as Record<string, string>;
   const href = back.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+  const status = reason === 'expired' ? 403 : 413;
   return `<!doctype html>
 <html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>403 — ТихоАвто</title>
+<title>${status} — ТихоАвто</title>
 <style>body{font:16px/1.5 system-ui,sans-serif;margin:0;display:grid;place-items:center;min-height:100vh;color:#1f2933}
 main{text-align:center;padding:2rem}h1{font-size:1.5rem}a{color:#2e7d32}</style></head>
-<body><main><h1>${escapeText(form.expired!)}</h1><p><a href="${href}">${escapeText(form.back!)}</a></p></main></body></html>`;
+<body><main><h1>${escapeText(form[reason]!)}</h1><p><a href="${href}">${escapeText(form.back!)}</a></p></main></body></html>`;
 }
 
 const escapeText = (text: string) => text.replace(/[&<>]/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[ch]!);

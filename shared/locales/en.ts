@@ -260,6 +260,7 @@ const en: LocaleMessages = {
     notSold: 'This product is not sold on this site.',
     compareFull: 'The comparison already holds 20 products: remove one to add another.',
     expired: 'This form has expired: reload the page and send it again.',
+    tooLarge: 'The form is too large: shorten the text and send it again.',
     back: 'Back to the page',
   },
   notFound: { title: 'Oops! Page not found!', home: 'Go to home page' },

@@ -267,6 +267,7 @@ const ro: LocaleMessages = {
     notSold: 'Acest produs nu se vinde pe acest site.',
     compareFull: 'Comparația are deja 20 de produse: eliminați unul pentru a adăuga altul.',
     expired: 'Formularul a expirat: reîncărcați pagina și trimiteți-l din nou.',
+    tooLarge: 'Formularul este prea mare: scurtați textul și trimiteți-l din nou.',
     back: 'Înapoi la pagină',
   },
   notFound: { title: 'Hopa! Pagina nu a fost găsită!', home: 'Pagina principală' },

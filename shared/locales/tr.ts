@@ -260,6 +260,7 @@ const tr: LocaleMessages = {
     notSold: 'Bu ürün bu sitede satılmıyor.',
     compareFull: 'Karşılaştırmada zaten 20 ürün var: başka birini eklemek için birini çıkarın.',
     expired: 'Formun süresi doldu: sayfayı yenileyip tekrar gönderin.',
+    tooLarge: 'Form çok büyük: metni kısaltıp yeniden gönderin.',
     back: 'Sayfaya dön',
   },
   notFound: { title: 'Hay aksi! Sayfa bulunamadı!', home: 'Ana sayfaya dön' },

@@ -260,6 +260,7 @@ const uz: LocaleMessages = {
     notSold: 'Bu mahsulot ushbu saytda sotilmaydi.',
     compareFull: 'Taqqoslashda allaqachon 20 ta mahsulot bor: boshqasini qo‘shish uchun bittasini olib tashlang.',
     expired: 'Shakl eskirgan: sahifani yangilab, qayta yuboring.',
+    tooLarge: 'Shakl juda katta: matnni qisqartiring va qayta yuboring.',
     back: 'Sahifaga qaytish',
   },
   notFound: { title: 'Voy! Sahifa topilmadi!', home: 'Bosh sahifaga' },

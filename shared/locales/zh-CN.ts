@@ -253,6 +253,7 @@ const zhCN: LocaleMessages = {
     notSold: '本网站不销售此商品。',
     compareFull: '对比列表已有 20 件商品：请先移除一件再添加。',
     expired: '表单已过期：请刷新页面后重新提交。',
+    tooLarge: '表单内容过大：请缩短文字后重新提交。',
     back: '返回页面',
   },
   notFound: { title: '哎呀！页面未找到！', home: '返回首页' },
