@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { noScriptDarkMode } from './client/build/no-script-dark-mode.ts';
 
 // `vite build` builds both environments (builder), the client first:
 //  - client: hashed files and a manifest in dist/client, then .br and .gz copies of the hashed files; the server reads
@@ -14,6 +15,8 @@ import { defineConfig, type Plugin } from 'vite';
 export default defineConfig({
   plugins: [react(), copyMigrations()],
   publicDir: false,
+  // Dark mode for visitors without JavaScript (the OS setting), from the [data-theme='dark'] rules.
+  css: { postcss: { plugins: [noScriptDarkMode()] } },
   builder: {
     async buildApp(builder) {
       const client = builder.environments.client!;

@@ -143,3 +143,20 @@ test('UI defaults of spec §9: green primary buttons with a 401 ms ripple, the c
   expect(style).toEqual({ duration: '0.401s', property: 'background', background: 'rgb(46, 125, 50)' });
   expect(await page.locator('.cookie-banner').evaluate((el) => getComputedStyle(el).zIndex)).toBe('1000');
 });
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  for (const scheme of ['dark', 'light'] as const) {
+    test(`the page follows the system's ${scheme} mode (no head script sets data-theme)`, async ({ page }) => {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.goto('/');
+      await expect(page.locator('html')).not.toHaveAttribute('data-theme', /.*/);
+      const html = await page.locator('html').evaluate((el) => getComputedStyle(el).colorScheme);
+      const body = await page.locator('body').evaluate((el) => getComputedStyle(el).backgroundColor);
+      expect({ html, body }).toEqual(
+        scheme === 'dark' ? { html: 'dark', body: 'rgb(11, 18, 32)' } : { html: 'light', body: 'rgba(0, 0, 0, 0)' },
+      );
+    });
+  }
+});
