@@ -26,7 +26,7 @@ export function Root() {
         <Outlet />
       </main>
       <Footer shell={shell} />
-      <CookieBanner accepted={shell.cookieConsent} />
+      <CookieBanner accepted={shell.cookieConsent} analytics={!!shell.site.tags?.analytics} />
       <ThirdPartyTags />
       <GalleryHost />
       {/* Spec §2: after a page change the scroll returns to the top, a hash scrolls to its element, Back restores. */}

@@ -45,6 +45,33 @@ async function postAction(request: Request, routeId: string): Promise<DataEnvelo
   return readEnvelope(res);
 }
 
+/** Told what a route's action answered when it succeeded: (route id, the action's data). */
+export type ActionResultListener = (routeId: string, data: unknown) => void;
+
+const actionListeners = new Set<ActionResultListener>();
+
+/**
+ * Listens to every successful action answer, whichever form sent it (the e-commerce data layer reads the cart's
+ * changes here, client/third-party/ecommerce.ts). Returns the function that stops listening.
+ */
+export function onActionResult(listener: ActionResultListener): () => void {
+  actionListeners.add(listener);
+  return () => actionListeners.delete(listener);
+}
+
+function tellActionListeners(routeId: string, answer: DataEnvelope): void {
+  const result = answer.results?.[routeId];
+  if (!result || !('data' in result) || (result.status ?? 200) >= 400) return;
+  for (const listener of actionListeners) {
+    // A listener's failure never breaks the form that was sent.
+    try {
+      listener(routeId, result.data);
+    } catch (error) {
+      console.error(error);
+    }
+  }
+}
+
 /**
  * Loader data fetched ahead of a navigation (client/robustness/preload.ts), by document path + search. The
  * next navigation to that address takes it if it is younger than PRELOADED_DATA_TTL_MS and covers the routes
@@ -111,7 +138,10 @@ export function createDataStrategy(basename: string, options: DataStrategyOption
     const submission = request.method !== 'GET';
     const load = () =>
       (envelope ??= submission
-        ? postAction(request, toLoad[0]!)
+        ? postAction(request, toLoad[0]!).then((answer) => {
+            tellActionListeners(toLoad[0]!, answer);
+            return answer;
+          })
         : (takePreloaded(url, toLoad)?.catch(() => fetchEnvelope(url, toLoad, request.signal)) ??
           fetchEnvelope(url, toLoad, request.signal)));
 

@@ -6,6 +6,7 @@
  */
 
 import type { Queryable } from '../server/db/index.ts';
+import { hashPassword } from '../server/services/auth.ts';
 import { type SitesConfig, sitesConfigSchema } from '../shared/sites-config.ts';
 
 export const E2E_TAGS = {
@@ -27,7 +28,36 @@ export function withTagsSite(config: SitesConfig): SitesConfig {
   return sitesConfigSchema.parse({ ...config, sites: [...config.sites, tagsSite] });
 }
 
+/** A placed order on the tags site and its owner's account, for the purchase event (e2e/analytics.spec.ts). */
+export const E2E_TAGS_ORDER = {
+  id: 424242,
+  email: 'metrika@example.com',
+  password: 'correct horse',
+  total: 1450,
+  lines: [
+    { sku: 'VIB-STD-22', title: 'Вибро Стандарт 2.2', price: 380, quantity: 2 },
+    { sku: 'ABS-AK-10', title: 'Акустик 10', price: 690, quantity: 1 },
+  ],
+};
+
 export async function seedTagFixtures(db: Queryable): Promise<void> {
+  const order = E2E_TAGS_ORDER;
+  const [user] = await db.query<{ id: number }>('INSERT INTO users (email, name, password_hash) VALUES ($1, $2, $3) RETURNING id', [
+    order.email,
+    'Мария',
+    await hashPassword(order.password),
+  ]);
+  await db.query(`INSERT INTO orders (id, user_id, site, currency, total) VALUES ($1, $2, 'tags', 'RUB', $3)`, [
+    order.id,
+    user!.id,
+    order.total,
+  ]);
+  for (const line of order.lines)
+    await db.query(
+      'INSERT INTO order_items (order_id, product_id, title, price, quantity) SELECT $1, id, $3, $4, $5 FROM products WHERE sku = $2',
+      [order.id, line.sku, line.title, line.price, line.quantity],
+    );
+
   await db.query(
     `INSERT INTO widgets (code, site, html) VALUES ('onlineChat', 'tags', $1) ON CONFLICT (code, site) DO UPDATE SET html = EXCLUDED.html`,
     [`<script src="${E2E_CHAT_SCRIPT}" async></script><script src="${E2E_OTHER_CHAT_SCRIPT}" async></script>`],

@@ -3,7 +3,7 @@
  * (e2e/tags-fixture.ts). Every third-party host is answered by a page.route fake; any other request that
  * leaves the local server is aborted and fails the test: the real Internet is never reached.
  */
-import type { Page, Route } from '@playwright/test';
+import type { BrowserContext, Page, Route } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { hydrated, watchConsole } from './page-helpers.ts';
 import { E2E_CHAT_SCRIPT, E2E_OTHER_CHAT_SCRIPT, E2E_TAGS, E2E_TAGS_HOST } from './tags-fixture.ts';
@@ -71,13 +71,17 @@ async function fakeThirdParties(page: Page, opts: { holdTagJs?: boolean } = {}):
 }
 
 const siteUrl = (baseURL: string | undefined, path = '/') => baseURL!.replace('localhost', E2E_TAGS_HOST) + path;
+/** The visitor accepted cookies earlier: analytics and the tracker start with the page (e2e/analytics.spec.ts covers before). */
+const consented = (context: BrowserContext) => context.addCookies([{ name: 'cooky', value: '1', domain: E2E_TAGS_HOST, path: '/' }]);
 const nonceOf = (csp: string | undefined) => /'nonce-([^']+)'/.exec(csp ?? '')?.[1];
 const ymCalls = (page: Page) => page.evaluate(() => (window as unknown as { __ym?: unknown[][] }).__ym ?? []);
 
 test('analytics: tag.js loads async with the nonce, init has the options, a hit on each client navigation only', async ({
   page,
+  context,
   baseURL,
 }) => {
+  await consented(context);
   const problems = watchConsole(page);
   const fakes = await fakeThirdParties(page);
   const home = siteUrl(baseURL);
@@ -91,7 +95,7 @@ test('analytics: tag.js loads async with the nonce, init has the options, a hit 
   expect(await tag.evaluate((s: HTMLScriptElement) => ({ nonce: s.nonce, async: s.async }))).toEqual({ nonce, async: true });
   await expect
     .poll(() => ymCalls(page))
-    .toEqual([[COUNTER, 'init', { clickmap: true, trackLinks: true, accurateTrackBounce: true, webvisor: true }]]);
+    .toEqual([[COUNTER, 'init', { clickmap: true, trackLinks: true, accurateTrackBounce: true, webvisor: true, ecommerce: 'dataLayer' }]]);
 
   // Two client-side navigations: one hit each, with the previous address as referrer. No full reload.
   await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 1));
@@ -142,7 +146,8 @@ test('chat: the allowlisted script loads with the nonce after hydration; the oth
   expect(problems).toEqual([]);
 });
 
-test('tracker: loaded once, async with the nonce, given the referrer and the page address', async ({ page, baseURL }) => {
+test('tracker: loaded once, async with the nonce, given the referrer and the page address', async ({ page, context, baseURL }) => {
+  await consented(context);
   const problems = watchConsole(page);
   const fakes = await fakeThirdParties(page);
   const from = baseURL + '/vibroizolyaciya';
@@ -169,7 +174,8 @@ test('tracker: loaded once, async with the nonce, given the referrer and the pag
   expect(problems).toEqual([]);
 });
 
-test('no tag holds the page: content shows and hydrates while tag.js is still pending', async ({ page, baseURL }) => {
+test('no tag holds the page: content shows and hydrates while tag.js is still pending', async ({ page, context, baseURL }) => {
+  await consented(context);
   const fakes = await fakeThirdParties(page, { holdTagJs: true });
   const response = await page.goto(siteUrl(baseURL), { waitUntil: 'domcontentloaded' });
   const html = await response!.text();

@@ -6,8 +6,20 @@
 /** Yandex Metrika's tag library (its official snippet loads this file async). */
 export const METRIKA_TAG_URL = 'https://mc.yandex.ru/metrika/tag.js';
 
-/** The counter's initialisation (issue 3 item 10: click map, link tracking, accurate bounce, session recording). */
-export const METRIKA_INIT_OPTIONS = { clickmap: true, trackLinks: true, accurateTrackBounce: true, webvisor: true } as const;
+/** The name of the e-commerce data layer (window.dataLayer) the counter reads (decision 025). */
+export const METRIKA_DATA_LAYER = 'dataLayer';
+
+/**
+ * The counter's initialisation (issue 3 item 10: click map, link tracking, accurate bounce, session recording;
+ * issue 10 item 7: the e-commerce data layer).
+ */
+export const METRIKA_INIT_OPTIONS = {
+  clickmap: true,
+  trackLinks: true,
+  accurateTrackBounce: true,
+  webvisor: true,
+  ecommerce: METRIKA_DATA_LAYER,
+} as const;
 
 /**
  * Metrika's hosts from Yandex's "install a tag on a site with CSP" list, narrowed to the main host, the

@@ -7,7 +7,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
-import { metrikaSnippet } from '../client/third-party/Analytics.tsx';
+import { analyticsSnippet, metrikaSnippet } from '../client/third-party/Analytics.tsx';
 import { contentSecurityPolicy } from '../server/http/security.ts';
 import { chatScriptSources } from '../server/services/widgets.ts';
 import { publicSite } from '../shared/public-site.ts';
@@ -190,12 +190,20 @@ t.test('pages: a site with tags gets them, its CSP admits them; a site without h
     );
     t.notMatch(csp, /evil/);
 
-    // Analytics: the inline snippet with the nonce, init options; a noscript pixel.
-    t.ok(res.body.includes(`<script nonce="${nonce}">${metrikaSnippet(98765432)}</script>`), 'the snippet carries the nonce');
-    t.match(metrikaSnippet(98765432), '{"clickmap":true,"trackLinks":true,"accurateTrackBounce":true,"webvisor":true}');
+    // Analytics waits for the visitor's consent (decision 025): only the data layer before it.
+    t.ok(res.body.includes(`<script nonce="${nonce}">${analyticsSnippet(98765432, false)}</script>`), 'no counter before consent');
+    t.notMatch(res.body, /mc\.yandex|ym\(|<noscript/);
+    // With the consent: the inline snippet with the nonce, init options; a noscript pixel.
+    const accepted = await app.request({ url: '/', host: 'test.localhost', headers: { cookie: 'cooky=1' } });
+    const nonce2 = /'nonce-([^']+)'/.exec(accepted.headers['content-security-policy'] as string)![1]!;
+    t.ok(accepted.body.includes(`<script nonce="${nonce2}">${analyticsSnippet(98765432, true)}</script>`), 'the snippet carries the nonce');
+    t.match(
+      metrikaSnippet(98765432),
+      '{"clickmap":true,"trackLinks":true,"accurateTrackBounce":true,"webvisor":true,"ecommerce":"dataLayer"}',
+    );
     t.match(metrikaSnippet(98765432), 'k.async=true', 'tag.js is loaded async');
-    t.match(res.body, '<noscript><div><img src="https://mc.yandex.ru/watch/98765432"');
-    t.notMatch(res.body, /<script[^>]*src="https:\/\/mc\.yandex/, 'no blocking script tag for the library');
+    t.match(accepted.body, '<noscript><div><img src="https://mc.yandex.ru/watch/98765432"');
+    t.notMatch(accepted.body, /<script[^>]*src="https:\/\/mc\.yandex/, 'no blocking script tag for the library');
 
     // Chat: the allowlisted address reaches the browser as data; the other host never appears at all.
     const root = hydrationData(res.body).loaderData.root;

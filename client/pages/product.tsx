@@ -14,6 +14,7 @@ import { siteUrl } from '../components/SeoLinks.tsx';
 import { useTranslation } from '../i18n.tsx';
 import type { LoaderData } from '../loader-data.ts';
 import { useShell } from '../loader-data.ts';
+import { useProductView } from '../third-party/ecommerce.ts';
 
 type Data = LoaderData<typeof loader>;
 type Product = Data['product'];
@@ -119,6 +120,7 @@ const ProductView = memo(function ProductView({ data }: { data: Data }) {
   const { t } = useTranslation();
   const { language } = useBoot();
   const { product, related, currency } = data;
+  useProductView(currency, product);
   const relatedTitle = useId();
   const sold = product.price !== null;
   const availability = availabilityOf(product.stock);

@@ -6,7 +6,9 @@
 import { z } from 'zod';
 import { MAX_QUANTITY } from '../../shared/cart.ts';
 import { MAX_ID, SLUG_PATTERN } from '../../shared/catalog.ts';
+import { diffCart } from '../../shared/ecommerce.ts';
 import { type ActionArgs, type LoaderArgs, mutationDone, mutationFailed, readForm } from '../render/route-module.ts';
+import { cartLinesForAnalytics } from '../services/cart-analytics.ts';
 
 export async function loader({ context }: LoaderArgs) {
   const { services, session, site } = context;
@@ -41,6 +43,9 @@ export async function action(args: ActionArgs) {
   const change = form.data;
   const refuse = (message: string, status: number) =>
     mutationFailed(args, form, change.next, '/cart', { ok: false, errors: { '': message }, values: form.values }, status);
+  // A site with an analytics counter learns what the change did (its e-commerce add/remove events, decision 025).
+  const tracked = site.tags?.analytics && !context.document;
+  const before = tracked ? await cartLinesForAnalytics(services.db, session.id, site) : [];
 
   if (change.intent === 'kit') {
     const kit = await services.kits.find(change.slug, site);
@@ -51,5 +56,6 @@ export async function action(args: ActionArgs) {
     const refused = await services.cart.change(session.id, site, change.productId, change.quantity, change.mode);
     if (refused) return refuse('form.notSold', 404);
   }
-  return mutationDone(args, change.next, '/cart', { ok: true });
+  const cartChanges = tracked ? diffCart(before, await cartLinesForAnalytics(services.db, session.id, site)) : undefined;
+  return mutationDone(args, change.next, '/cart', { ok: true, ...(cartChanges ? { cartChanges } : {}) });
 }
