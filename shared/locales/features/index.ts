@@ -4,5 +4,10 @@
  * shared/locales/index.ts merges each into the language's table (test/locales.test.ts checks they mirror ru).
  */
 import type { FeatureLocale } from '../types.ts';
+import { content } from './content.ts';
+import { forms } from './forms.ts';
 
-export const features: Record<string, FeatureLocale> = {};
+export const features: Record<string, FeatureLocale> = {
+  content,
+  forms,
+};
