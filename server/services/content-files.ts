@@ -21,8 +21,8 @@
  *   ---
  *   Markdown body
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { type Dirent, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
 import { z } from 'zod';
 import { LANGUAGES } from '../../shared/languages.ts';
@@ -164,3 +164,26 @@ export function probeImageSize(publicDir: string, src: string): { width: number;
 }
 
 export type { ContentImage };
+
+/** Every *.md file under a folder, relative paths sorted (the import's input). */
+export function markdownFiles(dir: string): string[] {
+  return (readdirSync(dir, { recursive: true, withFileTypes: true }) as Dirent[])
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.md'))
+    .map((entry) => relative(dir, join(entry.parentPath, entry.name)))
+    .sort();
+}
+
+/** A folder of Markdown files → sources (checked; the first bad file stops it, named). */
+export function readContentFolder(dir: string): ContentSource[] {
+  return markdownFiles(dir).map((path) => parseContentFile(readFileSync(join(dir, path), 'utf8'), path));
+}
+
+/** Files (from ContentService.exportAll) written under a folder; returns how many. */
+export function writeContentFolder(dir: string, files: { path: string; text: string }[]): number {
+  for (const file of files) {
+    const target = join(dir, file.path);
+    mkdirSync(dirname(target), { recursive: true });
+    writeFileSync(target, file.text);
+  }
+  return files.length;
+}
