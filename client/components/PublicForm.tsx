@@ -38,7 +38,8 @@ export function PublicForm({
             </p>
           ) : (
             <>
-              <input type="hidden" name={STARTED_FIELD} value={stamp} />
+              {/* When it was first shown: after a refused post the page comes back with the original stamp. */}
+              <input type="hidden" name={STARTED_FIELD} value={state.values[STARTED_FIELD] || stamp} />
               {/* People never see this field; a robot filling every field fills it. */}
               <div className="honeypot" aria-hidden="true">
                 <label>

@@ -25,9 +25,9 @@ export async function publicFormAction<S extends z.ZodType>(args: ActionArgs, op
   const form = await readForm(request, options.schema);
   const honeypot = form.values[HONEYPOT_FIELD] ?? '';
   const stamp = form.values[STARTED_FIELD];
-  // The guard fields are not the visitor's input: nothing to give back.
+  // The honeypot is not the visitor's input: nothing to give back. The stamp is: a form shown again after a refusal
+  // keeps the moment it was first shown, so a quick fix of one field is not "too fast".
   delete form.values[HONEYPOT_FIELD];
-  delete form.values[STARTED_FIELD];
   const next = form.values.next;
   const refuse = (errors: ActionResult['errors'] & object, status: number) =>
     mutationFailed(args, form, next, options.page, { ok: false, errors, values: form.values } satisfies ActionResult, status);
