@@ -6,6 +6,7 @@
 
 import { buildApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
+import { seedContentIfEmpty } from './db/demo-content.ts';
 import { openDb } from './db/index.ts';
 import { migrate } from './db/migrate.ts';
 import { seedIfEmpty } from './db/seed.ts';
@@ -35,6 +36,7 @@ async function main() {
   const applied = await migrate(db);
   if (applied.length) logger.info({ applied }, 'migrations applied');
   if (config.seedDemo && (await seedIfEmpty(db, config.sites))) logger.info('demo catalogue loaded');
+  if (config.seedDemo && (await seedContentIfEmpty(db))) logger.info('demo content loaded');
 
   const vite =
     config.env === 'development'

@@ -75,6 +75,10 @@ const segment = fc.oneof(
     'search',
     'en',
     'kk',
+    'stati',
+    'news',
+    'about_noise_insulation',
+    'sloi-shumoizolyacii',
   ),
 );
 const jsonValue = fc.letrec((tie) => ({
@@ -165,6 +169,11 @@ const actionPaths = fc.constantFrom(
   '/',
   '/vibroizolyaciya',
   '/nope/nope/nope',
+  '/otzyvy-i-predlojeniya',
+  '/stat-partnerom',
+  '/handmade',
+  '/en/handmade',
+  '/stati/sloi-shumoizolyacii',
 );
 
 t.test('router actions: plain form posts and /_data submissions', async (t) => {
@@ -190,6 +199,16 @@ t.test('router actions: plain form posts and /_data submissions', async (t) => {
             email: fc.oneof(fc.constantFrom('a@b.ru', 'x@example.com'), hostile),
             password: hostile,
             _form: hostile,
+            // The content pages' forms (reviews, partner, handmade).
+            name: hostile,
+            city: fc.oneof(fc.constantFrom('Москва'), hostile),
+            rating: fc.oneof(fc.constantFrom('1', '5', '6'), hostile),
+            text: hostile,
+            inn: fc.oneof(fc.constantFrom('7708123450', '7708123451'), hostile),
+            phone: fc.oneof(fc.constantFrom('+7 912 345-67-89'), hostile),
+            preferredDate: fc.oneof(fc.constantFrom('2030-01-01', '2026-02-30'), hostile),
+            started: hostile,
+            homepage: hostile,
           },
           { requiredKeys: [] },
         )

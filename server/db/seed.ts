@@ -6,6 +6,7 @@
  */
 
 import type { SitesConfig } from '../../shared/sites.ts';
+import { seedDemoContent } from './demo-content.ts';
 import { demoCategories, demoCities, demoKits, demoOnOrder, demoProducts, demoWidgets, priceFactors } from './demo-data.ts';
 import type { Db, Queryable } from './index.ts';
 import { SCHEMA_LOCK_KEY } from './migrate.ts';
@@ -39,6 +40,8 @@ export async function seedIfEmpty(db: Db, sites: SitesConfig): Promise<boolean> 
 }
 
 async function seedInto(tx: Queryable, sites: SitesConfig): Promise<void> {
+  // News, articles, info pages and FAQ (decision 027).
+  await seedDemoContent(tx);
   const priceLists = new Map<string, { currency: string; rounding: number }>();
   for (const site of sites.sites) priceLists.set(site.priceList, { currency: site.currency, rounding: site.rounding });
   for (const [code, { currency }] of priceLists) {

@@ -12,6 +12,8 @@ import { CartService } from './cart.ts';
 import { CatalogService, type Category } from './catalog.ts';
 import { CityService } from './cities.ts';
 import { CompareService } from './compare.ts';
+import { ContentService } from './content.ts';
+import { FormService } from './forms.ts';
 import { KitService } from './kits.ts';
 import { ListingService } from './listing.ts';
 import { LocationService } from './location.ts';
@@ -60,6 +62,10 @@ export interface Services {
   outbox: Outbox;
   /** A signed-in shopper's saved calculations, constructions and appointments (/records). */
   records: RecordService;
+  /** News, articles, info pages and FAQ per site and language (decision 027). */
+  content: ContentService;
+  /** The public forms: fill-time stamps, rate limit, storing with the shop's notification (decision 027). */
+  forms: FormService;
   /** Categories and widgets of a site (language-independent today: titles live in the database in Russian). */
   publicShell(site: Site): Promise<PublicShell>;
   /** Drops cached shell data (after an owner's edit, and in tests). */
@@ -101,6 +107,9 @@ export function createServices(
     users: new UserService(db),
     outbox: new Outbox(),
     records: new RecordService(db),
+    content: new ContentService(db),
+    // Outbox and RecordService hold no state: the forms' own instances write the same tables.
+    forms: new FormService(db, options.sessionSecret, new Outbox(), new RecordService(db)),
     publicShell: (site) =>
       shellCache.get(site.id, async () => {
         const [categories, siteWidgets] = await Promise.all([catalog.listCategories(), widgets.allForSite(site.id, site.tags?.chatHosts)]);

@@ -5,7 +5,11 @@
  */
 import type { FeatureLocale } from '../types.ts';
 import { consent } from './consent.ts';
+import { content } from './content.ts';
+import { forms } from './forms.ts';
 
 export const features: Record<string, FeatureLocale> = {
   consent,
+  content,
+  forms,
 };

@@ -1,0 +1,22 @@
+/**
+ * /stati/{slug}: an article — headings with a table of contents, reading time, gallery, the products it names and
+ * related articles (those it names, else the newest others); an unknown slug is the 404 page.
+ */
+import { requireEntry, slugParams, teaserView } from '../render/content-pages.ts';
+import { type LoaderArgs, routeParams } from '../render/route-module.ts';
+
+export const RELATED_ARTICLES = 3;
+
+export async function loader(args: LoaderArgs) {
+  const { context } = args;
+  const { content } = context.services;
+  const { slug } = routeParams(slugParams, args);
+  const entry = await requireEntry(args, 'article', slug);
+  const { id: site, priceList, currency } = context.site;
+  const [products, named] = await Promise.all([
+    content.products(entry.products, priceList),
+    content.teasers('article', entry.related, site, context.language),
+  ]);
+  const related = named.length > 0 ? named : await content.newest('article', site, context.language, slug, RELATED_ARTICLES);
+  return { entry, products, currency, related: related.slice(0, RELATED_ARTICLES).map((t) => teaserView(t, context)) };
+}

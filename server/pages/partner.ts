@@ -1,0 +1,67 @@
+/**
+ * /stat-partnerom: the partner programme (a content page) beside the application form — company, ИНН (checksum),
+ * city, partner tier, monthly volume, contacts.
+ */
+import { z } from 'zod';
+import { isValidInn, PARTNER_TYPES } from '../../shared/forms.ts';
+import { requireEntry } from '../render/content-pages.ts';
+import { fields, publicFormAction } from '../render/public-form.ts';
+import type { ActionArgs, LoaderArgs } from '../render/route-module.ts';
+
+export const PARTNER_PATH = '/stat-partnerom';
+
+export async function loader(args: LoaderArgs) {
+  const { context } = args;
+  return {
+    entry: await requireEntry(args, 'page', PARTNER_PATH.slice(1)),
+    stamp: context.services.forms.stamp('partner'),
+    currency: context.site.currency,
+  };
+}
+
+/** The application; the phone's country follows the site (by its currency). */
+export function partnerForm(currency: string) {
+  return z.object({
+    company: fields.line(200),
+    inn: z
+      .string('form.required')
+      .trim()
+      .min(1, 'form.required')
+      .transform((v) => v.replace(/[\s-]/g, ''))
+      .refine(isValidInn, 'forms.error.inn'),
+    city: fields.line(100),
+    partnerType: z.enum(PARTNER_TYPES, 'forms.error.choose'),
+    volume: z
+      .string('form.required')
+      .trim()
+      .min(1, 'form.required')
+      .transform((v) => v.replace(/[\s\u00a0]/g, ''))
+      .pipe(z.string().regex(/^\d{1,12}$/, 'forms.error.volume'))
+      .transform(Number),
+    contactName: fields.line(100),
+    phone: fields.phone(currency),
+    email: fields.email,
+    comment: z.string().trim().max(3000, 'forms.error.tooLong').default(''),
+    ...fields.guards,
+  });
+}
+
+export function action(args: ActionArgs) {
+  return publicFormAction(args, {
+    form: 'partner',
+    schema: partnerForm(args.context.site.currency),
+    page: PARTNER_PATH,
+    submit: (data, sender) =>
+      args.context.services.forms.partner(sender, {
+        company: data.company,
+        inn: data.inn,
+        city: data.city,
+        partnerType: data.partnerType,
+        volume: data.volume,
+        contactName: data.contactName,
+        phone: data.phone,
+        email: data.email,
+        comment: data.comment,
+      }),
+  });
+}

@@ -1,0 +1,67 @@
+/**
+ * /otzyvy-i-predlojeniya: published reviews with their aggregate rating (ten a page), and two forms — a review
+ * (published after moderation) and a suggestion or question. One action; `intent` tells the forms apart.
+ */
+import { z } from 'zod';
+import { formatContentDate, isoDateIn, REVIEWS_PATH } from '../../shared/content.ts';
+import { MESSAGE_KINDS, REVIEWS_PER_PAGE } from '../../shared/forms.ts';
+import { pageNumber } from '../render/content-pages.ts';
+import { fields, publicFormAction } from '../render/public-form.ts';
+import { type ActionArgs, type LoaderArgs, notFoundError } from '../render/route-module.ts';
+
+export async function loader({ context, request }: LoaderArgs) {
+  const page = pageNumber(request);
+  const reviews = await context.services.forms.publishedReviews(context.site.id, page, REVIEWS_PER_PAGE);
+  if (page > reviews.pages) throw notFoundError(request.url);
+  const { timeZone } = context.site;
+  return {
+    reviews: {
+      ...reviews,
+      items: reviews.items.map((r) => ({
+        ...r,
+        date: formatContentDate(r.createdAt, context.language, timeZone),
+        isoDate: isoDateIn(r.createdAt, timeZone),
+      })),
+    },
+    page,
+    canonicalSearch: page > 1 ? `?page=${page}` : '',
+    stamps: { review: context.services.forms.stamp('review'), message: context.services.forms.stamp('message') },
+  };
+}
+
+export const reviewForm = z.object({
+  intent: z.literal('review'),
+  name: fields.line(100),
+  city: fields.line(100),
+  rating: z
+    .string('forms.error.rating')
+    .regex(/^[1-5]$/, 'forms.error.rating')
+    .transform(Number),
+  text: fields.text(10, 3000),
+  ...fields.guards,
+});
+
+export const messageForm = z.object({
+  intent: z.literal('message'),
+  kind: z.enum(MESSAGE_KINDS, 'forms.error.choose'),
+  name: fields.line(100),
+  email: fields.email,
+  text: fields.text(5, 3000),
+  ...fields.guards,
+});
+
+export const form = z.discriminatedUnion('intent', [reviewForm, messageForm], 'form.invalid');
+
+export function action(args: ActionArgs) {
+  return publicFormAction(args, {
+    form: (data) => data.intent,
+    schema: form,
+    page: REVIEWS_PATH,
+    submit: (data, sender) => {
+      const { services } = args.context;
+      return data.intent === 'review'
+        ? services.forms.review(sender, { name: data.name, city: data.city, rating: data.rating, text: data.text })
+        : services.forms.message(sender, { kind: data.kind, name: data.name, email: data.email, text: data.text });
+    },
+  });
+}

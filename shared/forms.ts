@@ -1,0 +1,48 @@
+/**
+ * The public forms of the content pages (decision 027): their choices, limits and the guard fields both the page
+ * and the action know. Form schemas themselves live beside the actions (server/pages/*.ts).
+ */
+
+/** The honeypot: a field people never see; a filled one marks a robot. */
+export const HONEYPOT_FIELD = 'homepage';
+/** The signed moment the form was shown (server/services/forms.ts): submitted sooner than MIN_FILL_MS → refused. */
+export const STARTED_FIELD = 'started';
+export const MIN_FILL_MS = 3000;
+/** A form shown longer ago than this must be reloaded (a stamp cannot be replayed for ever). */
+export const MAX_FORM_AGE_MS = 24 * 3600_000;
+
+/** Accepted submissions per visitor address and form in a window. */
+export const FORM_LIMIT = { submissions: 5, windowSeconds: 3600 } as const;
+
+export const FORM_KINDS = ['review', 'message', 'partner', 'appointment'] as const;
+export type FormKind = (typeof FORM_KINDS)[number];
+
+/** Partner programme tiers (domain.md). */
+export const PARTNER_TYPES = ['installer', 'dealer', 'distributor', 'referral'] as const;
+export type PartnerType = (typeof PARTNER_TYPES)[number];
+
+export const MESSAGE_KINDS = ['question', 'suggestion'] as const;
+
+/** Zones an installation centre treats (domain.md's calculator zones, grouped as a shopper names them). */
+export const APPOINTMENT_ZONES = ['doors', 'floor', 'boot', 'roof', 'hood', 'arches', 'firewall', 'trims'] as const;
+export type AppointmentZone = (typeof APPOINTMENT_ZONES)[number];
+
+/** Reviews shown per page of /otzyvy-i-predlojeniya. */
+export const REVIEWS_PER_PAGE = 10;
+
+/**
+ * A Russian taxpayer number (ИНН): 10 digits (an organisation) or 12 (an individual entrepreneur) with their check
+ * digits (Federal Tax Service order ММВ-7-6/435@). A shared validator may replace this one.
+ */
+export function isValidInn(value: string): boolean {
+  if (!/^(\d{10}|\d{12})$/.test(value)) return false;
+  const d = [...value].map(Number);
+  const check = (weights: number[]) => (weights.reduce((sum, w, i) => sum + w * d[i]!, 0) % 11) % 10;
+  if (d.length === 10) return check([2, 4, 10, 3, 5, 9, 4, 6, 8]) === d[9];
+  return check([7, 2, 4, 10, 3, 5, 9, 4, 6, 8]) === d[10] && check([3, 7, 2, 4, 10, 3, 5, 9, 4, 6, 8]) === d[11];
+}
+
+/** The site's country for phone numbers written without a country code, by its currency. */
+export function phoneCountry(currency: string): 'RU' | 'KZ' | 'MD' | 'UZ' | 'KG' {
+  return ({ KZT: 'KZ', MDL: 'MD', UZS: 'UZ', KGS: 'KG' } as const)[currency as 'KZT'] ?? 'RU';
+}
