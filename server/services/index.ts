@@ -8,6 +8,7 @@ import type { SitesConfig } from '../../shared/sites-config.ts';
 import type { AddressSuggestConfig } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import { AuthService } from './auth.ts';
+import { CalculatorService } from './calculator.ts';
 import { CartService } from './cart.ts';
 import { CatalogService, type Category } from './catalog.ts';
 import { CityService } from './cities.ts';
@@ -60,6 +61,8 @@ export interface Services {
   outbox: Outbox;
   /** A signed-in shopper's saved calculations, constructions and appointments (/records). */
   records: RecordService;
+  /** The calculator's and constructor's tables with the layers' products priced per site (/calc, /constructor). */
+  calculator: CalculatorService;
   /** Categories and widgets of a site (language-independent today: titles live in the database in Russian). */
   publicShell(site: Site): Promise<PublicShell>;
   /** Drops cached shell data (after an owner's edit, and in tests). */
@@ -82,6 +85,7 @@ export function createServices(
   // Stale data may be served for up to ten TTLs while a refresh runs: a database hiccup does not blank the menu.
   const shellCache = new TtlCache<PublicShell>(options.shellCacheTtlMs, options.shellCacheTtlMs * 10).countedAs('shell');
   const sessions = new SessionService(db, options.sessionSecret);
+  const calculator = new CalculatorService(db, options.shellCacheTtlMs);
   return {
     db,
     sites,
@@ -101,6 +105,7 @@ export function createServices(
     users: new UserService(db),
     outbox: new Outbox(),
     records: new RecordService(db),
+    calculator,
     publicShell: (site) =>
       shellCache.get(site.id, async () => {
         const [categories, siteWidgets] = await Promise.all([catalog.listCategories(), widgets.allForSite(site.id, site.tags?.chatHosts)]);
@@ -109,6 +114,7 @@ export function createServices(
     invalidateCaches: () => {
       shellCache.clear();
       listing.clearCache();
+      calculator.clearCache();
     },
   };
 }
