@@ -75,6 +75,8 @@ const segment = fc.oneof(
     'search',
     'en',
     'kk',
+    'calc',
+    'constructor',
   ),
 );
 const jsonValue = fc.letrec((tie) => ({
@@ -137,9 +139,27 @@ t.test('page routes and /_data navigations', async (t) => {
   await fc.assert(
     fc.asyncProperty(
       fc.array(segment, { minLength: 1, maxLength: 4 }),
-      fc.dictionary(fc.constantFrom('q', 'page', 'sort', 'next', 'price_min', 'thickness_mm', '_routes', segment as never), hostile, {
-        maxKeys: 3,
-      }),
+      fc.dictionary(
+        fc.constantFrom(
+          'q',
+          'page',
+          'sort',
+          'next',
+          'price_min',
+          'thickness_mm',
+          '_routes',
+          'car',
+          'body',
+          'tier',
+          'zone',
+          'roof.vibration',
+          segment as never,
+        ),
+        hostile,
+        {
+          maxKeys: 3,
+        },
+      ),
       fc.boolean(),
       spoofed,
       host,
@@ -165,6 +185,9 @@ const actionPaths = fc.constantFrom(
   '/',
   '/vibroizolyaciya',
   '/nope/nope/nope',
+  '/calc',
+  '/constructor',
+  '/kk/calc',
 );
 
 t.test('router actions: plain form posts and /_data submissions', async (t) => {
@@ -177,7 +200,10 @@ t.test('router actions: plain form posts and /_data submissions', async (t) => {
       fc
         .record(
           {
-            intent: fc.oneof(fc.constantFrom('item', 'kit', 'add', 'remove', 'clear'), hostile),
+            intent: fc.oneof(fc.constantFrom('item', 'kit', 'add', 'remove', 'clear', 'lines', 'save'), hostile),
+            lines: fc.oneof(fc.constantFrom('1:2,3:4', '1:999,1:999', '2147483647:1', '1:1000'), hostile),
+            title: hostile,
+            query: fc.oneof(fc.constantFrom('?zone=roof&tier=max', 'zone=floor&floor.barrier=-'), hostile),
             productId: fc.oneof(fc.constantFrom('1', '8', '2147483647', '0', '-1', '1e3'), hostile),
             quantity: fc.oneof(fc.integer({ min: -5, max: 1005 }).map(String), hostile),
             mode: fc.oneof(fc.constantFrom('add', 'set'), hostile),

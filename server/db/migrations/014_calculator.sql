@@ -142,7 +142,7 @@ SELECT c.zone, c.layer, t.tier, (ARRAY[c.p, c.g, c.e, c.m])[t.i]
   ('door-skin',  'absorber',   NULL, 1.0,  1.0,  1.0),
   ('door-inner', 'vibration',  0.5,  0.7,  0.8,  0.9),
   ('door-inner', 'barrier',    1.0,  1.0,  1.0,  1.0),
-  ('door-trim',  'antisqueak', NULL, 0.15, 0.3,  0.3),
+  ('door-trim',  'antisqueak', 0.1,  0.15, 0.3,  0.3),
   ('floor',      'vibration',  1.0,  1.0,  1.0,  1.0),
   ('floor',      'absorber',   NULL, NULL, NULL, 1.0),
   ('floor',      'barrier',    1.0,  1.0,  1.0,  1.0),
@@ -176,6 +176,7 @@ INSERT INTO calc_choices (tier, layer, zone, rank, sku) VALUES
   ('practical', 'absorber', 'hood', 1, 'ABS-AK-10F'),
   ('practical', 'absorber', 'hood', 2, 'ABS-AK-10'),
   ('practical', 'barrier', '*', 1, 'BAR-IZ-4'),
+  ('practical', 'antisqueak', '*', 1, 'ASQ-LNT-15'),
 
   ('good', 'vibration', '*', 1, 'VIB-STD-22'),
   ('good', 'vibration', 'roof', 1, 'VIB-LT-18'),
