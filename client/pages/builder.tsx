@@ -163,6 +163,11 @@ export function Component() {
                 })}
               </ul>
             </fieldset>
+            {/* On a phone the result comes after the form: its total stays in sight at the bottom, a link to it. */}
+            <a className="calc-jump" href={`#${id}-build-summary-title`}>
+              <span>{t('calc.jump')}</span>
+              <Price amount={result.totals.price} currency={currency} />
+            </a>
             {!hydrated && (
               <button type="submit" className="button">
                 {t('calc.builder.update')}

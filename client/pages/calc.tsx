@@ -155,6 +155,11 @@ export function Component() {
                 ))}
               </div>
             </fieldset>
+            {/* On a phone the result comes after the form: its total stays in sight at the bottom, a link to it. */}
+            <a className="calc-jump" href={`#${id}-calc-result-title`}>
+              <span>{t('calc.jump')}</span>
+              <Price amount={result.totals.price} currency={currency} />
+            </a>
             {!hydrated && (
               <button type="submit" className="button">
                 {t('calc.compute')}
