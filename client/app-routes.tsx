@@ -6,7 +6,7 @@
  */
 import type { ComponentType } from 'react';
 import type { ActionFunction, LoaderFunction, RouteObject, ShouldRevalidateFunction } from 'react-router-dom';
-import { type RouteHandle, type RouteId, type RouteNode, routeTree } from '../shared/routes.ts';
+import { queryStateRoutes, type RouteHandle, type RouteId, type RouteNode, routeTree } from '../shared/routes.ts';
 import { PageErrorBoundary } from './components/PageError.tsx';
 import { galleryAware } from './gallery.ts';
 import { Root, RootErrorBoundary } from './Root.tsx';
@@ -42,9 +42,18 @@ const pageShouldRevalidate: ShouldRevalidateFunction = ({ formMethod, formAction
   return new URL(formAction, nextUrl).pathname === nextUrl.pathname ? defaultShouldRevalidate : false;
 };
 
-/** The pathless layout has no data of its own: nothing to reload after a mutation. */
-const layoutShouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
-  formMethod && formMethod.toUpperCase() !== 'GET' ? false : defaultShouldRevalidate;
+/** A page computing from its query (queryStateRoutes): a new query on the same path keeps the data it has. */
+const queryStateShouldRevalidate: ShouldRevalidateFunction = (args) =>
+  !args.formMethod && args.currentUrl.pathname === args.nextUrl.pathname && args.currentUrl.href !== args.nextUrl.href
+    ? false
+    : pageShouldRevalidate(args);
+
+/**
+ * The pathless layout has no data of its own: nothing to reload after a mutation, nor when only the query changes
+ * (so a page computing from its query, queryStateRoutes, changes it without a request).
+ */
+const layoutShouldRevalidate: ShouldRevalidateFunction = ({ formMethod, currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  (formMethod && formMethod.toUpperCase() !== 'GET') || currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate;
 
 export function appRoutes(attach: (id: RouteId) => RouteFunctions): RouteObject[] {
   const build = (node: RouteNode): RouteObject => {
@@ -69,7 +78,8 @@ export function appRoutes(attach: (id: RouteId) => RouteFunctions): RouteObject[
         children: node.children?.map(build),
       };
     }
-    const page = { ...own, shouldRevalidate: galleryAware(pageShouldRevalidate), lazy: () => loadPage(node.id) };
+    const revalidate = queryStateRoutes.has(node.id) ? queryStateShouldRevalidate : pageShouldRevalidate;
+    const page = { ...own, shouldRevalidate: galleryAware(revalidate), lazy: () => loadPage(node.id) };
     return node.index ? { ...page, index: true } : { ...page, path: node.path };
   };
   return routeTree().map(build);

@@ -1,5 +1,7 @@
 /** Browser entry: hydrate the server-rendered document with the same routes, then navigate client-side. */
 import './styles.css';
+// The calculator's and constructor's styles: a page chunk's own CSS import would break the server render under tsx.
+import './components/calc/calc.css';
 import { StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, type RouteObject, RouterProvider } from 'react-router-dom';

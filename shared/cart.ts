@@ -2,6 +2,8 @@
 
 /** The most of one product a cart line may hold (the database checks it too). */
 export const MAX_QUANTITY = 999;
+/** The most lines one 'lines' add may carry (a whole car from the calculator is about 20). */
+export const MAX_CART_LINES = 60;
 export interface CartEntry {
   sku: {
     id: number;

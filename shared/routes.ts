@@ -50,6 +50,8 @@ export const pageRoutes = [
   { id: 'reviews', path: 'otzyvy-i-predlojeniya' },
   { id: 'partner', path: 'stat-partnerom' },
   { id: 'handmade', path: 'handmade' },
+  { id: 'calc', path: 'calc' },
+  { id: 'builder', path: 'constructor' },
   { id: 'category', path: ':category' },
   { id: 'product', path: ':category/:product' },
   // Every other path: the loader answers 404 "Page not found: {fullPath}".
@@ -81,6 +83,12 @@ export function routeTree(): RouteNode[] {
     },
   ];
 }
+
+/**
+ * Pages whose query string is state the page computes from in the browser (the calculator and the constructor:
+ * docs/decisions/028-calculator.md): a navigation that changes only the query reloads none of their data.
+ */
+export const queryStateRoutes: ReadonlySet<RouteId> = new Set<RouteId>(['calc', 'builder']);
 
 /** The route ids that have a server module in server/pages (all of them: every route has a loader). */
 export const serverModuleIds: readonly RouteId[] = ['root', 'pages', ...pageRoutes.map((r) => r.id)];

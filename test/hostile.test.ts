@@ -79,6 +79,8 @@ const segment = fc.oneof(
     'news',
     'about_noise_insulation',
     'sloi-shumoizolyacii',
+    'calc',
+    'constructor',
   ),
 );
 const jsonValue = fc.letrec((tie) => ({
@@ -158,6 +160,50 @@ t.test('page routes and /_data navigations', async (t) => {
   t.pass(`${RUNS} generated page requests`);
 });
 
+t.test('calculator and constructor queries (/calc, /constructor): repeated, huge and hostile values', async (t) => {
+  await fc.assert(
+    fc.asyncProperty(
+      fc.constantFrom('/calc', '/constructor', '/kk/calc', '/_data/calc?_routes=calc&', '/_data/constructor?_routes=builder&'),
+      fc.array(fc.tuple(fc.constantFrom('car', 'body', 'tier', 'zone', 'roof.vibration', 'door-skin.absorber'), hostile), { maxLength: 6 }),
+      host,
+      async (path, pairs, hostName) => {
+        const search = new URLSearchParams(pairs.map(([k, v]) => [k, v.replace(/[\ud800-\udfff]/g, '\ufffd')])).toString();
+        const url = path.endsWith('&') ? path + search : `${path}?${search}`;
+        check(await send({ method: 'GET', url, headers: { host: hostName } }), `GET ${url.slice(0, 120)}`);
+      },
+    ),
+    options,
+  );
+  await fc.assert(
+    fc.asyncProperty(
+      fc.constantFrom(
+        '/cart',
+        '/calc',
+        '/constructor',
+        '/_data/cart?_action=cart',
+        '/_data/calc?_action=calc',
+        '/_data/constructor?_action=builder',
+      ),
+      fc.record({
+        intent: fc.constantFrom('lines', 'save'),
+        lines: fc.oneof(fc.constantFrom('1:2,3:4', '1:999,1:999', '2147483647:1', '1:1000'), hostile),
+        title: hostile,
+        query: fc.oneof(fc.constantFrom('?zone=roof&tier=max', 'zone=floor&floor.barrier=-'), hostile),
+        next: hostile.map((s) => '/' + s),
+      }),
+      async (url, fields) => {
+        const body = Object.fromEntries(
+          Object.entries({ ...fields, token: visitor.token }).map(([k, v]) => [k, v.replace(/[\ud800-\udfff]/g, '\ufffd')]),
+        );
+        const headers = { host: 'localhost', cookie: visitor.cookie, 'content-type': 'application/x-www-form-urlencoded' };
+        check(await send({ method: 'POST', url, payload: new URLSearchParams(body).toString(), headers }), `POST ${url}`);
+      },
+    ),
+    options,
+  );
+  t.pass(`${RUNS} generated calculator requests and ${RUNS} calculator posts`);
+});
+
 const actionPaths = fc.constantFrom(
   '/cart',
   '/compare',
@@ -174,6 +220,9 @@ const actionPaths = fc.constantFrom(
   '/handmade',
   '/en/handmade',
   '/stati/sloi-shumoizolyacii',
+  '/calc',
+  '/constructor',
+  '/kk/calc',
 );
 
 t.test('router actions: plain form posts and /_data submissions', async (t) => {
@@ -187,6 +236,9 @@ t.test('router actions: plain form posts and /_data submissions', async (t) => {
         .record(
           {
             intent: fc.oneof(fc.constantFrom('item', 'kit', 'add', 'remove', 'clear'), hostile),
+            lines: fc.oneof(fc.constantFrom('1:2,3:4', '1:999,1:999', '2147483647:1', '1:1000'), hostile),
+            title: hostile,
+            query: fc.oneof(fc.constantFrom('?zone=roof&tier=max', 'zone=floor&floor.barrier=-'), hostile),
             productId: fc.oneof(fc.constantFrom('1', '8', '2147483647', '0', '-1', '1e3'), hostile),
             quantity: fc.oneof(fc.integer({ min: -5, max: 1005 }).map(String), hostile),
             mode: fc.oneof(fc.constantFrom('add', 'set'), hostile),

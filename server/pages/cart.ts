@@ -4,7 +4,7 @@
  * Prices always come from the database, never from the form.
  */
 import { z } from 'zod';
-import { MAX_QUANTITY } from '../../shared/cart.ts';
+import { MAX_CART_LINES, MAX_QUANTITY } from '../../shared/cart.ts';
 import { MAX_ID, SLUG_PATTERN } from '../../shared/catalog.ts';
 import { diffCart } from '../../shared/ecommerce.ts';
 import { type ActionArgs, type LoaderArgs, mutationDone, mutationFailed, readForm } from '../render/route-module.ts';
@@ -33,7 +33,32 @@ const itemChange = z
 /** Every line of a ready kit at once, or none when the site does not sell all of them. */
 const kitAdd = z.object({ intent: z.literal('kit'), slug: z.string().regex(SLUG_PATTERN, 'form.invalid'), next });
 
-export const cartForm = z.discriminatedUnion('intent', [itemChange, kitAdd], 'form.invalid');
+/**
+ * Many products at once, all or none (the calculator's and constructor's 'Всё в корзину'): `lines` is
+ * "productId:quantity" pairs separated by commas; each quantity is summed with the cart's and capped like one add.
+ */
+const linesAdd = z.object({
+  intent: z.literal('lines'),
+  lines: z
+    .string()
+    .max(2000, 'form.invalid')
+    .regex(/^\d{1,10}:\d{1,3}(,\d{1,10}:\d{1,3})*$/, 'form.invalid')
+    .transform((text) =>
+      text.split(',').map((pair) => {
+        const [id, quantity] = pair.split(':');
+        return { productId: Number(id), quantity: Number(quantity) };
+      }),
+    )
+    .refine(
+      (lines) =>
+        lines.length <= MAX_CART_LINES &&
+        lines.every((l) => l.productId >= 1 && l.productId <= MAX_ID && l.quantity >= 1 && l.quantity <= MAX_QUANTITY),
+      'form.invalid',
+    ),
+  next,
+});
+
+export const cartForm = z.discriminatedUnion('intent', [itemChange, kitAdd, linesAdd], 'form.invalid');
 
 export async function action(args: ActionArgs) {
   const { request, context } = args;
@@ -47,7 +72,9 @@ export async function action(args: ActionArgs) {
   const tracked = site.tags?.analytics && !context.document;
   const before = tracked ? await cartLinesForAnalytics(services.db, session.id, site) : [];
 
-  if (change.intent === 'kit') {
+  if (change.intent === 'lines') {
+    if (await services.cart.addLines(session.id, site, change.lines)) return refuse('form.notSold', 409);
+  } else if (change.intent === 'kit') {
     const kit = await services.kits.find(change.slug, site);
     if (!kit) return refuse('form.invalid', 404);
     const refused = kit.purchasable ? await services.cart.addKit(session.id, site, kit.id) : 'not_sold';

@@ -81,6 +81,45 @@ export class CartService {
     return added.length > 0 ? null : 'not_sold';
   }
 
+  /**
+   * Puts several products in the cart at once (the calculator's 'Всё в корзину'): each quantity added to what is
+   * there, capped at MAX_QUANTITY, in one statement and only when the site sells every one of them — all lines or
+   * none. A product named twice counts once with the sum. 'not_sold': nothing was added.
+   */
+  async addLines(
+    sessionId: string,
+    site: { id: string; priceList: string },
+    lines: ReadonlyArray<{ productId: number; quantity: number }>,
+  ): Promise<CartChangeRefusal | null> {
+    const summed = new Map<number, number>();
+    for (const l of lines) summed.set(l.productId, (summed.get(l.productId) ?? 0) + l.quantity);
+    const ids = [...summed.keys()].sort((a, b) => a - b);
+    const quantities = ids.map((id) => Math.min(summed.get(id)!, MAX_QUANTITY));
+    if (ids.length === 0) return 'not_sold';
+    const unsold = `SELECT 1 FROM unnest($1::int[]) AS u(id)
+        LEFT JOIN products p ON p.id = u.id AND p.is_active
+        LEFT JOIN product_prices pp ON pp.product_id = p.id AND pp.price_list = $2
+       WHERE pp.amount IS NULL`;
+    // Checked first so a refused add creates no session row or cart; checked again in the insert against a price
+    // withdrawn meanwhile.
+    if ((await this.db.query(unsold, [ids, site.priceList])).length > 0) return 'not_sold';
+    const added = await this.db.transaction(async (tx) => {
+      const cartId = await this.openCart(tx, sessionId, site.id);
+      // Lines in product order: every add takes the row locks in the same order.
+      return tx.query(
+        `INSERT INTO cart_items (cart_id, product_id, quantity)
+         SELECT $3, l.id, l.quantity FROM unnest($1::int[], $4::int[]) AS l(id, quantity)
+          WHERE NOT EXISTS (${unsold})
+          ORDER BY l.id
+         ON CONFLICT (cart_id, product_id) DO UPDATE
+           SET quantity = LEAST(cart_items.quantity + EXCLUDED.quantity, $5)
+         RETURNING product_id`,
+        [ids, site.priceList, cartId, quantities, MAX_QUANTITY],
+      );
+    });
+    return added.length > 0 ? null : 'not_sold';
+  }
+
   /** The session row (locked until the transaction ends) and the session's cart on the site, created on first use. */
   private async openCart(tx: Queryable, sessionId: string, siteId: string): Promise<number> {
     await this.sessions.ensureRow(sessionId, tx);

@@ -8,6 +8,7 @@ import type { SitesConfig } from '../../shared/sites-config.ts';
 import type { AddressSuggestConfig } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import { AuthService } from './auth.ts';
+import { CalculatorService } from './calculator.ts';
 import { CartService } from './cart.ts';
 import { CatalogService, type Category } from './catalog.ts';
 import { CityService } from './cities.ts';
@@ -66,6 +67,8 @@ export interface Services {
   content: ContentService;
   /** The public forms: fill-time stamps, rate limit, storing with the shop's notification (decision 027). */
   forms: FormService;
+  /** The calculator's and constructor's tables with the layers' products priced per site (/calc, /constructor). */
+  calculator: CalculatorService;
   /** Categories and widgets of a site (language-independent today: titles live in the database in Russian). */
   publicShell(site: Site): Promise<PublicShell>;
   /** Drops cached shell data (after an owner's edit, and in tests). */
@@ -88,6 +91,9 @@ export function createServices(
   // Stale data may be served for up to ten TTLs while a refresh runs: a database hiccup does not blank the menu.
   const shellCache = new TtlCache<PublicShell>(options.shellCacheTtlMs, options.shellCacheTtlMs * 10).countedAs('shell');
   const sessions = new SessionService(db, options.sessionSecret);
+  const calculator = new CalculatorService(db, options.shellCacheTtlMs);
+  const outbox = new Outbox();
+  const records = new RecordService(db);
   return {
     db,
     sites,
@@ -105,11 +111,11 @@ export function createServices(
     related: new RelatedService(db),
     orders: new OrderService(db),
     users: new UserService(db),
-    outbox: new Outbox(),
-    records: new RecordService(db),
+    outbox,
+    records,
     content: new ContentService(db),
-    // Outbox and RecordService hold no state: the forms' own instances write the same tables.
-    forms: new FormService(db, options.sessionSecret, new Outbox(), new RecordService(db)),
+    forms: new FormService(db, options.sessionSecret, outbox, records),
+    calculator,
     publicShell: (site) =>
       shellCache.get(site.id, async () => {
         const [categories, siteWidgets] = await Promise.all([catalog.listCategories(), widgets.allForSite(site.id, site.tags?.chatHosts)]);
@@ -118,6 +124,7 @@ export function createServices(
     invalidateCaches: () => {
       shellCache.clear();
       listing.clearCache();
+      calculator.clearCache();
     },
   };
 }

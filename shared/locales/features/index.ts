@@ -4,11 +4,13 @@
  * shared/locales/index.ts merges each into the language's table (test/locales.test.ts checks they mirror ru).
  */
 import type { FeatureLocale } from '../types.ts';
+import { calc } from './calc.ts';
 import { consent } from './consent.ts';
 import { content } from './content.ts';
 import { forms } from './forms.ts';
 
 export const features: Record<string, FeatureLocale> = {
+  calc,
   consent,
   content,
   forms,

@@ -1,0 +1,123 @@
+/**
+ * Choosing the car: a make and model (a grouped list, and once hydrated a search field whose matches are one
+ * click) or, with no model chosen, a body type. A model implies its body type (shared/calculator.ts).
+ */
+import { useId, useState } from 'react';
+import type { CalcModel } from '../../../shared/calculator.ts';
+import { useTranslation } from '../../i18n.tsx';
+import { useHydrated } from './hydrated.ts';
+import { useNames } from './names.ts';
+
+const MAX_MATCHES = 6;
+
+/** Lower case, ё → е, no punctuation: "Хендай солярис", "rav 4" and "RAV4" all match. */
+const fold = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/ё/g, 'е')
+    .replace(/[^\p{L}\p{N}]+/gu, '');
+
+export function CarFields({
+  model,
+  car,
+  body,
+  onCar,
+  onBody,
+}: {
+  model: CalcModel;
+  car: string | null;
+  body: string;
+  onCar: (slug: string | null) => void;
+  onBody: (code: string) => void;
+}) {
+  const { t } = useTranslation();
+  const { name } = useNames(model);
+  const hydrated = useHydrated();
+  const [query, setQuery] = useState('');
+  const id = useId();
+  const makes = [...new Set(model.cars.map((c) => c.make))];
+  const folded = fold(query);
+  const matches = folded ? model.cars.filter((c) => fold(`${c.make}${c.model}`).includes(folded) || fold(c.model).includes(folded)) : [];
+  return (
+    <fieldset className="calc-fieldset">
+      <legend>{t('calc.carLegend')}</legend>
+      {hydrated && (
+        <div className="calc-search">
+          <label htmlFor={`${id}-q`}>{t('calc.search')}</label>
+          <input
+            id={`${id}-q`}
+            type="search"
+            className="calc-input"
+            value={query}
+            placeholder={t('calc.searchPlaceholder')}
+            autoComplete="off"
+            aria-describedby={`${id}-found`}
+            onChange={(e) => setQuery(e.target.value)}
+          />
+          <p id={`${id}-found`} className="visually-hidden" aria-live="polite">
+            {folded ? t('calc.found', { count: matches.length }) : ''}
+          </p>
+          {matches.length > 0 && (
+            <ul className="calc-matches">
+              {matches.slice(0, MAX_MATCHES).map((c) => (
+                <li key={c.slug}>
+                  <button
+                    type="button"
+                    className="calc-chip"
+                    onClick={() => {
+                      onCar(c.slug);
+                      setQuery('');
+                    }}
+                  >
+                    {c.make} {c.model} <span className="muted">· {name('body', c.body)}</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+          {folded && matches.length === 0 && <p className="muted">{t('calc.notFound')}</p>}
+        </div>
+      )}
+      <div className="calc-row">
+        <label className="calc-field">
+          <span>{t('calc.car')}</span>
+          <select name="car" className="calc-input" value={car ?? ''} onChange={(e) => onCar(e.target.value || null)}>
+            <option value="">{t('calc.anyCar')}</option>
+            {makes.map((make) => (
+              <optgroup key={make} label={make}>
+                {model.cars
+                  .filter((c) => c.make === make)
+                  .map((c) => (
+                    <option key={c.slug} value={c.slug}>
+                      {c.make} {c.model}
+                    </option>
+                  ))}
+              </optgroup>
+            ))}
+          </select>
+        </label>
+        <label className="calc-field">
+          <span>{t('calc.bodyLabel')}</span>
+          <select
+            name="body"
+            className="calc-input"
+            value={body}
+            onChange={(e) => onBody(e.target.value)}
+            aria-describedby={car ? `${id}-implied` : undefined}
+          >
+            {model.bodies.map((b) => (
+              <option key={b.code} value={b.code}>
+                {name('body', b.code)}
+              </option>
+            ))}
+          </select>
+          {car && (
+            <small id={`${id}-implied`} className="muted">
+              {t('calc.bodyImplied')}
+            </small>
+          )}
+        </label>
+      </div>
+    </fieldset>
+  );
+}

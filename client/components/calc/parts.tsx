@@ -1,0 +1,45 @@
+/** Small pieces both pages show: the notice about an unusable link and the totals (price, mass, sheets). */
+import type { CalcNotice, CalcTotals } from '../../../shared/calculator.ts';
+import { formatNumber } from '../../../shared/product-info.ts';
+import { useBoot } from '../../boot.ts';
+import { useTranslation } from '../../i18n.tsx';
+import { Price } from '../Price.tsx';
+
+export function Notices({ notices }: { notices: CalcNotice[] }) {
+  const { t } = useTranslation();
+  if (notices.length === 0) return null;
+  return (
+    <div className="calc-notice" role="status">
+      <p>{t('calc.notice.intro')}</p>
+      <ul>
+        {notices.map((n) => (
+          <li key={n}>{t(`calc.notice.${n}`)}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** The totals, announced politely as they change. */
+export function Totals({ totals, currency }: { totals: CalcTotals; currency: string }) {
+  const { t } = useTranslation();
+  const { language } = useBoot();
+  return (
+    <dl className="calc-totals" aria-live="polite" aria-atomic="true">
+      <div>
+        <dt>{t('calc.totalPrice')}</dt>
+        <dd className="calc-totals__price">
+          <Price amount={totals.price} currency={currency} />
+        </dd>
+      </div>
+      <div>
+        <dt>{t('calc.totalMass')}</dt>
+        <dd className="calc-totals__mass">{t('calc.kg', { kg: formatNumber(totals.massKg, language, 1) })}</dd>
+      </div>
+      <div>
+        <dt>{t('calc.totalSheets')}</dt>
+        <dd className="calc-totals__sheets">{totals.sheets}</dd>
+      </div>
+    </dl>
+  );
+}

@@ -1,0 +1,161 @@
+/**
+ * The calculator and the constructor in a real browser: a car, zones and a tier give the totals in ₽ and, on the
+ * Kazakh site, in ₸; 'Всё в корзину' fills the cart with exactly those lines at the same total; the address
+ * reproduces the result and Back/Forward step through the choices without a data request; the constructor works
+ * from the keyboard alone; axe finds no violation on either page, light or dark.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { hydrated, watchConsole } from './page-helpers.ts';
+
+const price = (page: Page) => page.locator('.calc-totals__price');
+
+/** Requests for page data (/_data) the page makes from now on. */
+function dataRequests(page: Page): string[] {
+  const urls: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/_data/')) urls.push(r.url());
+  });
+  return urls;
+}
+
+test('car, zones and tier → totals in ₽, then ₸ on kz.localhost; all lines into the cart at the same total', async ({ page, baseURL }) => {
+  const problems = watchConsole(page);
+  await page.goto('/calc');
+  await hydrated(page);
+  await expect(price(page)).toHaveText('8 600 ₽'); // the default: a sedan's doors, middle tier (test/calculator.test.ts)
+  const data = dataRequests(page);
+
+  await page.getByLabel('Найти модель').fill('vesta');
+  await page.getByRole('button', { name: /Lada Vesta/ }).click();
+  await expect(page).toHaveURL(/car=lada-vesta/);
+  await expect(page.getByLabel('Марка и модель')).toHaveValue('lada-vesta');
+  await page.getByRole('button', { name: 'Снять все' }).click();
+  await expect(page.getByText('Отметьте хотя бы одну зону')).toBeVisible();
+  await page.getByRole('checkbox', { name: 'Пол салона с тоннелем' }).click();
+  await expect(page.getByRole('checkbox', { name: 'Пол салона с тоннелем' })).toBeChecked();
+  await page.getByRole('checkbox', { name: 'Пол и ниша багажника' }).click();
+  await expect(page.getByRole('checkbox', { name: 'Пол и ниша багажника' })).toBeChecked();
+  await page.getByRole('radio', { name: /Отличный/ }).click();
+  await expect(page.getByRole('radio', { name: /Отличный/ })).toBeChecked();
+  await page.getByRole('radio', { name: /Хороший/ }).click();
+  await expect(page.getByRole('radio', { name: /Хороший/ })).toBeChecked();
+  // Per zone: floor 10 + boot 5 × Вибро Оптима 3.0 (490 ₽), 9 + 4 × Изолятор 8 (290 ₽) = 11 120 ₽.
+  await expect(price(page)).toHaveText('11 120 ₽');
+  await expect(page.locator('.calc-totals__mass')).toHaveText('21,2 кг');
+  await expect(page.locator('.calc-totals__sheets')).toHaveText('28');
+  expect(new URL(page.url()).search).toBe('?car=lada-vesta&tier=good&zone=floor&zone=boot');
+  expect(data, 'the choice is computed in the browser: no data request').toEqual([]);
+
+  // The same address on the Kazakh site: the same sheets at the ₸ list (2 740 and 1 620 ₸ a sheet).
+  const search = new URL(page.url()).search;
+  const kz = await page.context().newPage();
+  await kz.goto(`${baseURL!.replace('localhost', 'kz.localhost')}/calc${search}`);
+  await expect(price(kz)).toHaveText('62 160 ₸');
+  await kz.close();
+
+  // Every line into the cart at once.
+  await page.getByRole('button', { name: 'Всё в корзину' }).click();
+  await expect(page.locator('.calc-actions__cart').getByRole('status')).toContainText('Добавлено в корзину.');
+  await expect(page.locator('.header-icon--cart .badge')).toHaveText('2');
+  await page.locator('.calc-actions__cart').getByRole('link', { name: 'Перейти в корзину' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Корзина');
+  await expect(page.locator('.cart-table tbody tr')).toHaveCount(2);
+  await expect(page.getByRole('spinbutton', { name: 'Количество: Вибро Оптима 3.0' })).toHaveValue('15');
+  await expect(page.getByRole('spinbutton', { name: 'Количество: Изолятор 8' })).toHaveValue('13');
+  await expect(page.locator('.cart-total')).toHaveText('11 120 ₽');
+  expect(problems).toEqual([]);
+});
+
+test('the address reopens the same result; Back and Forward step through the choices', async ({ page, context }) => {
+  await page.goto('/calc?body=hatchback&tier=practical&zone=roof');
+  await hydrated(page);
+  await expect(price(page)).toHaveText('3 050 ₽'); // 4 × Вибро Лайт 1.8 + 3 × Акустик 6
+  await page.getByLabel('Тип кузова').selectOption('suv');
+  await expect(price(page)).not.toHaveText('3 050 ₽');
+  await page.waitForTimeout(1600); // a new control after a pause: its own history step
+  await page.getByRole('radio', { name: /Максимальный/ }).click();
+  await expect(page.getByRole('radio', { name: /Максимальный/ })).toBeChecked();
+  const total = await price(page).textContent();
+  const shared = page.url();
+
+  const other = await context.newPage();
+  await other.goto(shared);
+  await expect(price(other)).toHaveText(total!);
+  await expect(other.getByRole('radio', { name: /Максимальный/ })).toBeChecked();
+  await expect(other.getByLabel('Тип кузова')).toHaveValue('suv');
+  await other.close();
+
+  await page.goBack();
+  await expect(page.getByRole('radio', { name: /Практичный/ })).toBeChecked();
+  await page.goBack();
+  await expect(price(page)).toHaveText('3 050 ₽');
+  await expect(page.getByLabel('Тип кузова')).toHaveValue('hatchback');
+  await page.goForward();
+  await expect(page.getByLabel('Тип кузова')).toHaveValue('suv');
+
+  // From the result to the constructor in one click, with the same choice.
+  await page.getByRole('link', { name: 'Доработать в конструкторе' }).click();
+  await expect(page).toHaveURL(/\/constructor\?body=suv&tier=practical&zone=roof/);
+  await expect(page.getByRole('checkbox', { name: 'Крыша' }).first()).toBeChecked();
+});
+
+test('the constructor by keyboard alone: zones on the picture, a product per layer, into the cart', async ({ page }) => {
+  await page.goto('/constructor?body=sedan&tier=good');
+  await hydrated(page);
+  await expect(page.getByText('Отметьте зону и выберите материалы')).toBeVisible();
+  /** Tabs until the focused element has this accessible name (at most 80 steps). */
+  async function tabTo(name: string) {
+    for (let i = 0; i < 80; i++) {
+      await page.keyboard.press('Tab');
+      const label = await page.evaluate(
+        () => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? '',
+      );
+      if (label.trim() === name) return;
+    }
+    throw new Error(`no focusable "${name}"`);
+  }
+  const floor = page.locator('a[data-zone="floor"]');
+  await tabTo('Пол салона с тоннелем');
+  await expect(floor).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(floor).toHaveAttribute('aria-checked', 'true');
+  await expect(floor).toHaveClass(/car-zone--on/);
+  await tabTo('Пол и ниша багажника');
+  await page.keyboard.press('Enter');
+  await expect(page.locator('a[data-zone="boot"]')).toHaveAttribute('aria-checked', 'true');
+  // Rounded once per product: 15 × Вибро Оптима 3.0 + 12 × Изолятор 8 = 10 830 ₽, the ready floor-and-boot kit.
+  await expect(price(page)).toHaveText('10 830 ₽');
+
+  // The floor's barrier layer: none, chosen from the keyboard.
+  const barrier = page.getByRole('combobox', { name: /^Звукоизоляция/ }).first();
+  await barrier.focus();
+  await page.keyboard.press('Home');
+  await expect(barrier).toHaveValue('-');
+  await expect(price(page)).toHaveText(/^\d/);
+  const withoutBarrier = await price(page).textContent();
+  expect(withoutBarrier).not.toBe('10 830 ₽');
+
+  await tabTo('Всё в корзину');
+  await page.keyboard.press('Enter');
+  await expect(page.locator('.calc-actions__cart').getByRole('status')).toContainText('Добавлено в корзину.');
+  await page.goto('/cart');
+  await expect(page.locator('.cart-total')).toHaveText(withoutBarrier!);
+});
+
+for (const theme of ['light', 'dark'] as const) {
+  for (const [name, path] of [
+    ['calculator', '/calc?car=toyota-camry&tier=excellent&zone=door-skin&zone=roof&zone=arches-out'],
+    ['constructor', '/constructor?body=suv&tier=max&zone=door-skin&zone=hood&zone=floor'],
+    ['calculator notice', '/calc?body=tank&tier=x'],
+  ] as const) {
+    test(`axe finds no violation on the ${name} (${theme})`, async ({ page }) => {
+      await page.emulateMedia({ colorScheme: theme });
+      await page.goto(path);
+      await hydrated(page);
+      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).include('main').analyze();
+      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    });
+  }
+}

@@ -1,0 +1,17 @@
+/**
+ * /constructor: the shopper builds the treatment by hand, zone by zone and layer by layer, on the same model as
+ * the calculator (server/pages/calc.ts); the page computes from its query string. Its action saves the result.
+ */
+import { buildSearch, construct, parseBuildQuery } from '../../shared/calculator.ts';
+import type { LoaderArgs } from '../render/route-module.ts';
+import { saveAction } from './calc.ts';
+
+export async function loader({ context }: LoaderArgs) {
+  const model = await context.services.calculator.model(context.site);
+  return { model, currency: context.site.currency };
+}
+
+export const action = saveAction('construction', '/constructor', (model, query) => {
+  const { state } = parseBuildQuery(model, query);
+  return { search: buildSearch(state), totals: construct(model, state).totals, zones: state.zones.length };
+});
