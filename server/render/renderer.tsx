@@ -138,6 +138,7 @@ export function createRenderer(options: RendererOptions) {
       session: { id: request.sessionId, token: services.sessions.tokenFor(request.sessionId), snapshot },
       cookieConsent: request.cookies[CONSENT_COOKIE] === '1',
       localHost: isLocalHost(request.hostname),
+      origin: services.addresses.originOf(request.site, request),
       clientAddress: request.ip,
       document,
       flash: document ? readFlash(request) : null,
