@@ -493,3 +493,45 @@ t.test('the secret keys never reach a page or an answer', async (t) => {
     t.notOk(res.body.includes(Buffer.from(`${FAKE_SHOP.shopId}:${FAKE_SHOP.secretKey}`).toString('base64')), 'nor the Authorization value');
   }
 });
+
+t.test('pages admit the provider as a form target (the no-JS pay button is answered with a 303 there)', async (t) => {
+  const { id, visitor } = await placeOrder();
+  const ru = await request({ url: `/cart/success/${id}`, as: visitor });
+  const formAction = (res: LightMyRequestResponse) => /form-action ([^;]*)/.exec(String(res.headers['content-security-policy']))![1];
+  t.equal(formAction(ru), `'self' https://yoomoney.ru https://*.yoomoney.ru https://yookassa.ru https://*.yookassa.ru ${fake.url}`);
+  const md = await request({ url: '/', host: 'md.localhost' });
+  t.equal(formAction(md), "'self'", 'a site without a shop: only itself');
+});
+
+t.test('back within seconds of leaving for the provider: the page still asks the provider', async (t) => {
+  const { id, visitor } = await placeOrder();
+  await start(id);
+  t.equal(
+    hydrationData((await request({ url: `/cart/success/${id}`, as: visitor })).body).loaderData['cart-order'].payment.status,
+    'pending',
+  );
+  // The shopper presses "Перейти к оплате" (the pending payment is resumed) and is refused at once.
+  const resumed = await app.submit({ path: `/cart/success/${id}`, fields: { intent: 'pay' }, as: visitor, js: false });
+  t.equal(resumed.headers.location, `${fake.url}/checkout/${remote(id).id}`);
+  fake.cancel(remote(id).id, 'card_expired');
+  const back = await request({ url: `/cart/success/${id}`, as: visitor });
+  t.equal(back.headers.location, `/cart/fail/${id}`, 'the refusal is seen, though the page asked a moment ago');
+});
+
+t.test('confirmation addresses: only the provider’s hosts', async (t) => {
+  const p = app.services.payments;
+  t.ok(p.providerUrl('https://yoomoney.ru/checkout/payments/v2/contract?orderId=1'));
+  t.ok(p.providerUrl('https://pay.yookassa.ru/x'));
+  t.ok(p.providerUrl(`${fake.url}/checkout/1`), 'the API’s own host (the fake)');
+  for (const bad of [
+    'https://evil.example/',
+    'https://yoomoney.ru.evil.example/',
+    'http://yoomoney.ru/',
+    'https://user:pw@yoomoney.ru/',
+    'javascript:alert(1)',
+    '/local',
+    'http://127.0.0.2/',
+  ]) {
+    t.equal(p.providerUrl(bad), null, bad);
+  }
+});

@@ -244,7 +244,13 @@ export function createRenderer(options: RendererOptions) {
       .code(context.statusCode)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'private, no-cache')
-      .headers(pageSecurityHeaders(request.cspNonce, { dev: !!options.dev, tags: request.site.tags }));
+      .headers(
+        pageSecurityHeaders(request.cspNonce, {
+          dev: !!options.dev,
+          tags: request.site.tags,
+          formActions: services.payments.formActionSources(request.site.id),
+        }),
+      );
     await streamHtml(request, reply, tree, {
       nonce: request.cspNonce,
       bootstrapModules: assets.bootstrapModules,

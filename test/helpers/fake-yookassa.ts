@@ -126,7 +126,7 @@ export async function startFakeYooKassa(
       }
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
       return res.end(
-        `<!doctype html><title>Fake checkout</title><h1>Оплата ${p.amount.value} ${p.amount.currency}</h1>` +
+        `<!doctype html><link rel="icon" href="data:,"><title>Fake checkout</title><h1>Оплата ${p.amount.value} ${p.amount.currency}</h1>` +
           `<a id="pay" href="/checkout/${p.id}/pay">Pay</a> <a id="cancel" href="/checkout/${p.id}/cancel">Cancel</a>`,
       );
     }

@@ -139,10 +139,14 @@ export class PaymentService {
     return this.shop(site) !== undefined;
   }
 
-  /** Hosts the browser may be sent to for paying on this site (the form-action CSP of its pages); none without a shop. */
-  confirmationHosts(site: string): string[] {
+  /**
+   * The CSP sources of the provider's confirmation pages for this site's pages' form-action (the pay button without
+   * JavaScript is answered with a 303 there); none without a shop.
+   */
+  formActionSources(site: string): string[] {
     if (!this.onlineAvailable(site)) return [];
-    return [...this.config.confirmationHosts, new URL(this.config.apiUrl).hostname];
+    const api = new URL(this.config.apiUrl);
+    return [...this.config.confirmationHosts.flatMap((h) => [`https://${h}`, `https://*.${h}`]), api.origin];
   }
 
   /** The site's VAT code from its shop's configuration (the invoice states it); null without a shop. */
@@ -346,7 +350,9 @@ export class PaymentService {
     if (remote.status === 'waiting_for_capture') return { ok: false, reason: 'processing' };
     if (remote.status !== 'pending') return null;
     const url = this.providerUrl(remote.confirmation?.confirmation_url ?? row.confirmation_url ?? '');
-    return url ? { ok: true, confirmationUrl: url, paymentId: row.id } : null;
+    if (!url) return null;
+    await this.leaving(row.id);
+    return { ok: true, confirmationUrl: url, paymentId: row.id };
   }
 
   private async newAttempt(order: NonNullable<Awaited<ReturnType<PaymentService['order']>>>, details: AttemptDetails): Promise<PaymentRow> {
@@ -425,7 +431,13 @@ export class PaymentService {
       await this.apply(row.id, remote);
       return { ok: false, reason: remote.status === 'succeeded' ? 'paid' : remote.status === 'canceled' ? 'rejected' : 'processing' };
     }
+    await this.leaving(row.id);
     return { ok: true, confirmationUrl: url!, paymentId: row.id };
+  }
+
+  /** The shopper goes to the provider now: the result page they come back to must ask the provider afresh. */
+  private async leaving(id: number): Promise<void> {
+    await this.db.query('UPDATE payments SET checked_at = NULL WHERE id = $1', [id]);
   }
 
   private async cancelAttempt(id: number, reason: string): Promise<void> {
