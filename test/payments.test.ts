@@ -535,3 +535,30 @@ t.test('confirmation addresses: only the provider’s hosts', async (t) => {
     t.equal(p.providerUrl(bad), null, bad);
   }
 });
+
+t.test('the invoice page: the shop’s requisites, the lines, VAT; only for the order’s owner', async (t) => {
+  const { id, visitor } = await placeOrder();
+  const without = await request({ url: `/cart/invoice/${id}`, as: visitor });
+  t.equal(without.statusCode, 200);
+  t.match(without.body, 'Реквизиты магазина ещё не указаны');
+  const site = app.services.sites.find('localhost')! as unknown as { requisites?: unknown };
+  site.requisites = {
+    name: 'ООО «ТихоАвто»',
+    inn: '7707083893',
+    kpp: '773601001',
+    address: 'Москва, ул. Тихая, 1',
+    bank: { name: 'ПАО Сбербанк', bik: '044525225', account: '40702810900000000001', corrAccount: '30101810400000000225' },
+  };
+  t.teardown(() => void delete site.requisites);
+  const page = await request({ url: `/cart/invoice/${id}`, as: visitor });
+  const data = hydrationData(page.body).loaderData['cart-invoice'];
+  t.equal(data.requisites.inn, '7707083893');
+  t.same(data.vat, { rate: 20, amount: 126.67 }, 'vat_code 4: 20 % included in 760');
+  for (const text of ['ООО «ТихоАвто»', '044525225', '40702810900000000001', `Счёт на оплату № ${id}`, 'Вибро Стандарт 2.2'])
+    t.match(page.body, text);
+  t.match(page.body, 'data-force-theme="light"');
+  const stranger = await request({ url: `/cart/invoice/${id}`, as: app.visitor() });
+  t.equal(stranger.statusCode, 302, 'the cart guard');
+  t.equal(stranger.headers.location, '/cart');
+  t.equal((await request({ url: '/cart/invoice/abc', as: visitor })).statusCode, 302);
+});
