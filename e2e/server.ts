@@ -11,10 +11,13 @@ import { migrate } from '../server/db/migrate.ts';
 import { seedDemo } from '../server/db/seed.ts';
 import { hashPassword } from '../server/services/auth.ts';
 import { FAKE_IPLOCATE_TOKEN, startFakeIplocate } from '../test/helpers/fake-iplocate.ts';
+import { fakeYooKassaEnv, startFakeYooKassa } from '../test/helpers/fake-yookassa.ts';
 import { seedListingFixtures } from './listing-fixture.ts';
+import { seedPaymentFixtures } from './payment-fixture.ts';
 import { seedTagFixtures, withTagsSite } from './tags-fixture.ts';
 
 const iplocate = await startFakeIplocate();
+const yookassa = await startFakeYooKassa(); // online payment on ru and kz (e2e/payment.spec.ts)
 const config = loadConfig({
   ...process.env,
   NODE_ENV: 'production',
@@ -24,6 +27,7 @@ const config = loadConfig({
   ADDRESS_SUGGEST_URL: iplocate.url,
   ADDRESS_SUGGEST_TOKEN: FAKE_IPLOCATE_TOKEN,
   ADDRESS_SUGGEST_TIMEOUT_MS: '500',
+  ...fakeYooKassaEnv(yookassa),
 });
 config.sites = withTagsSite(config.sites); // + tags.localhost, the one site with third-party tags (e2e/tags.spec.ts)
 const db = await openDb({ dataDir: 'memory' });
@@ -39,11 +43,13 @@ const [shopper] = await db.query<{ id: number }>('INSERT INTO users (email, name
 ]);
 // …with one past order (its receipt page forces the light colour mode).
 await db.query(`INSERT INTO orders (user_id, site, currency, total) VALUES ($1, 'ru', 'RUB', 7910)`, [shopper!.id]);
-const { fastify } = await buildApp({ config, db });
+const { fastify, services } = await buildApp({ config, db });
 await fastify.listen({ host: '127.0.0.1', port: config.port });
+await seedPaymentFixtures(db, services, config.port); // orders being paid online by payer@example.com
 const stop = async () => {
   await fastify.close();
   await iplocate.close();
+  await yookassa.close();
   await db.close();
   process.exit(0);
 };

@@ -45,6 +45,15 @@ const envSchema = z.object({
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** The address the metrics port listens on: loopback unless a scraper must reach it (a pod IP: 0.0.0.0). */
   METRICS_HOST: z.string().default('127.0.0.1'),
+  /** The ЮKassa-compatible payment API (decision 024); the per-site keys are YOOKASSA_<SITE>_SHOP_ID / _SECRET_KEY. */
+  YOOKASSA_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).default('https://api.yookassa.ru'),
+  /** Milliseconds a call to the payment API may take (connect, headers and body). */
+  YOOKASSA_TIMEOUT_MS: z.coerce.number().int().min(100).max(60000).default(10000),
+  /** Hosts (and their subdomains) the shopper may be sent to for paying, besides the API's own host: comma list. */
+  YOOKASSA_CONFIRMATION_HOSTS: z
+    .string()
+    .regex(/^[a-z0-9.-]+(,[a-z0-9.-]+)*$/, 'a comma list of host names')
+    .default('yoomoney.ru,yookassa.ru'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -71,6 +80,45 @@ export interface Config {
   addressSuggest: AddressSuggestConfig | null;
   /** Where /metrics is served (server/http/metrics.ts); null: off. */
   metrics: { port: number; host: string } | null;
+  /** Online payment: the API and each configured site's shop (a site without one takes no online payment). */
+  payments: PaymentsConfig;
+}
+
+/** A shop's credentials at the payment provider. The secret key is kept in a private field: no log or JSON shows it. */
+export class ShopCredentials {
+  readonly #secretKey: string;
+  constructor(
+    readonly shopId: string,
+    secretKey: string,
+  ) {
+    this.#secretKey = secretKey;
+  }
+  /** The HTTP Basic Authorization header value (shop id : secret key). */
+  authorization(): string {
+    return 'Basic ' + Buffer.from(`${this.shopId}:${this.#secretKey}`).toString('base64');
+  }
+  /** Whether a text contains the secret (tests: no page may). */
+  leaksInto(text: string): boolean {
+    return text.includes(this.#secretKey);
+  }
+  toJSON() {
+    return { shopId: this.shopId, secretKey: '[redacted]' };
+  }
+}
+
+export interface PaymentShop {
+  credentials: ShopCredentials;
+  /** The 54-FZ receipt's vat_code for this site's goods (1: без НДС … 6: 20/120; 7–12 the 5 %/7 % codes). */
+  vatCode: number;
+}
+
+export interface PaymentsConfig {
+  apiUrl: string;
+  timeoutMs: number;
+  /** Hosts the confirmation address may lie on (their subdomains too); the API's host is always allowed. */
+  confirmationHosts: string[];
+  /** Site id → its shop. */
+  shops: Record<string, PaymentShop>;
 }
 
 export interface AddressSuggestConfig {
@@ -97,6 +145,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (!env.ADDRESS_SUGGEST_URL !== !env.ADDRESS_SUGGEST_TOKEN) {
     throw new ConfigError('Invalid environment:\n  ADDRESS_SUGGEST_URL and ADDRESS_SUGGEST_TOKEN must be set together');
   }
+  const sites = env.SITES_FILE ? loadSitesFile(env.SITES_FILE) : demoSitesConfig;
   return {
     env: env.NODE_ENV,
     host: env.HOST,
@@ -109,7 +158,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     readyzTimeoutMs: env.READYZ_TIMEOUT_MS,
     sessionSecret: env.SESSION_SECRET,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
-    sites: env.SITES_FILE ? loadSitesFile(env.SITES_FILE) : demoSitesConfig,
+    sites,
     logLevel: env.LOG_LEVEL,
     shellCacheTtlMs: env.SHELL_CACHE_TTL * 1000,
     renderTimeoutMs: env.RENDER_TIMEOUT_MS,
@@ -119,7 +168,58 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         ? { url: env.ADDRESS_SUGGEST_URL, token: env.ADDRESS_SUGGEST_TOKEN, timeoutMs: env.ADDRESS_SUGGEST_TIMEOUT_MS }
         : null,
     metrics: env.METRICS_PORT === undefined ? null : { port: env.METRICS_PORT, host: env.METRICS_HOST },
+    payments: {
+      apiUrl: env.YOOKASSA_API_URL.replace(/\/+$/, ''),
+      timeoutMs: env.YOOKASSA_TIMEOUT_MS,
+      confirmationHosts: env.YOOKASSA_CONFIRMATION_HOSTS.split(','),
+      shops: parsePaymentShops(
+        set,
+        sites.sites.map((s) => s.id),
+      ),
+    },
   };
+}
+
+const PAYMENT_SHOP_VAR = /^YOOKASSA_([A-Z0-9_]+)_(SHOP_ID|SECRET_KEY|VAT_CODE)$/;
+const paymentShopSchema = z.object({
+  SHOP_ID: z.string().regex(/^\d{1,20}$/, 'must be the shop id: digits'),
+  SECRET_KEY: z.string().regex(/^[\x21-\x7e]{8,200}$/, 'must be 8–200 printable characters without spaces'),
+  VAT_CODE: z.coerce.number().int().min(1).max(12).default(1),
+});
+
+/**
+ * Each site's shop from YOOKASSA_<SITE>_SHOP_ID, _SECRET_KEY and _VAT_CODE (<SITE>: the site id upper-cased,
+ * "-" as "_"). A variable naming no configured site, or a shop id without its key, stops the boot: a typo
+ * must not silently switch a site's online payment off.
+ */
+function parsePaymentShops(set: Record<string, string | undefined>, siteIds: string[]): Record<string, PaymentShop> {
+  const byEnvName = new Map(siteIds.map((id) => [id.toUpperCase().replace(/-/g, '_'), id]));
+  const raw = new Map<string, Record<string, string>>();
+  const problems: string[] = [];
+  for (const [name, value] of Object.entries(set)) {
+    const m = PAYMENT_SHOP_VAR.exec(name);
+    if (!m || value === undefined) continue;
+    const site = byEnvName.get(m[1]!);
+    if (!site) {
+      problems.push(`  ${name}: no configured site has the id ${m[1]!.toLowerCase()}`);
+      continue;
+    }
+    raw.set(site, { ...raw.get(site), [m[2]!]: value });
+  }
+  const shops: Record<string, PaymentShop> = {};
+  for (const [site, vars] of raw) {
+    const prefix = `YOOKASSA_${site.toUpperCase().replace(/-/g, '_')}_`;
+    const parsed = paymentShopSchema.safeParse(vars);
+    if (!parsed.success) {
+      // The message names the variable, never its value (it may be the secret).
+      for (const issue of parsed.error.issues)
+        problems.push(`  ${prefix}${String(issue.path[0])}: ${issue.message.replace(/received .*/, 'missing or invalid')}`);
+      continue;
+    }
+    shops[site] = { credentials: new ShopCredentials(parsed.data.SHOP_ID, parsed.data.SECRET_KEY), vatCode: parsed.data.VAT_CODE };
+  }
+  if (problems.length) throw new ConfigError('Invalid environment:\n' + problems.join('\n'));
+  return shops;
 }
 
 function parseTrustProxy(value: string): boolean | number | string[] {

@@ -32,6 +32,7 @@ export const pageRoutes = [
   { id: 'cart', path: 'cart' },
   { id: 'cart-result', path: 'cart/:success' },
   { id: 'cart-order', path: 'cart/:success/:id' },
+  { id: 'cart-invoice', path: 'cart/invoice/:id' },
   { id: 'search', path: 'search' },
   { id: 'compare', path: 'compare' },
   { id: 'materials', path: 'materials' },

@@ -210,6 +210,8 @@ const actionPaths = fc.constantFrom(
   '/auth',
   '/personal',
   '/en/cart',
+  '/cart/fail/1',
+  '/en/cart/success/1',
   '/kk/compare',
   '/materials',
   '/',
@@ -310,6 +312,7 @@ const apiRoutes = fc.constantFrom(
   ['POST', '/api/cart'],
   ['POST', '/api/compare'],
   ['GET', '/api/nope'],
+  ['POST', '/api/payments/yookassa'],
   ['PUT', '/api/cart'],
   ['DELETE', '/api/shop/cart'],
 ) as fc.Arbitrary<[string, string]>;

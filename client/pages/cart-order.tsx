@@ -7,12 +7,13 @@ import { useLoaderData } from 'react-router-dom';
 import type { loader } from '../../server/pages/cart-order.ts';
 import type { RouteHandle } from '../../shared/routes.ts';
 import { OrderView } from '../components/OrderView.tsx';
+import { PaymentPanel } from '../components/PaymentPanel.tsx';
 import { reportPurchase } from '../third-party/ecommerce.ts';
 
 export const handle: RouteHandle = { colorMode: 'light' };
 
 export function Component() {
-  const { order, result } = useLoaderData<typeof loader>();
+  const { order, result, payment } = useLoaderData<typeof loader>();
   useEffect(() => {
     if (result !== 'success') return;
     // The order's lines carry no product id yet: Metrika takes the name where the id is missing.
@@ -23,5 +24,10 @@ export function Component() {
       lines: order.items.map((line) => ({ name: line.title, price: line.price, quantity: line.quantity })),
     });
   }, [order, result]);
-  return <OrderView order={order} result={result} />;
+  return (
+    <>
+      <OrderView order={order} result={result} />
+      <PaymentPanel payment={payment} orderId={order.id} result={result} orderStatus={order.status} />
+    </>
+  );
 }

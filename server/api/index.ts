@@ -10,6 +10,7 @@ import { notFound } from '../http/errors.ts';
 import { checkSiteToken } from './common.ts';
 import { compareRoutes } from './compare.ts';
 import { openApiPlugin } from './openapi.ts';
+import { paymentRoutes } from './payments.ts';
 import { shopRoutes } from './shop.ts';
 import { siteRoutes } from './site.ts';
 
@@ -29,6 +30,7 @@ export const apiPlugin: FastifyPluginAsync<ApiPluginOptions> = async (api, optio
   await api.register(siteRoutes);
   await api.register(shopRoutes);
   await api.register(compareRoutes);
+  await api.register(paymentRoutes);
 
   // Any other /api/ address is a JSON 404, not the storefront's HTML "page not found" (GET /* would take it).
   api.get('/api/*', { schema: { hide: true } }, async (request) => {

@@ -12,6 +12,11 @@ export interface CspOptions {
   dev: boolean;
   /** The site's third-party tags: the policy admits their hosts, and nothing else, on that site's pages. */
   tags?: SiteTags;
+  /**
+   * Where a form post may lead besides this origin: a form answered with a 303 to another host is blocked by
+   * form-action otherwise (the pay button without JavaScript goes on to the payment provider).
+   */
+  formActions?: string[];
 }
 
 /**
@@ -35,7 +40,7 @@ export function contentSecurityPolicy(nonce: string, opts: CspOptions): string {
     ...(extra['frame-src'] ? [withExtra('frame-src', "'self'")] : []),
     "object-src 'none'",
     "base-uri 'none'",
-    "form-action 'self'",
+    ["form-action 'self'", ...(opts.formActions ?? [])].join(' '),
     "frame-ancestors 'none'",
   ].join('; ');
 }

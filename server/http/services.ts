@@ -10,7 +10,7 @@ declare module 'fastify' {
 }
 
 export interface ServicesPluginOptions {
-  config: Pick<Config, 'sites' | 'shellCacheTtlMs' | 'addressSuggest'>;
+  config: Pick<Config, 'sites' | 'shellCacheTtlMs' | 'addressSuggest'> & Partial<Pick<Config, 'payments'>>;
   sessionSecret: string;
 }
 
@@ -23,6 +23,8 @@ export const servicesPlugin = fp<ServicesPluginOptions>(
         sessionSecret,
         shellCacheTtlMs: config.shellCacheTtlMs,
         addressSuggest: config.addressSuggest,
+        payments: config.payments,
+        log: fastify.log,
       }),
     );
   },

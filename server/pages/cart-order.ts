@@ -1,8 +1,20 @@
 /** /cart/{success|fail}/{id} (cart guard): a placed order's receipt (printed: the page forces the light mode). */
+import { redirect } from 'react-router-dom';
 import { z } from 'zod';
 import type { GuardName } from '../../shared/routes.ts';
-import { type LoaderArgs, notFoundError, routeParams } from '../render/route-module.ts';
+import { localPath } from '../render/guards.ts';
+import {
+  type ActionArgs,
+  continueTo,
+  type LoaderArgs,
+  leaveForPayment,
+  mutationFailed,
+  notFoundError,
+  readForm,
+  routeParams,
+} from '../render/route-module.ts';
 import { CART_RESULTS, orderIdParam, withoutOwner } from '../services/orders.ts';
+import type { StartPaymentInput } from '../services/payments/index.ts';
 
 export const guard: GuardName = 'cart';
 
@@ -11,7 +23,61 @@ export const params = z.object({ success: z.enum(CART_RESULTS), id: orderIdParam
 export async function loader(args: LoaderArgs) {
   const { request, context } = args;
   const { success: result, id } = routeParams(params, args);
+  // Back from the provider (return_url is the success page): a pending payment is read back from the API first.
+  const payment = await context.services.payments.forOrder(id, context.site.id, { refresh: true });
   const order = await context.services.orders.find(id, context.site);
   if (!order) throw notFoundError(request.url);
-  return { result, order: withoutOwner(order) };
+  const fits = paymentResult(payment?.status);
+  if (fits && fits !== result) throw redirect(`/cart/${fits}/${id}`, 302);
+  return { result, order: withoutOwner(order), payment };
+}
+
+/** The result page a payment's state belongs on: a failed payment on the fail page, a paid one on success. */
+function paymentResult(status: string | undefined): (typeof CART_RESULTS)[number] | null {
+  return status === 'canceled' ? 'fail' : status === 'succeeded' ? 'success' : null;
+}
+
+export const payForm = z.object({ intent: z.literal('pay') }, 'form.invalid');
+
+/** Why paying could not start → the message key the page shows. */
+const PAY_ERRORS = {
+  not_configured: 'payment.errors.notConfigured',
+  not_found: 'payment.errors.notFound',
+  not_payable: 'payment.errors.notPayable',
+  unavailable: 'payment.errors.unavailable',
+  rejected: 'payment.errors.rejected',
+} as const;
+
+/** intent 'pay': a new payment for this unpaid order (or the one still under way), and off to the provider. */
+export async function action(args: ActionArgs) {
+  const { id } = routeParams(params, args);
+  const form = await readForm(args.request, payForm);
+  if (!form.ok) return mutationFailed(args, form, undefined, `/cart/fail/${id}`, form.result, 400);
+  const { context } = args;
+  const started = await context.services.payments.payAgain({ orderId: id, site: context.site.id, returnUrl: returnUrl(args, id) });
+  if (started.ok) return leaveForPayment(args, started.confirmationUrl);
+  if (started.reason === 'paid' || started.reason === 'processing') return continueTo(args, undefined, `/cart/success/${id}`);
+  const status = started.reason === 'unavailable' ? 503 : 409;
+  return mutationFailed(args, form, undefined, `/cart/fail/${id}`, { ok: false, errors: { '': PAY_ERRORS[started.reason] } }, status);
+}
+
+/** The order's success page as an absolute address on this site, in the visitor's language (the provider's return_url). */
+function returnUrl(args: { context: ActionArgs['context'] }, orderId: number): string {
+  return args.context.origin + localPath(args.context.basename, `/cart/success/${orderId}`);
+}
+
+/**
+ * Checkout's online payment in one call (the place-order action, after its transaction committed): starts paying the
+ * order and sends the shopper to the provider; when that cannot be done now, to the order's fail page, which says why
+ * and offers to pay again. The order stays placed either way.
+ */
+export async function payOnline(args: ActionArgs, input: Omit<StartPaymentInput, 'site' | 'returnUrl'>) {
+  const started = await args.context.services.payments.start({
+    ...input,
+    site: args.context.site.id,
+    returnUrl: returnUrl(args, input.orderId),
+  });
+  if (started.ok) return leaveForPayment(args, started.confirmationUrl);
+  const page = started.reason === 'paid' || started.reason === 'processing' || started.reason === 'not_configured' ? 'success' : 'fail';
+  return continueTo(args, undefined, `/cart/${page}/${input.orderId}`);
 }

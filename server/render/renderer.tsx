@@ -138,6 +138,7 @@ export function createRenderer(options: RendererOptions) {
       session: { id: request.sessionId, token: services.sessions.tokenFor(request.sessionId), snapshot },
       cookieConsent: request.cookies[CONSENT_COOKIE] === '1',
       localHost: isLocalHost(request.hostname),
+      origin: services.addresses.originOf(request.site, request),
       clientAddress: request.ip,
       document,
       flash: document ? readFlash(request) : null,
@@ -243,7 +244,13 @@ export function createRenderer(options: RendererOptions) {
       .code(context.statusCode)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'private, no-cache')
-      .headers(pageSecurityHeaders(request.cspNonce, { dev: !!options.dev, tags: request.site.tags }));
+      .headers(
+        pageSecurityHeaders(request.cspNonce, {
+          dev: !!options.dev,
+          tags: request.site.tags,
+          formActions: services.payments.formActionSources(request.site.id),
+        }),
+      );
     await streamHtml(request, reply, tree, {
       nonce: request.cspNonce,
       bootstrapModules: assets.bootstrapModules,

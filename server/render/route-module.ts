@@ -10,6 +10,7 @@ import type { GuardName } from '../../shared/routes.ts';
 import { routerPath, safeLocalPath } from '../../shared/safe-path.ts';
 import type { Language, Site } from '../../shared/sites.ts';
 import type { Services } from '../services/index.ts';
+import type { ProviderUrl } from '../services/payments/index.ts';
 import type { SessionSnapshot } from '../services/sessions.ts';
 
 /** A form's outcome kept for the page a no-JavaScript post returns to (FLASH_COOKIE). */
@@ -28,6 +29,11 @@ export interface LoadContext {
   cookieConsent: boolean;
   /** The request came to a local host (localhost, *.localhost), where test notices show too. */
   localHost: boolean;
+  /**
+   * This site's origin as the visitor reached it (scheme://host[:port]) — from the sites config, with the request's
+   * port on local hosts (server/services/site-address.ts): for absolute addresses given to third parties (return_url).
+   */
+  origin: string;
   /** The visitor's address (behind a proxy only when TRUST_PROXY allows it): rate limits key on it. */
   clientAddress: string;
   /** A full-document request (a page, a form posted without JavaScript), not a client navigation's data call. */
@@ -139,6 +145,15 @@ export function mutationDone<T extends ActionResult>(args: ActionArgs, next: str
  */
 export function continueTo(args: ActionArgs, next: string | undefined, fallback: string) {
   return redirect(returnPath(args.context, next, fallback), 303);
+}
+
+/**
+ * Leaves the shop for the payment provider's confirmation page, with or without JavaScript: a 303 to an address that
+ * only the payment service can produce (a ProviderUrl: the provider's answer, checked against the allowed hosts) —
+ * never an address from input. The browser's router sees another origin and loads it as a document.
+ */
+export function leaveForPayment(_args: ActionArgs, url: ProviderUrl) {
+  return redirect(url, 303);
 }
 
 /**

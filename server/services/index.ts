@@ -5,7 +5,7 @@
 
 import { type Site, SiteDirectory } from '../../shared/sites.ts';
 import type { SitesConfig } from '../../shared/sites-config.ts';
-import type { AddressSuggestConfig } from '../config.ts';
+import type { AddressSuggestConfig, PaymentsConfig } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import { AuthService } from './auth.ts';
 import { CalculatorService } from './calculator.ts';
@@ -20,6 +20,7 @@ import { ListingService } from './listing.ts';
 import { LocationService } from './location.ts';
 import { OrderService, UserService } from './orders.ts';
 import { Outbox } from './outbox.ts';
+import { PaymentService } from './payments/index.ts';
 import { RecordService } from './records.ts';
 import { RelatedService } from './related.ts';
 import { SessionService } from './sessions.ts';
@@ -69,11 +70,15 @@ export interface Services {
   forms: FormService;
   /** The calculator's and constructor's tables with the layers' products priced per site (/calc, /constructor). */
   calculator: CalculatorService;
+  /** Online payment of orders (ЮKassa-compatible API) and its notifications. */
+  payments: PaymentService;
   /** Categories and widgets of a site (language-independent today: titles live in the database in Russian). */
   publicShell(site: Site): Promise<PublicShell>;
   /** Drops cached shell data (after an owner's edit, and in tests). */
   invalidateCaches(): void;
 }
+
+const NO_PAYMENTS: PaymentsConfig = { apiUrl: 'https://api.yookassa.ru', timeoutMs: 10000, confirmationHosts: [], shops: {} };
 
 export function createServices(
   db: Db,
@@ -82,6 +87,10 @@ export function createServices(
     sessionSecret: string;
     shellCacheTtlMs: number;
     addressSuggest?: AddressSuggestConfig | null;
+    /** Online payment; unset: no site takes it. */
+    payments?: PaymentsConfig;
+    /** Where services report trouble they handle themselves (the app's logger). */
+    log?: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
   },
 ): Services {
   const sites = new SiteDirectory(options.sites);
@@ -116,6 +125,7 @@ export function createServices(
     content: new ContentService(db),
     forms: new FormService(db, options.sessionSecret, outbox, records),
     calculator,
+    payments: new PaymentService(db, options.payments ?? NO_PAYMENTS, options.log),
     publicShell: (site) =>
       shellCache.get(site.id, async () => {
         const [categories, siteWidgets] = await Promise.all([catalog.listCategories(), widgets.allForSite(site.id, site.tags?.chatHosts)]);

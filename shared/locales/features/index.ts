@@ -8,10 +8,12 @@ import { calc } from './calc.ts';
 import { consent } from './consent.ts';
 import { content } from './content.ts';
 import { forms } from './forms.ts';
+import { payment } from './payment.ts';
 
 export const features: Record<string, FeatureLocale> = {
   calc,
   consent,
   content,
   forms,
+  payment,
 };
