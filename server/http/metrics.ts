@@ -107,6 +107,7 @@ export async function registerMetrics(app: FastifyInstance, options: { config: C
     return registry.metrics();
   });
   app.decorate('metricsServer', server);
+  app.decorate('metricsRegistry', registry);
   app.addHook('onReady', async () => {
     await server.listen({ port: where.port, host: where.host });
   });
@@ -119,5 +120,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The metrics port's server (METRICS_PORT set), e.g. for its bound address. */
     metricsServer?: FastifyInstance;
+    /** The metrics registry (METRICS_PORT set): later plugins add their metrics to it (server/http/mail.ts). */
+    metricsRegistry?: client.Registry;
   }
 }
