@@ -177,7 +177,10 @@ function renderHtml(input: MailInput, subject: string, action: MailAction | unde
       case 'table':
         body.push(
           `<table style="border-collapse:collapse;width:100%;margin:0 0 16px"><thead><tr>${block.head
-            .map((h, i) => `<th style="${CELL};text-align:${i ? 'right' : 'left'};color:#555;font-weight:normal">${e(h)}</th>`)
+            .map(
+              (h, i) =>
+                `<th style="${CELL};text-align:${i ? 'right;white-space:nowrap' : 'left'};color:#555;font-weight:normal">${e(h)}</th>`,
+            )
             .join('')}</tr></thead><tbody>${block.rows
             .map(
               (row) =>
@@ -198,7 +201,7 @@ function renderHtml(input: MailInput, subject: string, action: MailAction | unde
   const tel = site.phone.replace(/[^\d+]/g, '');
   return [
     '<!DOCTYPE html>',
-    `<html lang="${e(input.language)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">`,
+    `<html lang="${e(input.language)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="color-scheme" content="light only">`,
     `<title>${e(subject)}</title></head>`,
     `<body style="margin:0;padding:0;background:#f4f4f4;color:#1a1a1a;${FONT}">`,
     '<table role="presentation" style="width:100%;border-collapse:collapse"><tr><td style="padding:16px">',

@@ -43,9 +43,9 @@ export function orderConfirmationMail(order: OrderMailData, t: TFunction): Outbo
   const blocks: MailBlock[] = [
     { kind: 'paragraph', text: t('mail.order.greeting', { name: oneLine(data.customer.name) }) },
     { kind: 'paragraph', text: t('mail.order.confirmationIntro', { number: data.number }) },
+    ...(data.payment.kind === 'online' ? [{ kind: 'paragraph' as const, text: t('mail.order.payOnline') }] : []),
     ...orderBlocks(data, t),
   ];
-  if (data.payment.kind === 'online') blocks.push({ kind: 'paragraph', text: t('mail.order.payOnline') });
   const mail = renderMail({
     site: data.site,
     language: data.language,
@@ -117,7 +117,7 @@ function orderBlocks(data: OrderMailData, t: TFunction, customerFirst = false): 
     },
   ];
   const where: MailBlock[] = [
-    { kind: 'heading', text: t('mail.order.delivery') },
+    { kind: 'heading', text: t('mail.order.deliveryPayment') },
     {
       kind: 'rows',
       rows: [
