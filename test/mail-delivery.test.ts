@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { createServer, type Socket } from 'node:net';
 import { Writable } from 'node:stream';
 import t, { type Test } from 'tap';
+import { buildApp } from '../server/app.ts';
 import { ConfigError, loadConfig } from '../server/config.ts';
 import { createLogger } from '../server/logger.ts';
 import {
@@ -342,6 +343,23 @@ t.test('without MAIL_WORKER the app only delivers when asked (runOnce); SMTP_URL
   t.equal(await app.fastify.mail.queued(), 1, 'not sent on its own');
   t.strictSame(await app.fastify.mail.runOnce(), { sent: 1, retried: 0, failed: 0 });
   t.equal(await app.fastify.mail.queued(), 0);
+});
+
+t.test('nothing configured (the demo): the running worker logs each message and marks it sent', async (t) => {
+  const { db, drop } = await createTestDb();
+  t.teardown(drop);
+  const { log, lines } = capturedLog();
+  const app = await buildApp({ config: loadConfig({ NODE_ENV: 'test', MAIL_WORKER: '1', MAIL_POLL_MS: '50' }), db, logger: log });
+  t.teardown(() => app.fastify.close());
+  await app.fastify.ready();
+  const id = await db.transaction((tx) => app.services.outbox.enqueue(tx, message({ kind: 'form.review' })));
+  const deadline = Date.now() + 5000;
+  while (!lines.some((l) => l.mail === id) && Date.now() < deadline) await new Promise((done) => setTimeout(done, 25));
+  t.match(
+    lines.find((l) => l.mail === id),
+    { level: 30, kind: 'form.review', to: 'i***@example.com', msg: /logged, not sent/ },
+  );
+  t.ok((await row(db, id)).sent_at, 'marked sent');
 });
 
 /** A TCP server that accepts connections and never says a word: an SMTP server that hangs. */

@@ -9,6 +9,7 @@
  *  - storefront_db_connections{state} (PostgreSQL pool: total, idle, waiting) or storefront_db_in_flight (PGlite);
  *  - storefront_cache_lookups_total{cache, result}: hits, stale serves, misses of the named caches (ttl-cache.ts);
  *  - prom-client's process and Node metrics, event-loop delay included (nodejs_eventloop_lag_*).
+ *  - storefront_mail_* (sent, retried, failed by kind; queued): added to `metricsRegistry` by server/http/mail.ts.
  */
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import fastifyMetricsModule from 'fastify-metrics';
