@@ -362,6 +362,30 @@ t.test('nothing configured (the demo): the running worker logs each message and 
   t.ok((await row(db, id)).sent_at, 'marked sent');
 });
 
+t.test('a database that is down: the worker logs and asks again less and less often, then recovers', async (t) => {
+  const db = await testDb(t);
+  let down = true;
+  let calls = 0;
+  const flaky = {
+    ...db,
+    query: (sql: string, params?: unknown[]) => {
+      calls++;
+      return down ? Promise.reject(new Error('connection refused')) : db.query(sql, params);
+    },
+  } as CountingDb;
+  const { log, lines } = capturedLog();
+  const smtp = await startFakeSmtp(t);
+  const delivery = worker(t, { db: flaky, log, transport: smtpTransport(smtp.url), pollMs: 50 });
+  delivery.start();
+  await new Promise((done) => setTimeout(done, 1000));
+  // Without backing off: ~20 runs in a second; with it: 50, 100, 200, 400 ms … → at most 6.
+  t.ok(calls >= 2 && calls <= 6, `${calls} tries in a second while the database is down`);
+  t.ok(lines.length >= 2 && lines.every((l) => l.level === 40 && /run failed/.test(l.msg)), 'each failed run logged at warn');
+  await db.transaction((tx) => outbox.enqueue(tx, message({ subject: 'after the outage' })));
+  down = false;
+  t.ok(await smtp.waitFor((m) => m.subject === 'after the outage', 3000), 'delivered once the database is back');
+});
+
 /** A TCP server that accepts connections and never says a word: an SMTP server that hangs. */
 async function silentServer(t: Test): Promise<string> {
   const sockets = new Set<Socket>();

@@ -223,18 +223,22 @@ export class MailDelivery {
   start(): void {
     if (!this.stopped || this.stopping) return; // running already, or stopped for good (the transport is closed)
     this.stopped = false;
+    let failures = 0;
     const tick = async () => {
       this.timer = null;
       if (this.stopped) return;
       this.running = this.runOnce();
       try {
         await this.running;
+        failures = 0;
       } catch (err) {
-        this.options.log.warn({ err }, 'mail delivery run failed; trying again later');
+        failures++;
+        this.options.log.warn({ err, failures }, 'mail delivery run failed; trying again later');
       } finally {
         this.running = null;
       }
-      if (!this.stopped) this.schedule(tick);
+      // A database that is down is asked less and less often (up to every 30 s), not every poll.
+      if (!this.stopped) this.schedule(tick, failures ? backoffMs(failures + 1, this.pollMs, Math.max(this.pollMs, 30_000)) : this.pollMs);
     };
     this.schedule(tick, 0);
   }
@@ -256,7 +260,7 @@ export class MailDelivery {
     this.options.transport.close();
   }
 
-  private schedule(tick: () => Promise<void>, delay = this.pollMs): void {
+  private schedule(tick: () => Promise<void>, delay: number): void {
     this.timer = setTimeout(() => void tick(), delay);
     // The worker alone never keeps a process alive (tests, scripts); the server's socket does.
     this.timer.unref();
