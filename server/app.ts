@@ -1,7 +1,7 @@
 /**
  * buildApp(): the whole server as a Fastify instance, cheap to start in tests (fastify.inject) and in
  * production (server/main.ts). It only composes plugins (docs/decisions/017):
- *   security headers (every answer) → db → services (built once) → cookies → static files, health checks,
+ *   security headers (every answer) → db → services (built once) → mail worker → cookies → static files, health checks,
  *   /_build/latest.json → storefront scope: request context (host → site, language, session) → i18n (one
  *   i18next per language) → /api/* (server/api/: one plugin per domain, zod schemas, OpenAPI) | pages
  *   (/_data/* and every other GET: server/http/pages.ts around the renderer)
@@ -24,6 +24,7 @@ import { registerCompression } from './http/compression.ts';
 import { databasePlugin } from './http/database.ts';
 import { fromSchemaValidation, HttpError, notFound } from './http/errors.ts';
 import { i18nPlugin } from './http/i18n.ts';
+import { mailPlugin } from './http/mail.ts';
 import { registerMetrics } from './http/metrics.ts';
 import { pagesPlugin } from './http/pages.ts';
 import { requestContextPlugin } from './http/request-context.ts';
@@ -146,6 +147,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(securityHeadersPlugin);
   await app.register(databasePlugin, { db });
   await app.register(servicesPlugin, { config, sessionSecret });
+  await app.register(mailPlugin, { mail: config.mail }); // the outbox's worker: beside the requests, never in one
   await registerCompression(app); // before the routes: it hooks each route as it is added
   await app.register(fastifyCookie, { secret: sessionSecret });
 

@@ -6,6 +6,9 @@ import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { demoSitesConfig, type SitesConfig, sitesConfigSchema } from '../shared/sites-config.ts';
 
+// "Name <address>" or a bare address (one address, no comma lists).
+const MAIL_FROM_RE = /^(?:([^<>\r\n]*?)\s*<([^<>\s@]+@[^<>\s@]+)>|([^<>\s@]+@[^<>\s@]+))$/;
+
 const bool = z.enum(['1', '0', 'true', 'false', 'yes', 'no', '']).transform((v) => v === '1' || v === 'true' || v === 'yes');
 
 const envSchema = z.object({
@@ -54,9 +57,28 @@ const envSchema = z.object({
     .string()
     .regex(/^[a-z0-9.-]+(,[a-z0-9.-]+)*$/, 'a comma list of host names')
     .default('yoomoney.ru,yookassa.ru'),
+  /** The SMTP server mail is sent through: smtp://user:password@host:587 or smtps://…:465. Unset: mail is logged, not sent. */
+  SMTP_URL: z.string().refine(isSmtpUrl, 'must be an smtp:// or smtps:// URL with a host (the value is not shown)').optional(),
+  /** The sender: "noreply@example.com" or "Name <noreply@example.com>". Unset: "<site brand> <noreply@<site host>>". */
+  MAIL_FROM: z.string().regex(MAIL_FROM_RE, 'must be an address or "Name <address>"').optional(),
+  /** Milliseconds between the mail worker's looks for due messages (an indexed query; a second or two is prompt for mail). */
+  MAIL_POLL_MS: z.coerce.number().int().min(50).max(600000).default(2000),
+  /** Attempts before a message is given up on (marked failed, logged at error level); retries back off exponentially. */
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(10),
+  /** Run the mail worker in this process. Default: yes, except under NODE_ENV=test (tests run it when they ask). */
+  MAIL_WORKER: bool.optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
+
+function isSmtpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
 
 export interface Config {
   env: Env['NODE_ENV'];
@@ -80,6 +102,8 @@ export interface Config {
   addressSuggest: AddressSuggestConfig | null;
   /** Where /metrics is served (server/http/metrics.ts); null: off. */
   metrics: { port: number; host: string } | null;
+  /** Mail delivery (server/services/mail-delivery.ts). */
+  mail: MailConfig;
   /** Online payment: the API and each configured site's shop (a site without one takes no online payment). */
   payments: PaymentsConfig;
 }
@@ -119,6 +143,17 @@ export interface PaymentsConfig {
   confirmationHosts: string[];
   /** Site id → its shop. */
   shops: Record<string, PaymentShop>;
+}
+
+export interface MailConfig {
+  /** The SMTP server's URL, credentials included: never logged. null: messages are logged and marked sent (the demo). */
+  smtpUrl: string | null;
+  /** The sender when MAIL_FROM is set; its name falls back to the site's brand. null: noreply@<site host>. */
+  from: { name: string | null; address: string } | null;
+  pollMs: number;
+  maxAttempts: number;
+  /** Whether this process runs the worker (every pod may: they share the queue safely). */
+  worker: boolean;
 }
 
 export interface AddressSuggestConfig {
@@ -177,6 +212,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         sites.sites.map((s) => s.id),
       ),
     },
+    mail: {
+      smtpUrl: env.SMTP_URL ?? null,
+      from: env.MAIL_FROM ? parseMailFrom(env.MAIL_FROM) : null,
+      pollMs: env.MAIL_POLL_MS,
+      maxAttempts: env.MAIL_MAX_ATTEMPTS,
+      worker: env.MAIL_WORKER ?? env.NODE_ENV !== 'test',
+    },
   };
 }
 
@@ -220,6 +262,11 @@ function parsePaymentShops(set: Record<string, string | undefined>, siteIds: str
   }
   if (problems.length) throw new ConfigError('Invalid environment:\n' + problems.join('\n'));
   return shops;
+}
+
+function parseMailFrom(value: string): { name: string | null; address: string } {
+  const m = MAIL_FROM_RE.exec(value.trim())!;
+  return m[3] ? { name: null, address: m[3] } : { name: m[1]?.trim().replace(/^"(.*)"$/, '$1') || null, address: m[2]! };
 }
 
 function parseTrustProxy(value: string): boolean | number | string[] {

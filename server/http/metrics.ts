@@ -9,6 +9,7 @@
  *  - storefront_db_connections{state} (PostgreSQL pool: total, idle, waiting) or storefront_db_in_flight (PGlite);
  *  - storefront_cache_lookups_total{cache, result}: hits, stale serves, misses of the named caches (ttl-cache.ts);
  *  - prom-client's process and Node metrics, event-loop delay included (nodejs_eventloop_lag_*).
+ *  - storefront_mail_* (sent, retried, failed by kind; queued): added to `metricsRegistry` by server/http/mail.ts.
  */
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import fastifyMetricsModule from 'fastify-metrics';
@@ -107,6 +108,7 @@ export async function registerMetrics(app: FastifyInstance, options: { config: C
     return registry.metrics();
   });
   app.decorate('metricsServer', server);
+  app.decorate('metricsRegistry', registry);
   app.addHook('onReady', async () => {
     await server.listen({ port: where.port, host: where.host });
   });
@@ -119,5 +121,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The metrics port's server (METRICS_PORT set), e.g. for its bound address. */
     metricsServer?: FastifyInstance;
+    /** The metrics registry (METRICS_PORT set): later plugins add their metrics to it (server/http/mail.ts). */
+    metricsRegistry?: client.Registry;
   }
 }

@@ -18,15 +18,26 @@ export interface OutboxMessage {
   text: string;
   /** An HTML alternative; its dynamic parts must already be escaped. */
   html?: string;
+  /** Where answers go when not to the site's address (a new-order notice to the shop: the shopper's address). */
+  replyTo?: string;
 }
 
 export class Outbox {
   /** Queues a message; pass the transaction of the change it reports. Returns the message's id. */
   async enqueue(tx: Queryable, message: OutboxMessage): Promise<number> {
     const [row] = await tx.query<{ id: string }>(
-      `INSERT INTO outbox (site, kind, language, recipient, subject, text_body, html_body)
-       VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
-      [message.site, message.kind, message.language, message.to, message.subject, message.text, message.html ?? null],
+      `INSERT INTO outbox (site, kind, language, recipient, subject, text_body, html_body, reply_to)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+      [
+        message.site,
+        message.kind,
+        message.language,
+        message.to,
+        message.subject,
+        message.text,
+        message.html ?? null,
+        message.replyTo ?? null,
+      ],
     );
     return Number(row!.id);
   }

@@ -8,6 +8,7 @@ import { calc } from './calc.ts';
 import { consent } from './consent.ts';
 import { content } from './content.ts';
 import { forms } from './forms.ts';
+import { mail } from './mail.ts';
 import { payment } from './payment.ts';
 
 export const features: Record<string, FeatureLocale> = {
@@ -15,5 +16,6 @@ export const features: Record<string, FeatureLocale> = {
   consent,
   content,
   forms,
+  mail,
   payment,
 };
