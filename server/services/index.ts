@@ -7,6 +7,8 @@ import { type Site, SiteDirectory } from '../../shared/sites.ts';
 import type { SitesConfig } from '../../shared/sites-config.ts';
 import type { AddressSuggestConfig } from '../config.ts';
 import type { Db } from '../db/index.ts';
+import { AccountOrders } from './account-orders.ts';
+import { AccountService } from './accounts.ts';
 import { AuthService } from './auth.ts';
 import { CartService } from './cart.ts';
 import { CatalogService, type Category } from './catalog.ts';
@@ -60,6 +62,10 @@ export interface Services {
   outbox: Outbox;
   /** A signed-in shopper's saved calculations, constructions and appointments (/records). */
   records: RecordService;
+  /** Registration, mailed links (confirmation, reset, e-mail change) and the personal area's changes. */
+  accounts: AccountService;
+  /** The account's orders in pages and 'repeat order'. */
+  accountOrders: AccountOrders;
   /** Categories and widgets of a site (language-independent today: titles live in the database in Russian). */
   publicShell(site: Site): Promise<PublicShell>;
   /** Drops cached shell data (after an owner's edit, and in tests). */
@@ -82,11 +88,13 @@ export function createServices(
   // Stale data may be served for up to ten TTLs while a refresh runs: a database hiccup does not blank the menu.
   const shellCache = new TtlCache<PublicShell>(options.shellCacheTtlMs, options.shellCacheTtlMs * 10).countedAs('shell');
   const sessions = new SessionService(db, options.sessionSecret);
+  const auth = new AuthService(db);
+  const outbox = new Outbox();
   return {
     db,
     sites,
     addresses: new SiteAddresses(sites),
-    auth: new AuthService(db),
+    auth,
     catalog,
     listing,
     widgets,
@@ -99,8 +107,10 @@ export function createServices(
     related: new RelatedService(db),
     orders: new OrderService(db),
     users: new UserService(db),
-    outbox: new Outbox(),
+    outbox,
     records: new RecordService(db),
+    accounts: new AccountService(db, options.sessionSecret, auth, outbox),
+    accountOrders: new AccountOrders(db, sessions),
     publicShell: (site) =>
       shellCache.get(site.id, async () => {
         const [categories, siteWidgets] = await Promise.all([catalog.listCategories(), widgets.allForSite(site.id, site.tags?.chatHosts)]);
