@@ -135,3 +135,175 @@ t.test('the whole journey, with JavaScript and without', async (t) => {
     t.same(refusalOf(replayed, 'password-reset'), { status: 410, errors: { '': 'account.errors.linkInvalid' } });
   }
 });
+
+t.test('registration: bad input, field by field, with JavaScript and without', async (t) => {
+  const cases: Array<[fields: Record<string, string>, field: string, key: string]> = [
+    [{ name: '' }, 'name', 'account.errors.nameRequired'],
+    [{ name: '   ' }, 'name', 'account.errors.nameRequired'],
+    [{ name: 'я'.repeat(101) }, 'name', 'account.errors.nameLong'],
+    [{ email: 'not-an-email' }, 'email', 'auth.emailInvalid'],
+    [{ email: `${'a'.repeat(250)}@x.ru` }, 'email', 'auth.emailInvalid'],
+    [{ phone: '123' }, 'phone', 'account.errors.phone'],
+    [{ phone: 'позвоните мне' }, 'phone', 'account.errors.phone'],
+    [{ password: '' }, 'password', 'form.required'],
+    [{ password: 'Ab1!xyz' }, 'password', 'account.errors.passwordShort'],
+    [{ password: 'x'.repeat(129) }, 'password', 'account.errors.passwordLong'],
+    [{ password: 'password123' }, 'password', 'account.errors.passwordCommon'],
+    [{ password: 'QWERTYUIOP' }, 'password', 'account.errors.passwordCommon'],
+    [{ email: 'bad-input-owner@example.com', password: 'bad-input-owner@example.com' }, 'password', 'account.errors.passwordEmail'],
+    [{ consent: '' }, 'consent', 'account.errors.consent'],
+  ];
+  for (const [fields, field, key] of cases) {
+    const v = app.visitor();
+    const res = await register(app, v, 'bad-input@example.com', fields);
+    t.same(refusalOf(res, 'register'), { status: 400, errors: { [field]: key } }, `${JSON.stringify(fields).slice(0, 60)} → ${key}`);
+    const values = res.json().results.register.data.values;
+    t.notOk('password' in values, 'the password is never sent back');
+  }
+  // A missing consent field altogether, without JavaScript: back to the form with the error kept for it.
+  const { consent: _c, ...noConsent } = REGISTRATION;
+  const v = app.visitor();
+  const form = await app.submit({ path: '/register', as: v, js: false, ip: freshIp(), fields: { ...noConsent, email: 'x@example.com' } });
+  t.equal(form.statusCode, 303);
+  t.equal(form.headers.location, '/register');
+  t.equal(await user('bad-input@example.com'), undefined, 'no account was made by any of them');
+  t.equal(await user('x@example.com'), undefined);
+});
+
+t.test('no account enumeration: a taken address gets the same answer, its owner a mail', async (t) => {
+  const email = 'taken@example.com';
+  const first = await register(app, app.visitor(), email, { name: 'Первая' });
+  const [{ n: before }] = (await app.db.query<{ n: number }>('SELECT count(*)::int AS n FROM users')) as [{ n: number }];
+  const timings: number[][] = [[], []];
+  let answers: string[] = [];
+  for (let i = 0; i < 3; i++) {
+    for (const [k, address] of [email.toUpperCase(), `fresh-${i}@example.com`].entries()) {
+      const v = app.visitor();
+      const started = performance.now();
+      const res = await register(app, v, address, { name: 'Вторая' });
+      timings[k]!.push(performance.now() - started);
+      answers.push(JSON.stringify([res.statusCode, res.json(), Object.keys(res.headers).filter((h) => h === 'set-cookie')]));
+    }
+  }
+  answers = [...new Set(answers)];
+  t.equal(answers.length, 1, `one answer for taken and new addresses: ${answers[0]}`);
+  t.same(answers[0], JSON.stringify([200, { redirect: '/register?sent=1' }, []]));
+  t.equal(first.json().redirect, '/register?sent=1');
+  const [{ n: after }] = (await app.db.query<{ n: number }>('SELECT count(*)::int AS n FROM users')) as [{ n: number }];
+  t.equal(after, before + 3, 'only the new addresses made accounts');
+  const [owner] = await app.db.query<{ name: string }>('SELECT name FROM users WHERE email = $1', [email]);
+  t.equal(owner!.name, 'Первая', 'the taken account is untouched');
+  const notices = await mailsTo(app, email, 'account.registeredAgain');
+  t.equal(notices.length, 3, 'the owner is told each time (up to the per-recipient limit)');
+  t.match(linkIn(notices[0]!).path, '/auth/forgot', 'with the way to reset the password');
+  // Both paths hash a password: the medians stay close (the hash dominates).
+  const median = (xs: number[]) => xs.sort((a, b) => a - b)[1]!;
+  const [taken, fresh] = [median(timings[0]!), median(timings[1]!)];
+  t.ok(taken > fresh * 0.5 && taken < fresh * 2, `similar timing: taken ${taken.toFixed(0)} ms, new ${fresh.toFixed(0)} ms`);
+
+  // A fourth attempt within the hour: the same answer, no fourth mail (nobody floods the owner's mailbox).
+  await register(app, app.visitor(), email);
+  t.equal((await mailsTo(app, email, 'account.registeredAgain')).length, 3, 'mails per recipient are limited');
+
+  // "Forgot password": the same answer for a known and an unknown address.
+  const known = await app.submit({ path: '/auth/forgot', as: app.visitor(), js: true, ip: freshIp(), fields: { email } });
+  const unknown = await app.submit({
+    path: '/auth/forgot',
+    as: app.visitor(),
+    js: true,
+    ip: freshIp(),
+    fields: { email: 'nobody-here@example.com' },
+  });
+  t.same(known.json(), unknown.json());
+  t.same(known.json(), { redirect: '/auth/forgot?sent=1' });
+  t.equal((await mailsTo(app, 'nobody-here@example.com')).length, 0, 'no mail to an address without an account');
+  t.equal((await mailsTo(app, email, 'account.reset')).length, 1);
+  const bad = await app.submit({ path: '/auth/forgot', as: app.visitor(), js: true, ip: freshIp(), fields: { email: 'nope' } });
+  t.same(refusalOf(bad, 'password-forgot'), { status: 400, errors: { email: 'auth.emailInvalid' } });
+});
+
+t.test('a flood of registrations from one address is limited (429 with Retry-After), others are not', async (t) => {
+  const { REGISTER_PER_ADDRESS_PER_HOUR } = await import('../server/services/accounts.ts');
+  const ip = '192.0.2.77';
+  for (let i = 0; i < REGISTER_PER_ADDRESS_PER_HOUR; i++) {
+    const res = await register(app, app.visitor(), `flood-${i}@example.com`, {}, { ip });
+    t.equal(res.json().redirect, '/register?sent=1', `registration ${i + 1} accepted`);
+  }
+  for (const js of [true, false]) {
+    const res = await register(app, app.visitor(), `flood-over-${js}@example.com`, {}, { ip, js });
+    if (js) t.same(refusalOf(res, 'register'), { status: 429, errors: { '': 'account.errors.tooMany' } });
+    else t.equal(res.headers.location, '/register', 'back to the form, the error in the flash');
+    t.ok(Number(res.headers['retry-after']) > 0, 'Retry-After');
+    t.equal(await user(`flood-over-${js}@example.com`), undefined, 'refused before any work');
+  }
+  const elsewhere = await register(app, app.visitor(), 'flood-elsewhere@example.com', {}, { ip: '192.0.2.78' });
+  t.equal(elsewhere.json().redirect, '/register?sent=1', 'another address is not limited');
+});
+
+t.test('the honeypot: a bot gets the usual answer and nothing is made', async (t) => {
+  const res = await register(app, app.visitor(), 'bot@example.com', { website: 'http://spam.example' });
+  t.same(res.json(), { redirect: '/register?sent=1' });
+  t.equal(await user('bot@example.com'), undefined);
+  t.equal((await mailsTo(app, 'bot@example.com')).length, 0);
+});
+
+t.test('links: forged, expired, of another purpose, bound to the browser that opened them', async (t) => {
+  const email = 'links@example.com';
+  await register(app, app.visitor(), email);
+  const v = app.visitor();
+  await app.submit({ path: '/auth/forgot', as: v, js: true, ip: freshIp(), fields: { email } });
+  const { url } = linkIn((await mailsTo(app, email, 'account.reset'))[0]!);
+  const token = url.searchParams.get('token')!;
+  const [random, mac] = token.split('.');
+
+  const state = async (visitor: Visitor, path = '/auth/reset', route = 'password-reset') =>
+    hydrationData((await app.request({ url: path, as: visitor })).body).loaderData[route].link?.state ?? null;
+
+  for (const forged of [`${random}.${'A'.repeat(22)}`, `${'B'.repeat(32)}.${mac}`, 'garbage', '', `${token}.x`, 'я'.repeat(300)]) {
+    const w = app.visitor();
+    const res = await openLink(app, w, `/auth/reset?token=${encodeURIComponent(forged)}`);
+    t.equal(res.statusCode, 303, 'a forged link is answered like any other');
+    t.equal(await state(w), null, `forged (${forged.slice(0, 20)}): nothing opened`);
+  }
+  // A reset link is no confirmation link (the signature covers the purpose).
+  const w = app.visitor();
+  await openLink(app, w, `/account/confirm?token=${token}`);
+  t.equal(await state(w, '/account/confirm', 'account-confirm'), null, 'a reset link does not confirm');
+
+  // Bound to the browser that opened it: another browser has nothing to submit.
+  const opener = app.visitor();
+  await openLink(app, opener, url.pathname + url.search);
+  t.equal(await state(opener), 'valid');
+  const stranger = app.visitor();
+  const res = await app.submit({ path: '/auth/reset', as: stranger, js: true, fields: { password: 'Совсем новый пароль 1' } });
+  t.same(refusalOf(res, 'password-reset'), { status: 410, errors: { '': 'account.errors.linkInvalid' } });
+
+  // Expired after an hour.
+  await app.db.query(`UPDATE account_tokens SET expires_at = now() - interval '1 second' WHERE purpose = 'reset'`);
+  t.equal(await state(opener), 'expired');
+  const late = await app.submit({ path: '/auth/reset', as: opener, js: true, fields: { password: 'Совсем новый пароль 1' } });
+  t.same(refusalOf(late, 'password-reset'), { status: 410, errors: { '': 'account.errors.linkInvalid' } });
+  const [hash] = await app.db.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE email = $1', [email]);
+  t.ok(
+    await (await import('../server/services/passwords.ts')).verifyPassword(REGISTRATION.password, hash!.password_hash),
+    'the password is unchanged',
+  );
+
+  // The reset page without a link says so.
+  t.equal(await state(app.visitor()), null);
+  const page = await app.request({ url: '/auth/reset', as: app.visitor() });
+  t.equal(page.statusCode, 200);
+  // A new password that breaks the rules is refused on a valid link too.
+  const fresh = app.visitor();
+  await app.submit({ path: '/auth/forgot', as: fresh, js: true, ip: freshIp(), fields: { email } });
+  const mails = await mailsTo(app, email, 'account.reset');
+  await openLink(app, fresh, linkIn(mails.at(-1)!).path);
+  const weak = await app.submit({ path: '/auth/reset', as: fresh, js: true, fields: { password: '12345678' } });
+  t.same(refusalOf(weak, 'password-reset'), { status: 400, errors: { password: 'account.errors.passwordCommon' } });
+});
+
+t.test('no link secret in the request log', async (t) => {
+  const { redactUrl } = await import('../server/logger.ts');
+  t.equal(redactUrl('/auth/reset?token=abc.def'), '/auth/reset?token=[redacted]');
+  t.equal(redactUrl('/en/account/confirm?purpose=email&token=abc.def'), '/en/account/confirm?purpose=email&token=[redacted]');
+});
