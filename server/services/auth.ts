@@ -106,7 +106,12 @@ export class AuthService {
       [email],
     );
     const valid = await verifyPassword(password, user?.password_hash ?? (await DUMMY_HASH));
-    if (!user?.password_hash || !valid) return { ok: false, reason: 'invalid' };
+    if (!user?.password_hash || !valid) {
+      // The pair's delay counts from the answer, not from the claim: a check at today's hash cost takes a while, and
+      // the guesser learns the result only now.
+      await this.db.query('UPDATE login_throttle SET window_start = greatest(window_start, now()) WHERE key = $1', [pairKey]);
+      return { ok: false, reason: 'invalid' };
+    }
 
     // A hash of an older cost is replaced now that the password is known (unless it changed meanwhile).
     if (needsRehash(user.password_hash)) {
