@@ -11,6 +11,7 @@ import { migrate } from '../server/db/migrate.ts';
 import { seedDemo } from '../server/db/seed.ts';
 import { hashPassword } from '../server/services/auth.ts';
 import { FAKE_IPLOCATE_TOKEN, startFakeIplocate } from '../test/helpers/fake-iplocate.ts';
+import { mailboxPort, startMailbox } from './account-fixture.ts';
 import { seedListingFixtures } from './listing-fixture.ts';
 import { seedTagFixtures, withTagsSite } from './tags-fixture.ts';
 
@@ -41,8 +42,10 @@ const [shopper] = await db.query<{ id: number }>('INSERT INTO users (email, name
 await db.query(`INSERT INTO orders (user_id, site, currency, total) VALUES ($1, 'ru', 'RUB', 7910)`, [shopper!.id]);
 const { fastify } = await buildApp({ config, db });
 await fastify.listen({ host: '127.0.0.1', port: config.port });
+const stopMailbox = await startMailbox(db, mailboxPort(config.port)); // account mails for e2e/account.spec.ts
 const stop = async () => {
   await fastify.close();
+  await stopMailbox();
   await iplocate.close();
   await db.close();
   process.exit(0);
