@@ -307,3 +307,46 @@ t.test('no link secret in the request log', async (t) => {
   t.equal(redactUrl('/auth/reset?token=abc.def'), '/auth/reset?token=[redacted]');
   t.equal(redactUrl('/en/account/confirm?purpose=email&token=abc.def'), '/en/account/confirm?purpose=email&token=[redacted]');
 });
+
+t.test('property: any registration form is answered 2xx/4xx with locale keys, never a 500', async (t) => {
+  const fc = (await import('fast-check')).default;
+  const field = fc.oneof(
+    fc.string({ maxLength: 300 }),
+    fc.constantFrom('', 'on', 'a@b.ru', '+7 912 345-67-89', 'Тихо-авто 2024!', 'x'.repeat(3000)),
+  );
+  await fc.assert(
+    fc.asyncProperty(
+      fc.record(
+        { name: field, email: field, phone: field, password: field, consent: field, marketing: field, website: field },
+        { requiredKeys: [] },
+      ),
+      async (fields) => {
+        const safe = Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v.replace(/[\ud800-\udfff]/g, '\ufffd')]));
+        const res = await app.submit({
+          path: '/register',
+          as: app.visitor(),
+          js: true,
+          ip: freshIp(),
+          fields: { _form: 'register', ...safe },
+        });
+        if (res.statusCode !== 200) throw new Error(`status ${res.statusCode}: ${res.body.slice(0, 200)}`);
+        const body = res.json();
+        if (body.redirect) return;
+        for (const key of Object.values(body.results.register.data.errors as Record<string, string>))
+          if (!/^[a-zA-Z]+(\.[a-zA-Z]+)+$/.test(key)) throw new Error(`not a locale key: ${key}`);
+      },
+    ),
+    { numRuns: 40, seed: 11 },
+  );
+  const { normalisePhone } = await import('../server/pages/account-forms.ts');
+  fc.assert(
+    fc.property(fc.string({ maxLength: 40 }), fc.constantFrom('RUB', 'KZT', 'MDL', 'UZS', 'KGS', 'EUR'), (typed, currency) => {
+      const phone = normalisePhone(typed, { currency });
+      return phone === null || phone === 'invalid' || /^\+\d{8,15}$/.test(phone);
+    }),
+    { numRuns: 500, seed: 11 },
+  );
+  t.equal(normalisePhone('8 (912) 345-67-89', { currency: 'RUB' }), '+79123456789');
+  t.equal(normalisePhone('0 22 123 456', { currency: 'MDL' }), '+37322123456');
+  t.equal(normalisePhone('  ', { currency: 'RUB' }), null);
+});

@@ -42,7 +42,7 @@ export async function action(args: ActionArgs) {
       args,
       form,
       undefined,
-      '/account/confirm',
+      purpose === 'email' ? '/account/confirm?purpose=email' : '/account/confirm',
       fieldError('', key, form.values),
       result.reason === 'taken' ? 409 : 410,
     );

@@ -32,6 +32,8 @@ export const LOGIN_FORGET_HOURS = 24;
 export const LOGIN_WINDOW_MINUTES = 15;
 /** Unsuccessful attempts per client address in a window: guessing across accounts. High, for shoppers behind one NAT. */
 export const LOGIN_MAX_ATTEMPTS_PER_IP = 50;
+/** How long a claimed check holds the pair's next attempt back at most, until its answer (see pairWait). */
+export const CHECK_ALLOWANCE_SECONDS = 5;
 /** How long a sign-in lasts. */
 export const SIGNED_IN_DAYS = 30;
 
@@ -72,6 +74,9 @@ export class AuthService {
   /**
    * Claims a check for the (e-mail, address) pair: one upsert counts the attempt only when the pair's delay has
    * passed (or its failures are forgotten), so concurrent attempts cannot get more checks than the delay allows.
+   * The delay counts from the previous attempt's answer: a claimed attempt marks the pair busy for up to
+   * CHECK_ALLOWANCE_SECONDS (a hash at today's cost takes a while, longer on a loaded host), and its failed answer
+   * sets the real time.
    * Returns 0 when claimed, else the seconds left to wait.
    */
   private async pairWait(pairKey: string): Promise<number> {
@@ -79,12 +84,12 @@ export class AuthService {
       `INSERT INTO login_throttle AS t (key, window_start, attempts) VALUES ($1, now(), 1)
        ON CONFLICT (key) DO UPDATE SET
          attempts = CASE WHEN t.window_start < now() - make_interval(hours => $4) THEN 1 ELSE t.attempts + 1 END,
-         window_start = greatest(t.window_start, now())
+         window_start = greatest(t.window_start, now() + make_interval(secs => $5))
        WHERE t.attempts < $2
           OR t.window_start < now() - make_interval(hours => $4)
           OR t.window_start + make_interval(secs => ${DELAY_SQL('$2', '$3')}) <= now()
        RETURNING attempts`,
-      [pairKey, LOGIN_FREE_FAILURES, LOGIN_MAX_DELAY_SECONDS, LOGIN_FORGET_HOURS],
+      [pairKey, LOGIN_FREE_FAILURES, LOGIN_MAX_DELAY_SECONDS, LOGIN_FORGET_HOURS, CHECK_ALLOWANCE_SECONDS],
     );
     if (claimed.length) return 0;
     // Refused: read how long is left, for Retry-After only (the decision above was atomic).
@@ -109,7 +114,7 @@ export class AuthService {
     if (!user?.password_hash || !valid) {
       // The pair's delay counts from the answer, not from the claim: a check at today's hash cost takes a while, and
       // the guesser learns the result only now.
-      await this.db.query('UPDATE login_throttle SET window_start = greatest(window_start, now()) WHERE key = $1', [pairKey]);
+      await this.db.query('UPDATE login_throttle SET window_start = now() WHERE key = $1', [pairKey]);
       return { ok: false, reason: 'invalid' };
     }
 

@@ -193,7 +193,7 @@ const en: Shape = {
   register: {
     title: 'Create an account',
     name: 'Name',
-    email: 'E-mail',
+    email: 'Email',
     phone: 'Phone (optional)',
     phoneHint: 'In any usual form — we store it in international format.',
     password: 'Password',
