@@ -6,7 +6,7 @@
  */
 import t from 'tap';
 import { hashPassword, verifyPassword } from '../server/services/passwords.ts';
-import { freshIp, linkIn, mailsTo, openLink, REGISTRATION, redirectOf, refusalOf, visitorOf } from './helpers/account.ts';
+import { freshIp, linkIn, mailsTo, openLink, REGISTRATION, refusalOf, visitorOf } from './helpers/account.ts';
 import { createOrder, hydrationData, startTestApp, type TestApp, type Visitor } from './helpers/app.ts';
 
 const app: TestApp = await startTestApp(t);
