@@ -12,6 +12,7 @@ import { seedDemo } from '../server/db/seed.ts';
 import { hashPassword } from '../server/services/auth.ts';
 import { FAKE_IPLOCATE_TOKEN, startFakeIplocate } from '../test/helpers/fake-iplocate.ts';
 import { fakeYooKassaEnv, startFakeYooKassa } from '../test/helpers/fake-yookassa.ts';
+import { mailboxPort, startMailbox } from './account-fixture.ts';
 import { seedListingFixtures } from './listing-fixture.ts';
 import { seedPaymentFixtures } from './payment-fixture.ts';
 import { seedTagFixtures, withTagsSite } from './tags-fixture.ts';
@@ -46,8 +47,10 @@ await db.query(`INSERT INTO orders (user_id, site, currency, total) VALUES ($1, 
 const { fastify, services } = await buildApp({ config, db });
 await fastify.listen({ host: '127.0.0.1', port: config.port });
 await seedPaymentFixtures(db, services, config.port); // orders being paid online by payer@example.com
+const stopMailbox = await startMailbox(db, mailboxPort(config.port)); // account mails for e2e/account.spec.ts
 const stop = async () => {
   await fastify.close();
+  await stopMailbox();
   await iplocate.close();
   await yookassa.close();
   await db.close();

@@ -46,7 +46,7 @@ t.test('personal guard: anonymous visitors go to /auth?next=<path>', async (t) =
   t.test('the redirect target is the sign-in page, which answers 200', async (t) => {
     const res = await app.request({ url: '/auth?next=%2Fpersonal' });
     t.equal(res.statusCode, 200);
-    t.same(hydrationData(res.body).loaderData.auth, { next: '/personal' });
+    t.match(hydrationData(res.body).loaderData.auth, { next: '/personal' });
     t.match(res.body, 'name="next" value="/personal"');
   });
 });
@@ -63,7 +63,7 @@ t.test('auth guard and the signed-in personal area', async (t) => {
 
     const withNext = await app.request({ url: '/auth?next=%2Fhistory', as: visitor });
     t.equal(withNext.statusCode, 302);
-    t.equal(withNext.headers.location, '/personal');
+    t.equal(withNext.headers.location, '/history', 'on to next');
 
     const en = await app.request({ url: '/en/auth', as: visitor });
     t.equal(en.statusCode, 302);
@@ -88,7 +88,7 @@ t.test('auth guard and the signed-in personal area', async (t) => {
   t.test('an anonymous visitor gets the sign-in page', async (t) => {
     const res = await app.request({ url: '/auth', as: app.visitor() });
     t.equal(res.statusCode, 200);
-    t.same(hydrationData(res.body).loaderData.auth, { next: null });
+    t.match(hydrationData(res.body).loaderData.auth, { next: null });
     t.equal(hydrationData(res.body).loaderData.root.signedIn, false);
   });
 
@@ -246,7 +246,7 @@ t.test('guards through /_data answer {redirect}', async (t) => {
   const personal = await data('/_data/personal?_routes=personal', signedIn);
   t.equal(personal.results.personal.data.user.email, 'data@example.com');
   const auth = await data('/_data/auth?next=%2F%2Fevil.example&_routes=auth');
-  t.same(auth, { results: { auth: { data: { next: null } } } });
+  t.same(auth.results.auth.data.next, null);
 
   const order = await data(`/_data/cart/success/${orderId}?_routes=cart-order`, owner);
   t.equal(order.results['cart-order'].data.order.id, orderId);

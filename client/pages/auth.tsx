@@ -4,7 +4,7 @@
  * the shell (token, counters) revalidates. Errors show beside the form; the e-mail typed is kept.
  */
 import { useId } from 'react';
-import { Form, useActionData, useLoaderData, useNavigation } from 'react-router-dom';
+import { Form, Link, useActionData, useLoaderData, useNavigation } from 'react-router-dom';
 import type { loader } from '../../server/pages/auth.ts';
 import type { ActionResult } from '../../shared/contracts.ts';
 import { PageTitle } from '../components/PageTitle.tsx';
@@ -15,7 +15,7 @@ const FORM_KEY = 'auth:sign-in';
 
 export function Component() {
   const { t } = useTranslation();
-  const { next } = useLoaderData<typeof loader>();
+  const { next, sites } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const state = useFormState(FORM_KEY, useActionData<ActionResult>(), navigation.state === 'submitting');
   const emailError = state.errors.email;
@@ -55,6 +55,14 @@ export function Component() {
           {t('auth.submit')}
         </button>
       </Form>
+      <p>
+        <Link to="/auth/forgot">{t('account.forgot.link')}</Link>
+      </p>
+      <p>
+        {t('account.register.noAccount')}{' '}
+        <Link to={next ? `/register?next=${encodeURIComponent(next)}` : '/register'}>{t('account.register.create')}</Link>
+      </p>
+      <p className="account__note">{t('account.shared', { sites: sites.join(', ') })}</p>
     </section>
   );
 }

@@ -1,16 +1,21 @@
+/** /history: the account's orders on this site, newest first, with state and total in the order's currency; in pages. */
 import { Link, useLoaderData } from 'react-router-dom';
 import type { loader } from '../../server/pages/history.ts';
+import { Pager } from '../components/Pager.tsx';
 import { PageTitle } from '../components/PageTitle.tsx';
 import { Price } from '../components/Price.tsx';
 import { useTranslation } from '../i18n.tsx';
+import { useShell } from '../loader-data.ts';
 
 export function Component() {
   const { t } = useTranslation();
-  const { orders } = useLoaderData<typeof loader>();
+  const { site } = useShell();
+  const { orders, page, pages } = useLoaderData<typeof loader>();
   return (
     <section>
       <PageTitle>{t('history.title')}</PageTitle>
       <h1>{t('history.title')}</h1>
+      <p className="account__note">{t('account.history.siteNote', { host: site.host })}</p>
       {orders.length === 0 ? (
         <p>{t('history.empty')}</p>
       ) : (
@@ -23,6 +28,7 @@ export function Component() {
           ))}
         </ul>
       )}
+      <Pager page={page} pages={pages} label={t('account.history.pagination')} path="/history" />
     </section>
   );
 }

@@ -9,9 +9,13 @@ import { type ActionArgs, continueTo, type LoaderArgs, mutationFailed, queryObje
 
 export const guard: GuardName = 'auth';
 
-export async function loader({ request }: LoaderArgs) {
-  // Only a local path may be a return target: no open redirect through ?next=.
-  return { next: safeLocalPath(queryObject(request).next) };
+export async function loader({ request, context }: LoaderArgs) {
+  return {
+    // Only a local path may be a return target: no open redirect through ?next=.
+    next: safeLocalPath(queryObject(request).next),
+    /** The regional sites the one account works on (the page says so). */
+    sites: context.services.sites.all.filter((s) => !s.isTest).map((s) => s.host),
+  };
 }
 
 /** The sign-in form; messages are keys of shared/locales. */

@@ -1,7 +1,20 @@
-/** /history/{id} (personal guard): one of the account's orders; another account's order is the 404 page. */
+/**
+ * /history/{id} (personal guard): one of the account's orders; another account's order is the 404 page.
+ * Its action repeats the order ('Повторить заказ'): the lines still sold go into the cart at today's prices and the
+ * answer says what changed (prices, lines no longer sold).
+ */
 import { z } from 'zod';
 import type { GuardName } from '../../shared/routes.ts';
-import { type LoaderArgs, notFoundError, routeParams } from '../render/route-module.ts';
+import {
+  type ActionArgs,
+  type LoaderArgs,
+  mutationDone,
+  mutationFailed,
+  notFoundError,
+  readForm,
+  routeParams,
+} from '../render/route-module.ts';
+import type { RepeatSummary } from '../services/account-orders.ts';
 import { orderIdParam, withoutOwner } from '../services/orders.ts';
 
 export const guard: GuardName = 'personal';
@@ -14,4 +27,21 @@ export async function loader(args: LoaderArgs) {
   const order = await context.services.orders.find(id, context.site);
   if (!order || order.user_id !== context.session.snapshot.userId) throw notFoundError(request.url);
   return { order: withoutOwner(order), result: null };
+}
+
+export const repeatForm = z.object({ intent: z.literal('repeat', 'form.invalid'), next: z.string().max(2000).optional() });
+
+/** The repeat's outcome as the page shows it; without JavaScript it travels in the flash as one JSON value. */
+export type RepeatResult = { ok: true; summary: RepeatSummary; values?: Record<string, string> };
+
+export async function action(args: ActionArgs) {
+  const { request, context } = args;
+  const { id } = routeParams(params, args);
+  const form = await readForm(request, repeatForm);
+  if (!form.ok) return mutationFailed(args, form, form.values.next, `/history/${id}`, form.result, 400);
+  const summary = await context.services.accountOrders.repeat(context.session.snapshot.userId!, id, context.session.id, context.site);
+  if (!summary) throw notFoundError(request.url);
+  if (context.document)
+    context.effects.flash = { form: form.key, result: { ok: true, values: { summary: JSON.stringify(summary).slice(0, 2000) } } };
+  return mutationDone(args, form.data.next, `/history/${id}`, { ok: true, summary } satisfies RepeatResult);
 }

@@ -2,12 +2,14 @@
  * The guards of spec §6, run by the server before any loader of a matched route (as the static handler's
  * data strategy, server/render/renderer.tsx); a route names its guard in its server module (`export const guard`). Each returns the path to redirect to — relative to the router,
  * React Router adds the language basename — or null to let the request through.
- *   auth     — /auth is for visitors who are not signed in: a signed-in one goes to /personal.
+ *   auth     — /auth and /register are for visitors who are not signed in: a signed-in one goes on to `next` (a safe
+ *              local path in the same language) or /personal.
  *   personal — the personal area needs a signed-in visitor: others go to /auth?next=<the path they wanted>.
  *   cart     — an order's result page is for the session or user that placed the order: others go to /cart.
  */
 import type { DataRouteMatch } from 'react-router-dom';
 import type { GuardName, RouteId } from '../../shared/routes.ts';
+import { routerPath, safeLocalPath } from '../../shared/safe-path.ts';
 import type { LoadContext } from './route-module.ts';
 import type { ServerRoutes } from './server-routes.ts';
 
@@ -20,8 +22,12 @@ export function localPath(basename: string, path: string): string {
 }
 
 const guards: Record<GuardName, Guard> = {
-  async auth(ctx) {
-    return ctx.session.snapshot.userId !== null ? '/personal' : null;
+  async auth(ctx, _match, url) {
+    if (ctx.session.snapshot.userId === null) return null;
+    // next is a full document path (basename included), as the personal guard writes it.
+    const next = safeLocalPath(url.searchParams.get('next'));
+    const target = next && routerPath(next, ctx.basename);
+    return target && !/^\/(auth|register)(?=[/?#]|$)/.test(target) ? target : '/personal';
   },
   async personal(ctx, _match, url) {
     if (ctx.session.snapshot.userId !== null) return null;

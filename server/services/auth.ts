@@ -1,5 +1,6 @@
 /**
- * Signing in and out. Passwords are hashed with scrypt (node:crypto). Failed attempts slow the guesser down, never
+ * Signing in and out. Passwords are hashed with scrypt (server/services/passwords.ts; a hash of an older cost is
+ * replaced at the next successful sign-in). Failed attempts slow the guesser down, never
  * the account's owner (state in the database, so the limits hold across pods):
  *  - per (e-mail, client address) pair: after LOGIN_FREE_FAILURES failures, each further attempt from that address
  *    for that e-mail must wait 2^k seconds after the last one (k = failures beyond the free ones), at most
@@ -10,15 +11,17 @@
  *    proxy's address, so they share this limit (README, "Operations").
  * Each attempt is claimed by one atomic upsert before its password is checked, so concurrent attempts cannot get
  * more checks than the limits allow.
+ * Every change of who the session belongs to moves the visitor to a new session id (rotateSession); signing in also
+ * merges the account's cart and compare list into the visitor's and attaches guest orders (server/services/account-merge.ts).
  */
-import { randomBytes, type ScryptOptions, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
-import type { Db } from '../db/index.ts';
+import { randomBytes } from 'node:crypto';
+import type { Db, Queryable } from '../db/index.ts';
+import { attachGuestOrders, mergeAccountState } from './account-merge.ts';
+import { hashPassword, needsRehash, verifyPassword } from './passwords.ts';
 import { newSessionId } from './sessions.ts';
 
-const scrypt = (password: string, salt: Buffer, keylen: number, options: ScryptOptions) =>
-  new Promise<Buffer>((resolve, reject) => scryptCb(password, salt, keylen, options, (err, key) => (err ? reject(err) : resolve(key))));
+export { hashPassword, verifyPassword };
 
-const SCRYPT = { N: 16384, r: 8, p: 1 };
 /** Failures of one e-mail from one address that are checked without delay. */
 export const LOGIN_FREE_FAILURES = 5;
 /** The longest wait between two attempts of one e-mail from one address (the growing delay's cap). */
@@ -29,27 +32,14 @@ export const LOGIN_FORGET_HOURS = 24;
 export const LOGIN_WINDOW_MINUTES = 15;
 /** Unsuccessful attempts per client address in a window: guessing across accounts. High, for shoppers behind one NAT. */
 export const LOGIN_MAX_ATTEMPTS_PER_IP = 50;
+/** How long a claimed check holds the pair's next attempt back at most, until its answer (see pairWait). */
+export const CHECK_ALLOWANCE_SECONDS = 5;
 /** How long a sign-in lasts. */
 export const SIGNED_IN_DAYS = 30;
 
 /** Seconds an (e-mail, address) pair must wait after its last attempt once it has `failures` failures. */
 export function loginDelaySeconds(failures: number): number {
   return failures < LOGIN_FREE_FAILURES ? 0 : Math.min(2 ** (failures - LOGIN_FREE_FAILURES), LOGIN_MAX_DELAY_SECONDS);
-}
-
-/** "scrypt$N$r$p$salt$hash", salt and hash in base64url. */
-export async function hashPassword(password: string): Promise<string> {
-  const salt = randomBytes(16);
-  const hash = await scrypt(password, salt, 32, SCRYPT);
-  return ['scrypt', SCRYPT.N, SCRYPT.r, SCRYPT.p, salt.toString('base64url'), hash.toString('base64url')].join('$');
-}
-
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const [scheme, n, r, p, salt, hash] = stored.split('$');
-  if (scheme !== 'scrypt' || !salt || !hash) return false;
-  const expected = Buffer.from(hash, 'base64url');
-  const actual = await scrypt(password, Buffer.from(salt, 'base64url'), expected.length, { N: Number(n), r: Number(r), p: Number(p) });
-  return timingSafeEqual(actual, expected);
 }
 
 // Compared against when the e-mail is unknown, so both paths take the same time.
@@ -84,6 +74,9 @@ export class AuthService {
   /**
    * Claims a check for the (e-mail, address) pair: one upsert counts the attempt only when the pair's delay has
    * passed (or its failures are forgotten), so concurrent attempts cannot get more checks than the delay allows.
+   * The delay counts from the previous attempt's answer: a claimed attempt marks the pair busy for up to
+   * CHECK_ALLOWANCE_SECONDS (a hash at today's cost takes a while, longer on a loaded host), and its failed answer
+   * sets the real time.
    * Returns 0 when claimed, else the seconds left to wait.
    */
   private async pairWait(pairKey: string): Promise<number> {
@@ -91,12 +84,12 @@ export class AuthService {
       `INSERT INTO login_throttle AS t (key, window_start, attempts) VALUES ($1, now(), 1)
        ON CONFLICT (key) DO UPDATE SET
          attempts = CASE WHEN t.window_start < now() - make_interval(hours => $4) THEN 1 ELSE t.attempts + 1 END,
-         window_start = greatest(t.window_start, now())
+         window_start = greatest(t.window_start, now() + make_interval(secs => $5))
        WHERE t.attempts < $2
           OR t.window_start < now() - make_interval(hours => $4)
           OR t.window_start + make_interval(secs => ${DELAY_SQL('$2', '$3')}) <= now()
        RETURNING attempts`,
-      [pairKey, LOGIN_FREE_FAILURES, LOGIN_MAX_DELAY_SECONDS, LOGIN_FORGET_HOURS],
+      [pairKey, LOGIN_FREE_FAILURES, LOGIN_MAX_DELAY_SECONDS, LOGIN_FORGET_HOURS, CHECK_ALLOWANCE_SECONDS],
     );
     if (claimed.length) return 0;
     // Refused: read how long is left, for Retry-After only (the decision above was atomic).
@@ -118,8 +111,21 @@ export class AuthService {
       [email],
     );
     const valid = await verifyPassword(password, user?.password_hash ?? (await DUMMY_HASH));
-    if (!user?.password_hash || !valid) return { ok: false, reason: 'invalid' };
+    if (!user?.password_hash || !valid) {
+      // The pair's delay counts from the answer, not from the claim: a check at today's hash cost takes a while, and
+      // the guesser learns the result only now.
+      await this.db.query('UPDATE login_throttle SET window_start = now() WHERE key = $1', [pairKey]);
+      return { ok: false, reason: 'invalid' };
+    }
 
+    // A hash of an older cost is replaced now that the password is known (unless it changed meanwhile).
+    if (needsRehash(user.password_hash)) {
+      await this.db.query('UPDATE users SET password_hash = $1 WHERE id = $2 AND password_hash = $3', [
+        await hashPassword(password),
+        user.id,
+        user.password_hash,
+      ]);
+    }
     const sessionId = await this.rotateSession(currentSessionId, user.id);
     // A success clears the pair and is not held against the address (shoppers behind one NAT).
     await this.db.query('DELETE FROM login_throttle WHERE key = $1', [pairKey]);
@@ -133,21 +139,29 @@ export class AuthService {
   }
 
   /**
-   * Moves the visitor to a new session id (no session fixation across sign-in and sign-out): the cart,
-   * compare list and orders move with it, the old id stops working.
+   * Moves the visitor to a new session id (no session fixation across any change of privilege: sign-in, sign-out,
+   * registration, password change or reset): the cart, compare list and orders move with it, the old id stops
+   * working. Signing in (userId given) also merges the account's state from its other sessions and attaches the
+   * guest orders of a confirmed e-mail, in the same transaction. `tx` runs it inside a caller's transaction.
    */
-  private async rotateSession(oldId: string, userId: number | null): Promise<string> {
+  async rotateSession(oldId: string, userId: number | null, tx?: Queryable): Promise<string> {
     const newId = newSessionId();
-    await this.db.transaction(async (tx) => {
-      await tx.query(
+    const run = async (q: Queryable) => {
+      await q.query(
         `INSERT INTO sessions (id, user_id, signed_in_until) VALUES ($1, $2, now() + make_interval(days => ${SIGNED_IN_DAYS}))`,
         [newId, userId],
       );
-      await tx.query('UPDATE carts SET session_id = $1 WHERE session_id = $2', [newId, oldId]);
-      await tx.query('UPDATE compare_items SET session_id = $1 WHERE session_id = $2', [newId, oldId]);
-      await tx.query('UPDATE orders SET session_id = $1 WHERE session_id = $2', [newId, oldId]);
-      await tx.query('DELETE FROM sessions WHERE id = $1', [oldId]);
-    });
+      await q.query('UPDATE carts SET session_id = $1 WHERE session_id = $2', [newId, oldId]);
+      await q.query('UPDATE compare_items SET session_id = $1 WHERE session_id = $2', [newId, oldId]);
+      await q.query('UPDATE orders SET session_id = $1 WHERE session_id = $2', [newId, oldId]);
+      await q.query('DELETE FROM sessions WHERE id = $1', [oldId]);
+      if (userId !== null) {
+        await mergeAccountState(q, newId, userId);
+        await attachGuestOrders(q, userId);
+      }
+    };
+    if (tx) await run(tx);
+    else await this.db.transaction(run);
     return newId;
   }
 }

@@ -7,6 +7,8 @@ import { type Site, SiteDirectory } from '../../shared/sites.ts';
 import type { SitesConfig } from '../../shared/sites-config.ts';
 import type { AddressSuggestConfig, PaymentsConfig } from '../config.ts';
 import type { Db } from '../db/index.ts';
+import { AccountOrders } from './account-orders.ts';
+import { AccountService } from './accounts.ts';
 import { AuthService } from './auth.ts';
 import { CalculatorService } from './calculator.ts';
 import { CartService } from './cart.ts';
@@ -72,6 +74,10 @@ export interface Services {
   calculator: CalculatorService;
   /** Online payment of orders (ЮKassa-compatible API) and its notifications. */
   payments: PaymentService;
+  /** Registration, mailed links (confirmation, reset, e-mail change) and the personal area's changes. */
+  accounts: AccountService;
+  /** The account's orders in pages and 'repeat order'. */
+  accountOrders: AccountOrders;
   /** Categories and widgets of a site (language-independent today: titles live in the database in Russian). */
   publicShell(site: Site): Promise<PublicShell>;
   /** Drops cached shell data (after an owner's edit, and in tests). */
@@ -100,6 +106,7 @@ export function createServices(
   // Stale data may be served for up to ten TTLs while a refresh runs: a database hiccup does not blank the menu.
   const shellCache = new TtlCache<PublicShell>(options.shellCacheTtlMs, options.shellCacheTtlMs * 10).countedAs('shell');
   const sessions = new SessionService(db, options.sessionSecret);
+  const auth = new AuthService(db);
   const calculator = new CalculatorService(db, options.shellCacheTtlMs);
   const outbox = new Outbox();
   const records = new RecordService(db);
@@ -107,7 +114,7 @@ export function createServices(
     db,
     sites,
     addresses: new SiteAddresses(sites),
-    auth: new AuthService(db),
+    auth,
     catalog,
     listing,
     widgets,
@@ -126,6 +133,8 @@ export function createServices(
     forms: new FormService(db, options.sessionSecret, outbox, records),
     calculator,
     payments: new PaymentService(db, options.payments ?? NO_PAYMENTS, options.log),
+    accounts: new AccountService(db, options.sessionSecret, auth, outbox),
+    accountOrders: new AccountOrders(db, sessions),
     publicShell: (site) =>
       shellCache.get(site.id, async () => {
         const [categories, siteWidgets] = await Promise.all([catalog.listCategories(), widgets.allForSite(site.id, site.tags?.chatHosts)]);

@@ -4,6 +4,7 @@
  * shared/locales/index.ts merges each into the language's table (test/locales.test.ts checks they mirror ru).
  */
 import type { FeatureLocale } from '../types.ts';
+import { account } from './account.ts';
 import { calc } from './calc.ts';
 import { consent } from './consent.ts';
 import { content } from './content.ts';
@@ -12,6 +13,7 @@ import { mail } from './mail.ts';
 import { payment } from './payment.ts';
 
 export const features: Record<string, FeatureLocale> = {
+  account,
   calc,
   consent,
   content,
