@@ -10,6 +10,7 @@ import type { Db } from '../db/index.ts';
 import { AuthService } from './auth.ts';
 import { CartService } from './cart.ts';
 import { CatalogService, type Category } from './catalog.ts';
+import { CheckoutService, noOnlinePayment, type OnlinePaymentAvailable } from './checkout.ts';
 import { CityService } from './cities.ts';
 import { CompareService } from './compare.ts';
 import { KitService } from './kits.ts';
@@ -60,6 +61,8 @@ export interface Services {
   outbox: Outbox;
   /** A signed-in shopper's saved calculations, constructions and appointments (/records). */
   records: RecordService;
+  /** The order form's checkout keys and placing an order (one transaction; decision 022). */
+  checkout: CheckoutService;
   /** Categories and widgets of a site (language-independent today: titles live in the database in Russian). */
   publicShell(site: Site): Promise<PublicShell>;
   /** Drops cached shell data (after an owner's edit, and in tests). */
@@ -73,6 +76,8 @@ export function createServices(
     sessionSecret: string;
     shellCacheTtlMs: number;
     addressSuggest?: AddressSuggestConfig | null;
+    /** Whether online payment methods are offered on a site (the payment provider's one seam; default: never). */
+    onlinePaymentAvailable?: OnlinePaymentAvailable;
   },
 ): Services {
   const sites = new SiteDirectory(options.sites);
@@ -82,6 +87,8 @@ export function createServices(
   // Stale data may be served for up to ten TTLs while a refresh runs: a database hiccup does not blank the menu.
   const shellCache = new TtlCache<PublicShell>(options.shellCacheTtlMs, options.shellCacheTtlMs * 10).countedAs('shell');
   const sessions = new SessionService(db, options.sessionSecret);
+  const cart = new CartService(db, sessions);
+  const outbox = new Outbox();
   return {
     db,
     sites,
@@ -93,14 +100,21 @@ export function createServices(
     cities: new CityService(db),
     location: new LocationService(options.addressSuggest ?? null),
     sessions,
-    cart: new CartService(db, sessions),
+    cart,
     compare: new CompareService(db, sessions),
     kits: new KitService(db),
     related: new RelatedService(db),
     orders: new OrderService(db),
     users: new UserService(db),
-    outbox: new Outbox(),
+    outbox,
     records: new RecordService(db),
+    checkout: new CheckoutService(db, {
+      cart,
+      sessions,
+      outbox,
+      secret: options.sessionSecret,
+      onlinePaymentAvailable: options.onlinePaymentAvailable ?? noOnlinePayment,
+    }),
     publicShell: (site) =>
       shellCache.get(site.id, async () => {
         const [categories, siteWidgets] = await Promise.all([catalog.listCategories(), widgets.allForSite(site.id, site.tags?.chatHosts)]);

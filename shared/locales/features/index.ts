@@ -4,5 +4,8 @@
  * shared/locales/index.ts merges each into the language's table (test/locales.test.ts checks they mirror ru).
  */
 import type { FeatureLocale } from '../types.ts';
+import checkout from './checkout.ts';
 
-export const features: Record<string, FeatureLocale> = {};
+export const features: Record<string, FeatureLocale> = {
+  checkout,
+};
