@@ -156,6 +156,7 @@ t.test('page routes and /_data navigations', async (t) => {
 
 const actionPaths = fc.constantFrom(
   '/cart',
+  '/cart?step=checkout',
   '/compare',
   '/auth',
   '/personal',
@@ -177,7 +178,7 @@ t.test('router actions: plain form posts and /_data submissions', async (t) => {
       fc
         .record(
           {
-            intent: fc.oneof(fc.constantFrom('item', 'kit', 'add', 'remove', 'clear'), hostile),
+            intent: fc.oneof(fc.constantFrom('item', 'kit', 'add', 'remove', 'clear', 'checkout'), hostile),
             productId: fc.oneof(fc.constantFrom('1', '8', '2147483647', '0', '-1', '1e3'), hostile),
             quantity: fc.oneof(fc.integer({ min: -5, max: 1005 }).map(String), hostile),
             mode: fc.oneof(fc.constantFrom('add', 'set'), hostile),
@@ -190,6 +191,23 @@ t.test('router actions: plain form posts and /_data submissions', async (t) => {
             email: fc.oneof(fc.constantFrom('a@b.ru', 'x@example.com'), hostile),
             password: hostile,
             _form: hostile,
+            // The order form (intent=checkout): its fields, well-formed or hostile.
+            checkoutKey: fc.oneof(fc.constant(`${'a'.repeat(22)}.${'b'.repeat(43)}`), hostile),
+            expectedGoods: fc.oneof(fc.constantFrom('0', '690', '1e308', '-1', 'NaN'), hostile),
+            expectedTotal: fc.oneof(fc.constantFrom('', '690', 'Infinity'), hostile),
+            name: fc.oneof(fc.constant('Иван Петров'), hostile),
+            phone: fc.oneof(fc.constantFrom('+7 916 123-45-67', '+7 701 123 4567', '0'), hostile),
+            customerType: fc.oneof(fc.constantFrom('person', 'legal'), hostile),
+            company: hostile,
+            inn: fc.oneof(fc.constantFrom('7707083893', '7707083894', '500100732259'), hostile),
+            kpp: fc.oneof(fc.constantFrom('770701001', 'ZZZ'), hostile),
+            delivery: fc.oneof(fc.constantFrom('pickup', 'dellin', 'cdek-point', 'teleport'), hostile),
+            city: fc.oneof(fc.constantFrom('Москва', 'Магадан'), hostile),
+            address: hostile,
+            point: fc.oneof(fc.constantFrom('msk-warehouse', 'cdek-spb-1'), hostile),
+            payment: fc.oneof(fc.constantFrom('cash', 'invoice', 'card'), hostile),
+            comment: hostile,
+            consent: fc.oneof(fc.constant('on'), hostile),
           },
           { requiredKeys: [] },
         )

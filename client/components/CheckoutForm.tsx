@@ -8,6 +8,7 @@
  */
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useRevalidator } from 'react-router-dom';
+import type { loader } from '../../server/pages/cart.ts';
 import { CHECKOUT_LIMITS, type CustomerType, offeredPayments } from '../../shared/checkout-fields.ts';
 import { pointsIn, quoteDelivery, roundMoney } from '../../shared/delivery.ts';
 import { formatMoney } from '../../shared/format.ts';
@@ -15,11 +16,12 @@ import { formatNumber } from '../../shared/product-info.ts';
 import { useBoot } from '../boot.ts';
 import { useTranslation } from '../i18n.tsx';
 import { useShell } from '../loader-data.ts';
-import type { CartData } from '../pages/cart.tsx';
 import { type FormState, RouteForm } from '../route-form.tsx';
 import { CityAutocomplete } from './CityAutocomplete.tsx';
 import { Price } from './Price.tsx';
 
+/** The cart page's data (server/pages/cart.ts). */
+export type CartData = Awaited<ReturnType<typeof loader>>;
 type Checkout = NonNullable<CartData['checkout']>;
 
 /** The fields in the order they appear: the first with an error gets the focus. */
@@ -48,6 +50,7 @@ const errorId = (name: string) => `checkout-${name}-error`;
 
 export function CheckoutForm({ data, checkout }: { data: CartData; checkout: Checkout }) {
   return (
+    // biome-ignore lint/correctness/useUniqueElementIds: one order form per page; #checkout is the address ?step=checkout#checkout scrolls to
     <section className="checkout" id="checkout" aria-labelledby="checkout-title">
       <RouteForm action="/cart" formKey="checkout" className="checkout__form">
         {(state) => <Fields data={data} checkout={checkout} state={state} />}
@@ -85,6 +88,7 @@ function Fields({ data, checkout, state }: { data: CartData; checkout: Checkout;
   const { revalidate } = useRevalidator();
   const formMessage = useRef<HTMLDivElement>(null);
   const errors = state.errors;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when a new outcome arrives; revalidate and pending are read then
   useEffect(() => {
     const keys = Object.keys(errors);
     if (keys.length === 0) return;
@@ -92,8 +96,6 @@ function Fields({ data, checkout, state }: { data: CartData; checkout: Checkout;
     const first = FIELD_ORDER.find((f) => errors[f]);
     const target = first ? document.getElementById(fieldId(first)) : formMessage.current;
     target?.focus();
-    // Only when a new outcome arrives.
-    // biome-ignore lint/correctness/useExhaustiveDependencies: revalidate and pending are read at that moment only
   }, [errors]);
 
   const show = (visible: boolean) => !hydrated || visible;
@@ -140,6 +142,7 @@ function Fields({ data, checkout, state }: { data: CartData; checkout: Checkout;
 
   return (
     <>
+      {/* biome-ignore lint/correctness/useUniqueElementIds: one order form per page; its ids are the fields' (focus after an error) */}
       <h2 id="checkout-title">{t('checkout.title')}</h2>
       <input type="hidden" name="intent" value="checkout" />
       <input type="hidden" name="checkoutKey" value={checkout.key} />
@@ -263,6 +266,7 @@ function Fields({ data, checkout, state }: { data: CartData; checkout: Checkout;
             invalid={!!err('city')}
             describedBy={[err('city') ? errorId('city') : '', 'checkout-city-hint'].filter(Boolean).join(' ')}
           />
+          {/* biome-ignore lint/correctness/useUniqueElementIds: one order form per page */}
           <p className="checkout__hint" id="checkout-city-hint">
             {t('checkout.cityHint')}
           </p>

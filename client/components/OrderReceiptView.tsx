@@ -36,13 +36,19 @@ export function OrderReceiptView({ order, result, phone }: { order: OrderReceipt
         <dt>{t('checkout.result.status')}</dt>
         <dd>{t(`checkout.result.statuses.${order.status}`, { defaultValue: order.status })}</dd>
         <dt>{t('checkout.result.customer')}</dt>
-        <dd>{[c.company, c.inn && `${t('checkout.inn')} ${c.inn}`, c.kpp && `${t('checkout.kpp')} ${c.kpp}`, c.name, c.phone, c.email].filter(Boolean).join(', ')}</dd>
+        <dd>
+          {[c.company, c.inn && `${t('checkout.inn')} ${c.inn}`, c.kpp && `${t('checkout.kpp')} ${c.kpp}`, c.name, c.phone, c.email]
+            .filter(Boolean)
+            .join(', ')}
+        </dd>
         {d && (
           <>
             <dt>{t('checkout.delivery')}</dt>
             <dd>{d.label}</dd>
             <dt>{d.point ? t('checkout.result.pickupAt') : t('checkout.result.deliveryTo')}</dt>
-            <dd>{[d.city, d.point ? `${d.point.address}${d.point.hours ? ` (${d.point.hours})` : ''}` : d.address].filter(Boolean).join(', ')}</dd>
+            <dd>
+              {[d.city, d.point ? `${d.point.address}${d.point.hours ? ` (${d.point.hours})` : ''}` : d.address].filter(Boolean).join(', ')}
+            </dd>
           </>
         )}
         {order.payment && (

@@ -10,13 +10,12 @@ import type { loader } from '../../server/pages/cart.ts';
 import { MAX_QUANTITY } from '../../shared/cart.ts';
 import { formatMoney } from '../../shared/format.ts';
 import { useBoot } from '../boot.ts';
-import { CheckoutForm } from '../components/CheckoutForm.tsx';
+import { type CartData, CheckoutForm } from '../components/CheckoutForm.tsx';
 import { PageTitle } from '../components/PageTitle.tsx';
 import { Price } from '../components/Price.tsx';
 import { useTranslation } from '../i18n.tsx';
 import { FormError, RouteForm } from '../route-form.tsx';
 
-export type CartData = Awaited<ReturnType<typeof loader>>;
 type Line = CartData['cart']['lines'][number];
 
 export function Component() {

@@ -15,7 +15,7 @@ import { type ActionArgs, continueTo, type LoaderArgs, mutationDone, mutationFai
 import { type CheckoutRefusal, deliveryOptions } from '../services/checkout.ts';
 
 export async function loader({ context }: LoaderArgs) {
-  const { services, session, site, language } = context;
+  const { services, session, site } = context;
   const cart = session.snapshot.cartCount > 0 ? await services.cart.priced(session.id, site) : null;
   const { stock, cartId: _cartId, ...priced } = cart ?? { stock: new Map(), cartId: null, ...EMPTY_CART };
   return {

@@ -103,9 +103,7 @@ export function createRenderer(options: RendererOptions) {
       // A guard's 404: that route answers the spec's not-found error (its loader never runs); the shell loads as usual.
       const results = await Promise.all(
         toLoad.map((m) =>
-          verdict && m.route.id === verdict.notFound
-            ? { type: 'error' as const, result: notFoundError(url.href) }
-            : m.resolve(),
+          verdict && m.route.id === verdict.notFound ? { type: 'error' as const, result: notFoundError(url.href) } : m.resolve(),
         ),
       );
       signal.throwIfAborted(); // the client left: an aborted lazy route resolves to undefined in React Router 7.18
