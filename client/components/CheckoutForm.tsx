@@ -322,7 +322,13 @@ function Fields({ data, checkout, state }: { data: CartData; checkout: Checkout;
         )}
         {show(needsPoint) && pointMethods.length > 0 && (
           <Field label={t('checkout.point')} name="point" required={hydrated} error={fieldError('point')}>
-            <select {...inputProps('point')} defaultValue={v.point ?? ''} required={hydrated && needsPoint} key={`${delivery}:${city}`}>
+            <select
+              {...inputProps('point')}
+              // A method with one point where the shopper is (the shop's own warehouse) has it chosen already.
+              defaultValue={v.point ?? (hydrated && method && pointsIn(method, city).length === 1 ? pointsIn(method, city)[0]!.id : '')}
+              required={hydrated && needsPoint}
+              key={`${delivery}:${city}:${hydrated}`}
+            >
               <option value="">{t('checkout.pointChoose')}</option>
               {(hydrated && method ? [method] : pointMethods).map((m) => (
                 <optgroup key={m.id} label={m.label}>
