@@ -29,20 +29,3 @@ export type AppointmentZone = (typeof APPOINTMENT_ZONES)[number];
 
 /** Reviews shown per page of /otzyvy-i-predlojeniya. */
 export const REVIEWS_PER_PAGE = 10;
-
-/**
- * A Russian taxpayer number (ИНН): 10 digits (an organisation) or 12 (an individual entrepreneur) with their check
- * digits (Federal Tax Service order ММВ-7-6/435@). A shared validator may replace this one.
- */
-export function isValidInn(value: string): boolean {
-  if (!/^(\d{10}|\d{12})$/.test(value)) return false;
-  const d = [...value].map(Number);
-  const check = (weights: number[]) => (weights.reduce((sum, w, i) => sum + w * d[i]!, 0) % 11) % 10;
-  if (d.length === 10) return check([2, 4, 10, 3, 5, 9, 4, 6, 8]) === d[9];
-  return check([7, 2, 4, 10, 3, 5, 9, 4, 6, 8]) === d[10] && check([3, 7, 2, 4, 10, 3, 5, 9, 4, 6, 8]) === d[11];
-}
-
-/** The site's country for phone numbers written without a country code, by its currency. */
-export function phoneCountry(currency: string): 'RU' | 'KZ' | 'MD' | 'UZ' | 'KG' {
-  return ({ KZT: 'KZ', MDL: 'MD', UZS: 'UZ', KGS: 'KG' } as const)[currency as 'KZT'] ?? 'RU';
-}

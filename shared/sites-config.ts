@@ -4,6 +4,7 @@
  * Server-only by use (the browser gets a site's public part from the root loader).
  */
 import { z } from 'zod';
+import { commerceIssues, demoCommerce, siteCommerceShape } from './commerce-config.ts';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './languages.ts';
 
 const hostName = z
@@ -95,6 +96,8 @@ export const siteSchema = z
     isTest: z.boolean().default(false),
     /** Third-party tags; none unless configured (the demo sites have none: `npm start` calls no third party). */
     tags: siteTagsSchema.optional(),
+    /** Country, delivery and payment methods, requisites, order e-mail (shared/commerce-config.ts). */
+    ...siteCommerceShape,
   })
   .refine((s) => s.languages[0] === DEFAULT_LANGUAGE, {
     message: `the first language of every site must be the default, ${DEFAULT_LANGUAGE}`,
@@ -116,6 +119,9 @@ export const sitesConfigSchema = z
         seen.set(h, site.id);
       }
     }
+    for (const [i, site] of cfg.sites.entries()) {
+      for (const message of commerceIssues(site)) ctx.addIssue({ code: 'custom', message, path: ['sites', i] });
+    }
     if (!cfg.sites.some((s) => s.id === cfg.defaultSite)) {
       ctx.addIssue({ code: 'custom', message: `defaultSite ${cfg.defaultSite} is not a configured site`, path: ['defaultSite'] });
     }
@@ -133,6 +139,7 @@ export const demoSitesConfig: SitesConfig = sitesConfigSchema.parse({
   sites: [
     {
       id: 'ru',
+      ...demoCommerce.ru,
       host: 'tihoavto.ru',
       aliases: ['www.tihoavto.ru', 'localhost', 'ru.localhost', '127.0.0.1'],
       brand: 'ТихоАвто',
@@ -146,6 +153,7 @@ export const demoSitesConfig: SitesConfig = sitesConfigSchema.parse({
     },
     {
       id: 'kz',
+      ...demoCommerce.kz,
       host: 'tihoavto.kz',
       aliases: ['www.tihoavto.kz', 'kz.localhost'],
       brand: 'ТихоАвто',
@@ -159,6 +167,7 @@ export const demoSitesConfig: SitesConfig = sitesConfigSchema.parse({
     },
     {
       id: 'md',
+      ...demoCommerce.md,
       host: 'tihoavto.md',
       aliases: ['www.tihoavto.md', 'md.localhost'],
       brand: 'ТихоАвто',
@@ -172,6 +181,7 @@ export const demoSitesConfig: SitesConfig = sitesConfigSchema.parse({
     },
     {
       id: 'uz',
+      ...demoCommerce.uz,
       host: 'tihoavto.uz',
       aliases: ['www.tihoavto.uz', 'uz.localhost'],
       brand: 'ТихоАвто',
@@ -185,6 +195,7 @@ export const demoSitesConfig: SitesConfig = sitesConfigSchema.parse({
     },
     {
       id: 'kg',
+      ...demoCommerce.kg,
       host: 'tihoavto.kg',
       aliases: ['www.tihoavto.kg', 'kg.localhost'],
       brand: 'ТихоАвто',
@@ -198,6 +209,7 @@ export const demoSitesConfig: SitesConfig = sitesConfigSchema.parse({
     },
     {
       id: 'test',
+      ...demoCommerce.test,
       host: 'test.tihoavto.ru',
       aliases: ['test.localhost'],
       brand: 'ТихоАвто (тест)',

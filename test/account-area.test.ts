@@ -99,8 +99,8 @@ t.test('guest orders with the same e-mail attach once the e-mail is confirmed', 
   const guestOrder = await createOrder(app, { sessionId: app.visitor().sessionId, total: 1000 });
   const kzOrder = await createOrder(app, { sessionId: app.visitor().sessionId, site: 'kz', total: 5000 });
   const otherOrder = await createOrder(app, { sessionId: app.visitor().sessionId, total: 2000 });
-  await app.db.query('UPDATE orders SET email = $1 WHERE id = ANY($2::int[])', ['Orders@Example.com', [guestOrder, kzOrder]]);
-  await app.db.query('UPDATE orders SET email = $1 WHERE id = $2', ['someone-else@example.com', otherOrder]);
+  await app.db.query('UPDATE orders SET customer_email = $1 WHERE id = ANY($2::int[])', ['Orders@Example.com', [guestOrder, kzOrder]]);
+  await app.db.query('UPDATE orders SET customer_email = $1 WHERE id = $2', ['someone-else@example.com', otherOrder]);
 
   const v = app.visitor();
   await app.submit({ path: '/register', as: v, js: true, ip: freshIp(), fields: { ...REGISTRATION, email } });
@@ -127,7 +127,7 @@ t.test('guest orders with the same e-mail attach once the e-mail is confirmed', 
 
   // A guest order placed later with the confirmed address attaches at the next sign-in.
   const later = await createOrder(app, { sessionId: app.visitor().sessionId });
-  await app.db.query('UPDATE orders SET email = $1 WHERE id = $2', [email, later]);
+  await app.db.query('UPDATE orders SET customer_email = $1 WHERE id = $2', [email, later]);
   await signIn(email);
   t.ok(signedIn, 'signed in before the confirmation too');
   t.equal(await owner(later), userId);
@@ -337,7 +337,11 @@ t.test('deleting the account keeps its orders, anonymised', async (t) => {
   const v = await signIn(email);
   const other = await signIn(email);
   const order = await createOrder(app, { userId, sessionId: v.sessionId });
-  await app.db.query('UPDATE orders SET email = $1 WHERE id = $2', [email, order]);
+  await app.db.query(
+    `UPDATE orders SET customer_email = $1, customer_name = 'Иван', customer_phone = '+79161234567', comment = 'домофон 12',
+            delivery = '{"label": "Курьер", "city": "Москва", "address": "ул. Ленина, 1"}' WHERE id = $2`,
+    [email, order],
+  );
   await app.services.records.add({ userId, site: 'ru', kind: 'calculation', title: 'Седан', link: '/calc' });
   const act = (fields: Record<string, string>) =>
     app.submit({ path: '/personal', as: v, js: true, fields: { intent: 'delete', ...fields } });
@@ -350,9 +354,23 @@ t.test('deleting the account keeps its orders, anonymised', async (t) => {
   t.equal(res.json().redirect, '/');
   t.same(await app.db.query('SELECT id FROM users WHERE id = $1', [userId]), [], 'the account is gone');
   t.same(
-    await app.db.query('SELECT user_id, session_id, email FROM orders WHERE id = $1', [order]),
-    [{ user_id: null, session_id: null, email: null }],
-    'the order stays, anonymised',
+    await app.db.query(
+      'SELECT user_id, session_id, customer_email, customer_name, customer_phone, comment, delivery, total::float8 AS total FROM orders WHERE id = $1',
+      [order],
+    ),
+    [
+      {
+        user_id: null,
+        session_id: null,
+        customer_email: '',
+        customer_name: '',
+        customer_phone: '',
+        comment: '',
+        delivery: { label: 'Курьер', city: 'Москва' },
+        total: 7910,
+      },
+    ],
+    'the order stays, anonymised: the sums and the delivery method kept, the personal data gone',
   );
   t.same(await app.db.query('SELECT id FROM records WHERE user_id = $1', [userId]), [], 'records go');
   t.same(await app.db.query('SELECT id FROM sessions WHERE id = $1', [other.sessionId]), [], 'other sessions end');

@@ -8,7 +8,8 @@
 import fc from 'fast-check';
 import t from 'tap';
 import { dateRange } from '../server/pages/handmade.ts';
-import { FORM_LIMIT, type FormKind, isValidInn } from '../shared/forms.ts';
+import { FORM_LIMIT, type FormKind } from '../shared/forms.ts';
+import { isValidInn } from '../shared/tax-id.ts';
 import { createUser, hydrationData, setCookies, startTestApp, type TestApp } from './helpers/app.ts';
 
 const app: TestApp = await startTestApp(t);

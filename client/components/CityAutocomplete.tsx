@@ -32,14 +32,39 @@ interface Props {
   name?: string;
   className?: string;
   inputRef?: Ref<HTMLInputElement>;
+  /** The text the field starts with (a form's value kept after an error). */
+  defaultValue?: string;
+  /** Every change of the text, typed or chosen (a form recomputing what depends on the city). */
+  onText?(text: string): void;
+  /** The field's error is shown by the parent: aria-invalid and the error's id. */
+  invalid?: boolean;
+  describedBy?: string;
+  /** The input's id (default: generated), for a parent that focuses it. */
+  id?: string;
   onSelect(city: CityChoice): void;
 }
 
-export function CityAutocomplete({ token, domain, label, placeholder, required, name, className, inputRef, onSelect }: Props) {
+export function CityAutocomplete({
+  token,
+  domain,
+  label,
+  placeholder,
+  required,
+  name,
+  className,
+  inputRef,
+  defaultValue,
+  onText,
+  invalid,
+  describedBy,
+  id: givenId,
+  onSelect,
+}: Props) {
   const { t } = useTranslation();
-  const id = useId();
+  const generatedId = useId();
+  const id = givenId ?? generatedId;
   const listId = `${id}-list`;
-  const [text, setText] = useState('');
+  const [text, setText] = useState(defaultValue ?? '');
   const [results, setResults] = useState<CityChoice[] | null>(null);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
@@ -70,6 +95,7 @@ export function CityAutocomplete({ token, domain, label, placeholder, required, 
 
   const change = (value: string) => {
     setText(value);
+    onText?.(value);
     cancel();
     const seq = latest.current;
     if (!value.trim()) {
@@ -83,6 +109,7 @@ export function CityAutocomplete({ token, domain, label, placeholder, required, 
   const choose = (city: CityChoice) => {
     cancel();
     setText(city.title);
+    onText?.(city.title);
     setOpen(false);
     setResults(null);
     setActive(-1);
@@ -129,6 +156,8 @@ export function CityAutocomplete({ token, domain, label, placeholder, required, 
         placeholder={placeholder}
         title={placeholder}
         required={required}
+        aria-invalid={invalid || undefined}
+        aria-describedby={describedBy}
         spellCheck={false}
         value={text}
         onChange={(e) => change(e.target.value)}

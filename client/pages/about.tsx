@@ -33,10 +33,18 @@ export function Component() {
           <dd>
             <a href={`mailto:${site.email}`}>{site.email}</a>
           </dd>
-          <dt>{t('content.address')}</dt>
-          <dd>{requisites.address}</dd>
-          <dt>{t('content.hours')}</dt>
-          <dd>{requisites.hours}</dd>
+          {requisites.address && (
+            <>
+              <dt>{t('content.address')}</dt>
+              <dd>{requisites.address}</dd>
+            </>
+          )}
+          {requisites.hours && (
+            <>
+              <dt>{t('content.hours')}</dt>
+              <dd>{requisites.hours}</dd>
+            </>
+          )}
         </dl>
         <h3 id={requisitesId}>{t('content.requisites')}</h3>
         <table className="requisites" aria-labelledby={requisitesId} lang="ru">
@@ -59,7 +67,7 @@ export function Component() {
           url: siteUrl(site, '/', language),
           email: site.email,
           telephone: site.phone,
-          address: requisites.address,
+          address: requisites.address || undefined,
           contactPoint: { '@type': 'ContactPoint', telephone: site.phone, email: site.email, contactType: 'customer service' },
         }}
       />

@@ -17,7 +17,8 @@ export function Component() {
   const { t } = useTranslation();
   const [scripted, setScripted] = useState(false);
   useEffect(() => setScripted(true), []);
-  const number = String(order.id);
+  const number = order.number;
+  const buyer = order.customer;
   const title = t('payment.invoice.title', { number, date: order.created_date });
   return (
     <article className="invoice">
@@ -74,7 +75,15 @@ export function Component() {
             : '—'}
         </dd>
         <dt>{t('payment.invoice.buyer')}</dt>
-        <dd className="invoice__blank">&nbsp;</dd>
+        <dd>
+          {[
+            buyer.company || buyer.name,
+            buyer.inn && `${t('payment.invoice.inn')} ${buyer.inn}`,
+            buyer.kpp && `${t('payment.invoice.kpp')} ${buyer.kpp}`,
+          ]
+            .filter(Boolean)
+            .join(', ')}
+        </dd>
       </dl>
       <table className="invoice__lines">
         <thead>
@@ -88,20 +97,34 @@ export function Component() {
         </thead>
         <tbody>
           {order.items.map((item, i) => (
-            <tr key={item.title}>
+            <tr key={`${item.sku}:${item.title}`}>
               <td>{i + 1}</td>
               <td>{item.title}</td>
               <td>
                 {item.quantity} {t('payment.invoice.unit')}
               </td>
               <td>
-                <Price amount={item.price} currency={order.currency} />
+                {/* The price the line is sold at: a kit's discount is spread over its units. */}
+                <Price amount={item.total / item.quantity} currency={order.currency} />
               </td>
               <td>
-                <Price amount={item.price * item.quantity} currency={order.currency} />
+                <Price amount={item.total} currency={order.currency} />
               </td>
             </tr>
           ))}
+          {order.deliveryCost > 0 && order.delivery && (
+            <tr>
+              <td>{order.items.length + 1}</td>
+              <td>{order.delivery.label}</td>
+              <td>1</td>
+              <td>
+                <Price amount={order.deliveryCost} currency={order.currency} />
+              </td>
+              <td>
+                <Price amount={order.deliveryCost} currency={order.currency} />
+              </td>
+            </tr>
+          )}
         </tbody>
         <tfoot>
           <tr>

@@ -1,21 +1,12 @@
-/** /cart/{success}: the result of the session's latest order. */
-import { Link, useLoaderData } from 'react-router-dom';
+/** /cart/{success|fail}: the result of the session's latest order, the same page as /cart/{result}/{id}. */
+import { useLoaderData } from 'react-router-dom';
 import type { loader } from '../../server/pages/cart-result.ts';
-import { OrderSummary } from '../components/OrderSummary.tsx';
-import { PageTitle } from '../components/PageTitle.tsx';
-import { useTranslation } from '../i18n.tsx';
+import type { RouteHandle } from '../../shared/routes.ts';
+import { OrderReceiptView } from '../components/OrderReceiptView.tsx';
+
+export const handle: RouteHandle = { colorMode: 'light' };
 
 export function Component() {
-  const { t } = useTranslation();
-  const { order, result } = useLoaderData<typeof loader>();
-  return (
-    <section>
-      <PageTitle>{t(`order.${result}`)}</PageTitle>
-      <h1>{t(`order.${result}`)}</h1>
-      <h2>
-        <Link to={`/cart/${result}/${order.id}`}>{t('order.title', { id: order.id })}</Link>
-      </h2>
-      <OrderSummary order={order} />
-    </section>
-  );
+  const { order, result, phone } = useLoaderData<typeof loader>();
+  return <OrderReceiptView order={order} result={result} phone={phone} />;
 }

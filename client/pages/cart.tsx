@@ -1,104 +1,182 @@
-/** The cart (spec §2 /cart): its lines priced from the site's list, quantities to change, lines to remove, the total. */
-import { Link, useLoaderData } from 'react-router-dom';
+/**
+ * The cart (spec §2 /cart): its lines priced from the site's list with the kit discounts, quantities to change, lines
+ * to remove, the totals — and below them the order form (issue 10, decision 022). 'Оформить заказ' opens the form
+ * as ?step=checkout (an address of its own, so Back closes it, with or without JavaScript); 'Подтвердить заказ'
+ * places the order through the cart's action (intent=checkout) and goes to /cart/success/{id}.
+ */
+import { useEffect, useRef } from 'react';
+import { Link, useLoaderData, useSearchParams } from 'react-router-dom';
 import type { loader } from '../../server/pages/cart.ts';
-import { type CartEntry, cartTotal, MAX_QUANTITY } from '../../shared/cart.ts';
+import { MAX_QUANTITY } from '../../shared/cart.ts';
+import { formatMoney } from '../../shared/format.ts';
+import { useBoot } from '../boot.ts';
+import { type CartData, CheckoutForm } from '../components/CheckoutForm.tsx';
 import { PageTitle } from '../components/PageTitle.tsx';
 import { Price } from '../components/Price.tsx';
 import { useTranslation } from '../i18n.tsx';
 import { FormError, RouteForm } from '../route-form.tsx';
 
+type Line = CartData['cart']['lines'][number];
+
 export function Component() {
   const { t } = useTranslation();
-  const { entries, currency } = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
+  const { cart, currency, checkout } = data;
+  const [params] = useSearchParams();
+  const step = params.get('step') === 'checkout';
   return (
     <>
-      <PageTitle>{t('cart.title')}</PageTitle>
+      <PageTitle>{step && checkout ? t('checkout.title') : t('cart.title')}</PageTitle>
       <h1>{t('cart.title')}</h1>
-      {entries.length === 0 ? (
+      {cart.lines.length === 0 ? (
         <p>{t('cart.empty')}</p>
       ) : (
-        <table className="cart-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('cart.product')}</th>
-              <th scope="col">{t('cart.price')}</th>
-              <th scope="col">{t('cart.quantity')}</th>
-              <th scope="col">{t('cart.sum')}</th>
-              <td />
-            </tr>
-          </thead>
-          <tbody>
-            {entries.map((e) => (
-              <CartLine key={e.sku.id} entry={e} currency={currency} />
-            ))}
-          </tbody>
-          <tfoot>
-            <tr>
-              <th scope="row" colSpan={3}>
-                {t('cart.total')}
-              </th>
-              <td className="cart-total" aria-live="polite">
-                <Price amount={cartTotal(entries)} currency={currency} />
-              </td>
-              <td />
-            </tr>
-          </tfoot>
-        </table>
+        <>
+          <div className="cart-table-wrap">
+            <table className="cart-table">
+              <thead>
+                <tr>
+                  <th scope="col">{t('cart.product')}</th>
+                  <th scope="col">{t('cart.price')}</th>
+                  <th scope="col">{t('cart.quantity')}</th>
+                  <th scope="col">{t('cart.sum')}</th>
+                  <td />
+                </tr>
+              </thead>
+              <tbody>
+                {cart.lines.map((line) => (
+                  <CartLine key={line.sku.id} line={line} currency={currency} />
+                ))}
+              </tbody>
+              <tfoot>
+                {cart.discount > 0 && (
+                  <>
+                    <tr>
+                      <th scope="row" colSpan={3}>
+                        {t('checkout.subtotal')}
+                      </th>
+                      <td>
+                        <Price amount={cart.subtotal} currency={currency} />
+                      </td>
+                      <td />
+                    </tr>
+                    <tr className="cart-discount">
+                      <th scope="row" colSpan={3}>
+                        {t('checkout.discount')}
+                      </th>
+                      <td>
+                        −<Price amount={cart.discount} currency={currency} />
+                      </td>
+                      <td />
+                    </tr>
+                  </>
+                )}
+                <tr>
+                  <th scope="row" colSpan={3}>
+                    {t('cart.total')}
+                  </th>
+                  <td className="cart-total" aria-live="polite">
+                    <Price amount={cart.goods} currency={currency} />
+                  </td>
+                  <td />
+                </tr>
+              </tfoot>
+            </table>
+          </div>
+          {cart.kits.length > 0 && (
+            <ul className="cart-kits">
+              {cart.kits
+                .filter((k) => k.discountPercent > 0)
+                .map((k) => (
+                  <li key={k.slug} className={k.complete > 0 ? 'cart-kits__complete' : 'cart-kits__incomplete'}>
+                    {t(k.complete > 0 ? 'checkout.kitComplete' : 'checkout.kitIncomplete', { title: k.title, percent: k.discountPercent })}
+                  </li>
+                ))}
+            </ul>
+          )}
+          {checkout && (step ? <CheckoutForm data={data} checkout={checkout} /> : <StartCheckout />)}
+        </>
       )}
     </>
   );
 }
 
-function CartLine({ entry, currency }: { entry: CartEntry; currency: string }) {
+/** 'Оформить заказ': a link to ?step=checkout (Back closes the form again), focusing the form once it opens. */
+function StartCheckout() {
   const { t } = useTranslation();
-  const title = entry.sku.title;
+  const ref = useRef<HTMLAnchorElement>(null);
+  useEffect(() => {
+    // Returning from the form with Back: the button is where the focus belongs.
+    if (document.activeElement === document.body) ref.current?.focus({ preventScroll: true });
+  }, []);
+  return (
+    <p className="cart-actions">
+      <Link ref={ref} to="?step=checkout#checkout" className="button">
+        {t('checkout.start')}
+      </Link>
+    </p>
+  );
+}
+
+function CartLine({ line, currency }: { line: Line; currency: string }) {
+  const { t } = useTranslation();
+  const { language } = useBoot();
+  const title = line.sku.title;
   return (
     <tr>
       <td>
-        <Link to={entry.sku.url}>{title}</Link>
+        <Link to={line.sku.url}>{title}</Link>
       </td>
       <td>
-        <Price amount={entry.sku.actual_price} currency={currency} />
+        <Price amount={line.sku.actual_price} currency={currency} />
       </td>
       <td>
-        <RouteForm action="/cart" formKey={`cart:set:${entry.sku.id}`} className="cart-line__quantity">
+        <RouteForm action="/cart" formKey={`cart:set:${line.sku.id}`} className="cart-line__quantity">
           {(state) => (
             <>
               <input type="hidden" name="intent" value="item" />
-              <input type="hidden" name="productId" value={entry.sku.id} />
+              <input type="hidden" name="productId" value={line.sku.id} />
               <input type="hidden" name="mode" value="set" />
               {/* key: a fresh input when the server's quantity changes (e.g. capped), not a stale typed value. */}
               <input
-                key={entry.quantity}
+                key={line.quantity}
                 type="number"
                 name="quantity"
                 min={1}
                 max={MAX_QUANTITY}
                 step={1}
                 required
-                defaultValue={state.values.quantity ?? entry.quantity}
+                defaultValue={state.values.quantity ?? line.quantity}
                 aria-label={t('cart.quantityOf', { title })}
                 aria-invalid={state.errors.quantity ? true : undefined}
-                aria-describedby={state.errors.quantity ? `cart-set-${entry.sku.id}-error` : undefined}
+                aria-describedby={state.errors.quantity ? `cart-set-${line.sku.id}-error` : undefined}
                 inputMode="numeric"
               />
               <button type="submit" className="button button--secondary button--small" disabled={state.pending}>
                 {t('cart.update')}
               </button>
-              <FormError state={state} id={`cart-set-${entry.sku.id}-error`} />
+              <FormError state={state} id={`cart-set-${line.sku.id}-error`} />
             </>
           )}
         </RouteForm>
+        {line.available !== null && line.quantity > line.available && (
+          <p className="form__error cart-line__stock">{t('checkout.stockLine', { title, available: line.available })}</p>
+        )}
       </td>
       <td>
-        <Price amount={cartTotal([entry])} currency={currency} />
+        <Price amount={line.total} currency={currency} />
+        {line.discount > 0 && (
+          <span className="cart-line__discount">
+            {t('checkout.lineDiscount', { amount: formatMoney(line.discount, currency, language) })}
+          </span>
+        )}
       </td>
       <td>
-        <RouteForm action="/cart" formKey={`cart:remove:${entry.sku.id}`}>
+        <RouteForm action="/cart" formKey={`cart:remove:${line.sku.id}`}>
           {(state) => (
             <>
               <input type="hidden" name="intent" value="item" />
-              <input type="hidden" name="productId" value={entry.sku.id} />
+              <input type="hidden" name="productId" value={line.sku.id} />
               <input type="hidden" name="mode" value="set" />
               <input type="hidden" name="quantity" value="0" />
               <button type="submit" className="link-button" aria-label={t('cart.removeOf', { title })} disabled={state.pending}>

@@ -90,7 +90,7 @@ export function Component() {
       ) : (
         <p className="form__error">{t('kits.notSold')}</p>
       )}
-      {kit.purchasable && kit.discountPercent > 0 && <p className="muted">{t('kits.cartNote')}</p>}
+      {kit.purchasable && kit.discountPercent > 0 && <p className="muted">{t('checkout.kitCartNote')}</p>}
       <p>
         <Link to={KITS_PATH}>{t('kits.all')}</Link>
       </p>

@@ -839,3 +839,24 @@ export const priceFactors: Record<'ru' | 'kz' | 'md' | 'uz' | 'kg' | 'test', num
 
 /** Demo stock: every product has `20 + popularity` units in stock, except these, which are made to order (0). */
 export const demoOnOrder: readonly string[] = ['VIB-PRM-25', 'BAR-MEM-3H', 'TLS-FEN-2000'];
+
+/**
+ * Shipping weight (kg per unit) of the demo products whose attributes give no mass (tools, tapes, liquids by volume);
+ * the others weigh sheet area × kg/m² or their net mass (migration 009, seed). A full sedan kit weighs ≈ 64 kg.
+ */
+export const demoWeightsKg: Readonly<Record<string, number>> = {
+  'ASQ-LST-5': 0.4,
+  'ASQ-BIT-5': 1.2,
+  'ASQ-LNT-15': 0.1,
+  'ASQ-UPL-10': 0.1,
+  'LIQ-AER-650': 0.75,
+  'TLS-ROL-30': 0.15,
+  'TLS-ROL-80': 0.3,
+  'TLS-NOZH': 0.1,
+  'TLS-SEM-5': 0.25,
+  'TLS-FEN-2000': 1.1,
+  'CON-OBZ-1L': 1,
+  'CON-KLEY-500': 0.55,
+  'CON-SKOTCH-50': 0.3,
+  'CON-PERCH': 0.05,
+};

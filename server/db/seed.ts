@@ -5,9 +5,10 @@
  * overwritten.
  */
 
+import { unitMassKg } from '../../shared/product-info.ts';
 import type { SitesConfig } from '../../shared/sites.ts';
 import { seedDemoContent } from './demo-content.ts';
-import { demoCategories, demoCities, demoKits, demoOnOrder, demoProducts, demoWidgets, priceFactors } from './demo-data.ts';
+import { demoCategories, demoCities, demoKits, demoOnOrder, demoProducts, demoWeightsKg, demoWidgets, priceFactors } from './demo-data.ts';
 import type { Db, Queryable } from './index.ts';
 import { SCHEMA_LOCK_KEY } from './migrate.ts';
 
@@ -97,6 +98,13 @@ async function seedInto(tx: Queryable, sites: SitesConfig): Promise<void> {
   await tx.query(
     `UPDATE products SET stock = CASE WHEN sku = ANY($2::text[]) THEN 0 ELSE 20 + popularity END WHERE sku = ANY($1::text[])`,
     [demoProducts.map((p) => p.sku), demoOnOrder],
+  );
+  // Shipping weights and made-to-order flags (migration 009): the on-order products are made to order, the rest
+  // are sold from stock.
+  await tx.query(
+    `UPDATE products p SET weight_kg = w.kg, made_to_order = p.sku = ANY($3::text[])
+       FROM unnest($1::text[], $2::numeric[]) AS w(sku, kg) WHERE p.sku = w.sku`,
+    [demoProducts.map((p) => p.sku), demoProducts.map((p) => unitMassKg(p.attributes) ?? demoWeightsKg[p.sku] ?? 0), demoOnOrder],
   );
 
   for (const k of demoKits) {

@@ -3,9 +3,9 @@
  * the phone normalised for the site's country (libphonenumber-js), the password rules, and a mail context.
  * Not a page itself: no route names it.
  */
-import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js';
 import { z } from 'zod';
 import type { ActionResult } from '../../shared/contracts.ts';
+import { normalizePhone } from '../../shared/phone.ts';
 import type { Site } from '../../shared/sites.ts';
 import type { LoadContext } from '../render/route-module.ts';
 import type { MailContext } from '../services/accounts.ts';
@@ -24,18 +24,11 @@ export const phoneField = z.string().trim().max(40, 'account.errors.phone').opti
 export const checkbox = z.literal('on').optional();
 export const nextField = z.string().max(2000).optional();
 
-/** The country whose phone numbers a site's shoppers type without a prefix: configured, else by currency. */
-const COUNTRY_BY_CURRENCY: Record<string, CountryCode> = { RUB: 'RU', KZT: 'KZ', MDL: 'MD', UZS: 'UZ', KGS: 'KG' };
-export function siteCountry(site: Pick<Site, 'currency'> & { country?: string }): CountryCode {
-  return (site.country as CountryCode | undefined) ?? COUNTRY_BY_CURRENCY[site.currency] ?? 'RU';
-}
-
-/** A typed phone number as E.164 ('' → null), or 'invalid'. */
-export function normalisePhone(value: string | undefined, site: Pick<Site, 'currency'> & { country?: string }): string | null | 'invalid' {
+/** A typed phone number as E.164 ('' → null), or 'invalid': national numbers of the site's country, or any with its code. */
+export function normalisePhone(value: string | undefined, site: Pick<Site, 'country'>): string | null | 'invalid' {
   const typed = (value ?? '').trim();
   if (!typed) return null;
-  const phone = parsePhoneNumberFromString(typed, siteCountry(site));
-  return phone?.isValid() ? phone.number : 'invalid';
+  return normalizePhone(typed, site.country, { anyCountry: true }) ?? 'invalid';
 }
 
 /** The message key of what is wrong with a new password (length, a common password, the e-mail itself), or null. */

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import type { GuardName } from '../../shared/routes.ts';
 import { type LoaderArgs, notFoundError, routeParams } from '../render/route-module.ts';
-import { orderIdParam, withoutOwner } from '../services/orders.ts';
+import { orderIdParam } from '../services/orders.ts';
 import { shopRequisites, vatRate } from '../services/payments/requisites.ts';
 
 export const guard: GuardName = 'cart';
@@ -16,10 +16,10 @@ export const params = z.object({ id: orderIdParam });
 export async function loader(args: LoaderArgs) {
   const { request, context } = args;
   const { id } = routeParams(params, args);
-  const order = await context.services.orders.find(id, context.site);
+  const order = await context.services.orders.receipt(id, context.site);
   if (!order) throw notFoundError(request.url);
   const rate = vatRate(context.services.payments.vatCode(context.site.id));
   // VAT included in the total: total × rate / (100 + rate), rounded to kopecks.
   const vat = rate === null ? null : { rate, amount: Math.round((order.total * rate * 100) / (100 + rate)) / 100 };
-  return { order: withoutOwner(order), requisites: shopRequisites(context.site), vat };
+  return { order, requisites: shopRequisites(context.site), vat };
 }

@@ -1,4 +1,9 @@
-/** /cart/{success|fail}/{id} (cart guard): a placed order's receipt (printed: the page forces the light mode). */
+/**
+ * /cart/{success|fail}/{id} (cart guard): a placed order's result page — number, lines, delivery, payment and its
+ * state, totals, what happens next; printed (the page forces the light mode). Only the order's own session or its
+ * signed-in owner sees it; for anyone else, and for an unknown id, it is the 404 page (server/render/guards.ts).
+ * Its action `pay` starts paying an unpaid order online (decision 024).
+ */
 import { redirect } from 'react-router-dom';
 import { z } from 'zod';
 import type { GuardName } from '../../shared/routes.ts';
@@ -13,8 +18,7 @@ import {
   readForm,
   routeParams,
 } from '../render/route-module.ts';
-import { CART_RESULTS, orderIdParam, withoutOwner } from '../services/orders.ts';
-import type { StartPaymentInput } from '../services/payments/index.ts';
+import { CART_RESULTS, orderIdParam } from '../services/orders.ts';
 
 export const guard: GuardName = 'cart';
 
@@ -25,11 +29,11 @@ export async function loader(args: LoaderArgs) {
   const { success: result, id } = routeParams(params, args);
   // Back from the provider (return_url is the success page): a pending payment is read back from the API first.
   const payment = await context.services.payments.forOrder(id, context.site.id, { refresh: true });
-  const order = await context.services.orders.find(id, context.site);
+  const order = await context.services.orders.receipt(id, context.site);
   if (!order) throw notFoundError(request.url);
   const fits = paymentResult(payment?.status);
-  if (fits && fits !== result) throw redirect(`/cart/${fits}/${id}`, 302);
-  return { result, order: withoutOwner(order), payment };
+  if (fits && fits !== result) throw redirect(localPath(context.basename, `/cart/${fits}/${id}`), 302);
+  return { result, order, payment, phone: context.site.phone };
 }
 
 /** The result page a payment's state belongs on: a failed payment on the fail page, a paid one on success. */
@@ -71,13 +75,10 @@ function returnUrl(args: { context: ActionArgs['context'] }, orderId: number): s
  * order and sends the shopper to the provider; when that cannot be done now, to the order's fail page, which says why
  * and offers to pay again. The order stays placed either way.
  */
-export async function payOnline(args: ActionArgs, input: Omit<StartPaymentInput, 'site' | 'returnUrl'>) {
-  const started = await args.context.services.payments.start({
-    ...input,
-    site: args.context.site.id,
-    returnUrl: returnUrl(args, input.orderId),
-  });
+export async function payOrderOnline(args: ActionArgs, orderId: number) {
+  const { context } = args;
+  const started = await context.services.payments.payAgain({ orderId, site: context.site.id, returnUrl: returnUrl(args, orderId) });
   if (started.ok) return leaveForPayment(args, started.confirmationUrl);
   const page = started.reason === 'paid' || started.reason === 'processing' || started.reason === 'not_configured' ? 'success' : 'fail';
-  return continueTo(args, undefined, `/cart/${page}/${input.orderId}`);
+  return continueTo(args, undefined, `/cart/${page}/${orderId}`);
 }

@@ -1,8 +1,8 @@
-/** /cart/{success|fail} (cart guard): the result of the session's latest order. */
+/** /cart/{success|fail} (cart guard): the result page of the session's latest order on this site. */
 import { z } from 'zod';
 import type { GuardName } from '../../shared/routes.ts';
 import { type LoaderArgs, notFoundError, routeParams } from '../render/route-module.ts';
-import { CART_RESULTS, withoutOwner } from '../services/orders.ts';
+import { CART_RESULTS } from '../services/orders.ts';
 
 export const guard: GuardName = 'cart';
 
@@ -11,7 +11,8 @@ export const params = z.object({ success: z.enum(CART_RESULTS) });
 export async function loader(args: LoaderArgs) {
   const { request, context } = args;
   const { success: result } = routeParams(params, args);
-  const order = await context.services.orders.latestForSession(context.session.id, context.site);
+  const latest = await context.services.orders.latestForSession(context.session.id, context.site);
+  const order = latest && (await context.services.orders.receipt(latest.id, context.site));
   if (!order) throw notFoundError(request.url);
-  return { result, order: { ...withoutOwner(order), items: [] } };
+  return { result, order, phone: context.site.phone };
 }

@@ -1,19 +1,64 @@
 /**
- * /cart: the cart's lines priced from the site's list. Its action changes the cart — one product (add, set a
- * quantity, 0 removes) or a whole ready kit — for forms anywhere on the site (product pages, cards, kit pages).
+ * /cart: the cart's lines priced from the site's list, with the kit discounts, and the order form (?step=checkout).
+ * Its action changes the cart — one product (add, set a quantity, 0 removes) or a whole ready kit — for forms
+ * anywhere on the site (product pages, cards, kit pages), and places the order (intent=checkout, decision 022).
  * Prices always come from the database, never from the form.
  */
 import { z } from 'zod';
 import { MAX_CART_LINES, MAX_QUANTITY } from '../../shared/cart.ts';
 import { MAX_ID, SLUG_PATTERN } from '../../shared/catalog.ts';
+import { checkoutSchema } from '../../shared/checkout.ts';
+import { legalEntitiesAccepted, offeredPayments } from '../../shared/checkout-fields.ts';
+import { localized } from '../../shared/delivery.ts';
 import { diffCart } from '../../shared/ecommerce.ts';
-import { type ActionArgs, type LoaderArgs, mutationDone, mutationFailed, readForm } from '../render/route-module.ts';
+import { phoneExample } from '../../shared/phone.ts';
+import { type ActionArgs, continueTo, type LoaderArgs, mutationDone, mutationFailed, readForm } from '../render/route-module.ts';
 import { cartLinesForAnalytics } from '../services/cart-analytics.ts';
+import { type CheckoutRefusal, deliveryOptions } from '../services/checkout.ts';
+import { payOrderOnline } from './cart-order.ts';
 
 export async function loader({ context }: LoaderArgs) {
   const { services, session, site } = context;
-  const entries = session.snapshot.cartCount > 0 ? await services.cart.entries(session.id, site.id, site.priceList) : [];
-  return { entries, currency: site.currency };
+  const cart = session.snapshot.cartCount > 0 ? await services.cart.priced(session.id, site) : null;
+  const { stock, cartId: _cartId, ...priced } = cart ?? { stock: new Map(), cartId: null, ...EMPTY_CART };
+  return {
+    // The spec's entries (§3) for the cart table; the priced cart (kit discounts, weight) beside them.
+    entries: priced.lines.map(({ sku, quantity }) => ({ sku, quantity })),
+    cart: {
+      ...priced,
+      lines: priced.lines.map((line) => {
+        const s = stock.get(line.sku.id);
+        // How many the shop can sell of it now: null when it is made to order (no limit).
+        return { ...line, available: !s || s.madeToOrder ? null : s.stock };
+      }),
+    },
+    currency: site.currency,
+    checkout: priced.lines.length > 0 ? await checkoutData(context) : null,
+  };
+}
+
+const EMPTY_CART = { lines: [], kits: [], subtotal: 0, discount: 0, goods: 0, weightKg: 0 };
+
+/** What the order form needs: a fresh checkout key, the site's methods in the visitor's language, prefilled details. */
+async function checkoutData(context: LoaderArgs['context']) {
+  const { services, session, site, language } = context;
+  const user = session.snapshot.userId !== null ? await services.users.find(session.snapshot.userId) : undefined;
+  const online = services.checkout.onlineAvailable(site);
+  return {
+    key: services.checkout.newKey(session.id),
+    country: site.country,
+    legalEntities: legalEntitiesAccepted(site.country),
+    phoneExample: phoneExample(site.country),
+    delivery: deliveryOptions(site.delivery, language),
+    payment: offeredPayments(site.payment, { online, customerType: 'legal' }).map((m) => ({
+      id: m.id,
+      kind: m.kind,
+      legalOnly: m.legalOnly,
+      label: localized(m.label, language),
+      terms: localized(m.terms, language),
+    })),
+    prefill: { name: user?.name ?? '', email: user?.email ?? '' },
+  };
 }
 
 const next = z.string().max(2000).optional();
@@ -60,8 +105,13 @@ const linesAdd = z.object({
 
 export const cartForm = z.discriminatedUnion('intent', [itemChange, kitAdd, linesAdd], 'form.invalid');
 
+/** The cart page's address with the order form open (no-JS posts come back here on an error). */
+export const CHECKOUT_STEP_PATH = '/cart?step=checkout';
+
 export async function action(args: ActionArgs) {
   const { request, context } = args;
+  // The order form's schema is the site's (its country, methods), so its intent is told apart before parsing.
+  if ((await request.clone().formData()).get('intent') === 'checkout') return checkout(args);
   const { services, session, site } = context;
   const form = await readForm(request, cartForm);
   if (!form.ok) return mutationFailed(args, form, form.values.next, '/cart', form.result, 400);
@@ -85,4 +135,41 @@ export async function action(args: ActionArgs) {
   }
   const cartChanges = tracked ? diffCart(before, await cartLinesForAnalytics(services.db, session.id, site)) : undefined;
   return mutationDone(args, change.next, '/cart', { ok: true, ...(cartChanges ? { cartChanges } : {}) });
+}
+
+/** Messages of a refused order, by reason (checkout.*); the page shows them with the cart's fresh data. */
+const REFUSAL: Record<CheckoutRefusal['reason'], { field: string; message: string }> = {
+  empty: { field: '', message: 'checkout.empty' },
+  stock: { field: '', message: 'checkout.stock' },
+  priceChanged: { field: '', message: 'checkout.priceChanged' },
+  delivery: { field: 'delivery', message: 'checkout.deliveryUnavailable' },
+  payment: { field: 'payment', message: 'checkout.paymentUnavailable' },
+  staleForm: { field: '', message: 'checkout.staleForm' },
+};
+
+/**
+ * intent=checkout: places the order (services.checkout.place, one transaction) and goes to its result page, with or
+ * without JavaScript. A refused form comes back beside its fields (400); a refused order (stock, prices, a method
+ * that cannot carry the cart) is 409 and nothing is placed.
+ */
+async function checkout(args: ActionArgs) {
+  const { request, context } = args;
+  const { services, session, site, language } = context;
+  const form = await readForm(request, checkoutSchema(site));
+  if (!form.ok) return mutationFailed(args, form, form.values.next, CHECKOUT_STEP_PATH, form.result, 400);
+  const placed = await services.checkout.place({ site, language, sessionId: session.id, userId: session.snapshot.userId, form: form.data });
+  if (placed.ok) {
+    // An online method: off to the provider (or to the order's page when paying cannot start now; the order stays).
+    if (placed.paysOnline) return payOrderOnline(args, placed.id);
+    return continueTo(args, undefined, `/cart/success/${placed.id}`);
+  }
+  const { field, message } = REFUSAL[placed.reason];
+  return mutationFailed(
+    args,
+    form,
+    form.data.next,
+    CHECKOUT_STEP_PATH,
+    { ok: false, errors: { [field]: message }, values: form.values },
+    409,
+  );
 }

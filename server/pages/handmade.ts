@@ -3,6 +3,7 @@
  * date, city, phone. A signed-in shopper's appointment also lands in their /records.
  */
 import { z } from 'zod';
+import type { Country } from '../../shared/commerce-config.ts';
 import { isoDateIn } from '../../shared/content.ts';
 import { APPOINTMENT_ZONES } from '../../shared/forms.ts';
 import { requireEntry } from '../render/content-pages.ts';
@@ -36,7 +37,7 @@ const zoneFields = Object.fromEntries(APPOINTMENT_ZONES.map((zone) => [`zone-${z
 >;
 
 /** The appointment; checkboxes zone-<zone> (one field each: a form sends repeated names, readForm keeps the first). */
-export function appointmentForm(site: { currency: string; timeZone: string }) {
+export function appointmentForm(site: { country: Country; timeZone: string }) {
   const { min, max } = dateRange(site.timeZone);
   return z
     .object({
@@ -52,7 +53,7 @@ export function appointmentForm(site: { currency: string; timeZone: string }) {
         )
         .refine((d) => d >= min && d <= max, 'forms.error.date'),
       city: fields.line(100),
-      phone: fields.phone(site.currency),
+      phone: fields.phone(site.country),
       ...zoneFields,
       ...fields.guards,
     })

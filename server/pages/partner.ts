@@ -3,7 +3,9 @@
  * city, partner tier, monthly volume, contacts.
  */
 import { z } from 'zod';
-import { isValidInn, PARTNER_TYPES } from '../../shared/forms.ts';
+import type { Country } from '../../shared/commerce-config.ts';
+import { PARTNER_TYPES } from '../../shared/forms.ts';
+import { isValidInn } from '../../shared/tax-id.ts';
 import { requireEntry } from '../render/content-pages.ts';
 import { fields, publicFormAction } from '../render/public-form.ts';
 import type { ActionArgs, LoaderArgs } from '../render/route-module.ts';
@@ -19,8 +21,8 @@ export async function loader(args: LoaderArgs) {
   };
 }
 
-/** The application; the phone's country follows the site (by its currency). */
-export function partnerForm(currency: string) {
+/** The application; numbers without a country code are read for the site's country. */
+export function partnerForm(country: Country) {
   return z.object({
     company: fields.line(200),
     inn: z
@@ -39,7 +41,7 @@ export function partnerForm(currency: string) {
       .pipe(z.string().regex(/^\d{1,12}$/, 'forms.error.volume'))
       .transform(Number),
     contactName: fields.line(100),
-    phone: fields.phone(currency),
+    phone: fields.phone(country),
     email: fields.email,
     comment: z.string().trim().max(3000, 'forms.error.tooLong').default(''),
     ...fields.guards,
@@ -49,7 +51,7 @@ export function partnerForm(currency: string) {
 export function action(args: ActionArgs) {
   return publicFormAction(args, {
     form: 'partner',
-    schema: partnerForm(args.context.site.currency),
+    schema: partnerForm(args.context.site.country),
     page: PARTNER_PATH,
     submit: (data, sender) =>
       args.context.services.forms.partner(sender, {

@@ -4,10 +4,11 @@
  * submission is stored and mailed in one transaction under the per-address rate limit. With JavaScript the
  * answer is the result (4xx when refused); without it a 303 back to the form's page, the outcome in the flash.
  */
-import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { z } from 'zod';
+import type { Country } from '../../shared/commerce-config.ts';
 import type { ActionResult } from '../../shared/contracts.ts';
-import { type FormKind, HONEYPOT_FIELD, phoneCountry, STARTED_FIELD } from '../../shared/forms.ts';
+import { type FormKind, HONEYPOT_FIELD, STARTED_FIELD } from '../../shared/forms.ts';
+import { normalizePhone } from '../../shared/phone.ts';
 import type { Sender, Stored } from '../services/forms.ts';
 import { type ActionArgs, mutationDone, mutationFailed, readForm } from './route-module.ts';
 
@@ -86,19 +87,19 @@ export const fields = {
       .refine((s) => !hasControl(s, true), 'form.invalid'),
   email: z.string('form.required').trim().min(1, 'form.required').pipe(z.email('forms.error.email').max(254, 'forms.error.email')),
   /** A phone number valid in the site's country (or with its own country code), stored in E.164. */
-  phone: (currency: string) =>
+  phone: (country: Country) =>
     z
       .string('form.required')
       .trim()
       .min(1, 'form.required')
       .max(40, 'forms.error.phone')
       .transform((value, ctx) => {
-        const phone = parsePhoneNumberFromString(value, phoneCountry(currency));
-        if (!phone?.isValid()) {
+        const phone = normalizePhone(value, country, { anyCountry: true });
+        if (!phone) {
           ctx.addIssue({ code: 'custom', message: 'forms.error.phone' });
           return z.NEVER;
         }
-        return phone.number;
+        return phone;
       }),
   /** The guard fields and the return page: read by publicFormAction, not by the form's own logic. */
   guards: {

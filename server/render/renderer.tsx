@@ -41,7 +41,7 @@ import { EMPTY_SNAPSHOT } from '../services/sessions.ts';
 import type { PageAssets } from './assets.ts';
 import { applyEffects, type FormFields, formFields, readFlash, refuseWithoutToken } from './form-posts.ts';
 import { runGuards } from './guards.ts';
-import type { LoadContext } from './route-module.ts';
+import { type LoadContext, notFoundError } from './route-module.ts';
 import type { ServerRoutes } from './server-routes.ts';
 import { STATIC_500_PAGE, STATIC_503_PAGE } from './static-pages.ts';
 import { abortOnDisconnect, streamHtml } from './stream.ts';
@@ -95,12 +95,17 @@ export function createRenderer(options: RendererOptions) {
     const url = new URL(`https://${request.site.host}${path}`);
     const dataStrategy: DataStrategyFunction = async ({ matches }) => {
       const toLoad = matches.filter((m) => m.shouldCallHandler());
-      const target = await runGuards(matches, ctx, url, serverRoutes);
-      if (target) {
+      const verdict = await runGuards(matches, ctx, url, serverRoutes);
+      if (verdict && 'redirect' in verdict) {
         const first = toLoad[0] ?? matches[0]!;
-        return { [first.route.id]: { type: 'data', result: redirect(target, 302) } };
+        return { [first.route.id]: { type: 'data', result: redirect(verdict.redirect, 302) } };
       }
-      const results = await Promise.all(toLoad.map((m) => m.resolve()));
+      // A guard's 404: that route answers the spec's not-found error (its loader never runs); the shell loads as usual.
+      const results = await Promise.all(
+        toLoad.map((m) =>
+          verdict && m.route.id === verdict.notFound ? { type: 'error' as const, result: notFoundError(url.href) } : m.resolve(),
+        ),
+      );
       signal.throwIfAborted(); // the client left: an aborted lazy route resolves to undefined in React Router 7.18
       return Object.fromEntries(toLoad.map((m, i) => [m.route.id, results[i]!])) as Record<string, DataStrategyResult>;
     };

@@ -57,14 +57,14 @@ export async function mergeAccountState(tx: Queryable, sessionId: string, userId
 /**
  * Attaches to the user the guest orders (no account) placed with the user's e-mail — only once that e-mail is
  * confirmed, so nobody takes over someone else's orders by registering their address. Orders of every site: the
- * account is one for all sites. Matches `orders.email` without regard to case. Returns how many orders it attached.
+ * account is one for all sites. Matches `orders.customer_email` without regard to case. Returns how many orders it attached.
  */
 export async function attachGuestOrders(tx: Queryable, userId: number): Promise<number> {
   const rows = await tx.query(
     `UPDATE orders o SET user_id = u.id
        FROM users u
       WHERE u.id = $1 AND u.email_confirmed_at IS NOT NULL
-        AND o.user_id IS NULL AND o.email IS NOT NULL AND lower(o.email) = lower(u.email)
+        AND o.user_id IS NULL AND o.customer_email <> '' AND lower(o.customer_email) = lower(u.email)
       RETURNING o.id`,
     [userId],
   );
@@ -73,12 +73,16 @@ export async function attachGuestOrders(tx: Queryable, userId: number): Promise<
 
 /**
  * What deleting an account leaves of its orders (kept: accounting records must be): no link to the account or to a
- * session, and no e-mail. Any other personal column an order carries (checkout's name, phone, address) belongs in this
- * one statement.
+ * session, and none of the shopper's personal data — name, phone, e-mail, comment and the delivery address are
+ * cleared; the goods, sums, dates, delivery method and a legal entity's requisites stay.
  */
 export async function anonymiseOrders(tx: Queryable, userId: number): Promise<number> {
-  const rows = await tx.query('UPDATE orders SET user_id = NULL, session_id = NULL, email = NULL WHERE user_id = $1 RETURNING id', [
-    userId,
-  ]);
+  const rows = await tx.query(
+    `UPDATE orders
+        SET user_id = NULL, session_id = NULL, customer_name = '', customer_phone = '', customer_email = '', comment = '',
+            delivery = CASE WHEN delivery IS NULL THEN NULL ELSE delivery - 'address' END
+      WHERE user_id = $1 RETURNING id`,
+    [userId],
+  );
   return rows.length;
 }

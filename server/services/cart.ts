@@ -4,7 +4,7 @@
  * and a change whose connection died before COMMIT runs again whole (server/db/index.ts), never half-applied.
  */
 
-import { type CartEntry, MAX_QUANTITY } from '../../shared/cart.ts';
+import { type CartEntry, type CartKit, MAX_QUANTITY, type PricedCart, priceCart } from '../../shared/cart.ts';
 import type { Db, Queryable } from '../db/index.ts';
 import type { SessionService } from './sessions.ts';
 
@@ -55,14 +55,15 @@ export class CartService {
   /**
    * Puts every line of a kit in the cart (quantities added to what is there, capped at MAX_QUANTITY) in one
    * statement, and only when the site sells every product of the kit: all lines or none. Lines are priced
-   * like any other (from the price list on each read); the kit's discount is not carried into the cart
-   * (docs/decisions/014-product-page-and-kits.md). 'not_sold': nothing was added.
+   * like any other (from the price list on each read); the cart records the kit (cart_kits), and the kit's discount
+   * applies to its lines while the cart holds it whole (shared/cart.ts kitDiscounts, decision 022). 'not_sold':
+   * nothing was added.
    */
   async addKit(sessionId: string, site: { id: string; priceList: string }, kitId: number): Promise<CartChangeRefusal | null> {
     const added = await this.db.transaction(async (tx) => {
       const cartId = await this.openCart(tx, sessionId, site.id);
       // Lines in product order: every kit add takes the row locks in the same order.
-      return tx.query(
+      const rows = await tx.query(
         `INSERT INTO cart_items (cart_id, product_id, quantity)
          SELECT $1, ki.product_id, ki.quantity FROM kit_items ki
           WHERE ki.kit_id = $2
@@ -77,6 +78,15 @@ export class CartService {
          RETURNING product_id`,
         [cartId, kitId, site.priceList, MAX_QUANTITY],
       );
+      // The cart remembers the kit, so its discount applies while the cart holds it whole (decision 022).
+      if (rows.length > 0) {
+        await tx.query(
+          `INSERT INTO cart_kits (cart_id, kit_id, quantity) VALUES ($1, $2, 1)
+           ON CONFLICT (cart_id, kit_id) DO UPDATE SET quantity = LEAST(cart_kits.quantity + 1, $3)`,
+          [cartId, kitId, MAX_QUANTITY],
+        );
+      }
+      return rows;
     });
     return added.length > 0 ? null : 'not_sold';
   }
@@ -153,5 +163,62 @@ export class CartService {
       [sessionId, siteId, priceList],
     );
     return rows.map(({ quantity, ...sku }) => ({ sku, quantity }));
+  }
+
+  /**
+   * The cart priced with its kit discounts (shared/cart.ts priceCart): what the cart page shows and, read inside the
+   * placing transaction (`q`), what the order costs. Lines carry their stock figures for the order's stock check.
+   */
+  async priced(
+    sessionId: string,
+    site: { id: string; priceList: string; rounding: number },
+    q: Queryable = this.db,
+  ): Promise<PricedCart & { cartId: number | null; stock: Map<number, { stock: number; madeToOrder: boolean; sku: string }> }> {
+    const rows = await q.query<{
+      cart_id: number;
+      id: number;
+      code: string;
+      title: string;
+      url: string;
+      actual_price: number;
+      quantity: number;
+      weight_kg: number;
+      stock: number;
+      made_to_order: boolean;
+    }>(
+      `SELECT c.id AS cart_id, p.id, p.sku AS code, p.title, '/' || cat.slug || '/' || p.slug AS url,
+              pp.amount::float8 AS actual_price, ci.quantity, p.weight_kg::float8 AS weight_kg, p.stock, p.made_to_order
+         FROM carts c
+         JOIN cart_items ci ON ci.cart_id = c.id
+         JOIN products p ON p.id = ci.product_id AND p.is_active
+         JOIN categories cat ON cat.id = p.category_id
+         JOIN product_prices pp ON pp.product_id = p.id AND pp.price_list = $3
+        WHERE c.session_id = $1 AND c.site = $2
+        ORDER BY ci.added_at, p.id`,
+      [sessionId, site.id, site.priceList],
+    );
+    const cartId = rows[0]?.cart_id ?? null;
+    const kits =
+      cartId === null
+        ? []
+        : await q.query<CartKit>(
+            `SELECT k.id AS "kitId", k.slug, k.title, ck.quantity AS count, k.discount_percent::float8 AS "discountPercent",
+                    json_agg(json_build_object('productId', ki.product_id, 'quantity', ki.quantity) ORDER BY ki.product_id) AS lines
+               FROM cart_kits ck JOIN kits k ON k.id = ck.kit_id JOIN kit_items ki ON ki.kit_id = k.id
+              WHERE ck.cart_id = $1
+              GROUP BY k.id, ck.quantity, ck.added_at
+              ORDER BY ck.added_at, k.id`,
+            [cartId],
+          );
+    const entries = rows.map((r) => ({
+      sku: { id: r.id, code: r.code, title: r.title, url: r.url, actual_price: r.actual_price },
+      quantity: r.quantity,
+      weightKg: r.weight_kg,
+    }));
+    return {
+      ...priceCart(entries, kits, site.rounding),
+      cartId,
+      stock: new Map(rows.map((r) => [r.id, { stock: r.stock, madeToOrder: r.made_to_order, sku: r.code }])),
+    };
   }
 }

@@ -13,6 +13,7 @@ import { AuthService } from './auth.ts';
 import { CalculatorService } from './calculator.ts';
 import { CartService } from './cart.ts';
 import { CatalogService, type Category } from './catalog.ts';
+import { CheckoutService } from './checkout.ts';
 import { CityService } from './cities.ts';
 import { CompareService } from './compare.ts';
 import { ContentService } from './content.ts';
@@ -78,6 +79,8 @@ export interface Services {
   accounts: AccountService;
   /** The account's orders in pages and 'repeat order'. */
   accountOrders: AccountOrders;
+  /** The order form's checkout keys and placing an order (one transaction; decision 022). */
+  checkout: CheckoutService;
   /** Categories and widgets of a site (language-independent today: titles live in the database in Russian). */
   publicShell(site: Site): Promise<PublicShell>;
   /** Drops cached shell data (after an owner's edit, and in tests). */
@@ -110,6 +113,8 @@ export function createServices(
   const calculator = new CalculatorService(db, options.shellCacheTtlMs);
   const outbox = new Outbox();
   const records = new RecordService(db);
+  const cart = new CartService(db, sessions);
+  const payments = new PaymentService(db, options.payments ?? NO_PAYMENTS, options.log);
   return {
     db,
     sites,
@@ -121,7 +126,7 @@ export function createServices(
     cities: new CityService(db),
     location: new LocationService(options.addressSuggest ?? null),
     sessions,
-    cart: new CartService(db, sessions),
+    cart,
     compare: new CompareService(db, sessions),
     kits: new KitService(db),
     related: new RelatedService(db),
@@ -132,9 +137,16 @@ export function createServices(
     content: new ContentService(db),
     forms: new FormService(db, options.sessionSecret, outbox, records),
     calculator,
-    payments: new PaymentService(db, options.payments ?? NO_PAYMENTS, options.log),
+    payments,
     accounts: new AccountService(db, options.sessionSecret, auth, outbox),
     accountOrders: new AccountOrders(db, sessions),
+    checkout: new CheckoutService(db, {
+      cart,
+      sessions,
+      outbox,
+      secret: options.sessionSecret,
+      onlinePaymentAvailable: (site) => payments.onlineAvailable(site.id),
+    }),
     publicShell: (site) =>
       shellCache.get(site.id, async () => {
         const [categories, siteWidgets] = await Promise.all([catalog.listCategories(), widgets.allForSite(site.id, site.tags?.chatHosts)]);

@@ -6,6 +6,7 @@
  * A kit is purchasable on a site only when the site sells every one of its products.
  */
 
+import { roundToStep } from '../../shared/cart.ts';
 import { KITS_PATH } from '../../shared/navigation.ts';
 import { unitMassKg } from '../../shared/product-info.ts';
 import type { Queryable } from '../db/index.ts';
@@ -61,8 +62,8 @@ interface KitRow {
   }>;
 }
 
-/** An amount rounded to the site's step, as the seed rounds converted prices (server/db/seed.ts convertPrice). */
-export const roundToStep = (amount: number, step: number) => Math.round(amount / step) * step;
+/** An amount rounded to the site's step (shared with the cart's kit discounts, shared/cart.ts). */
+export { roundToStep };
 
 export class KitService {
   constructor(private readonly db: Queryable) {}

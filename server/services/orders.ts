@@ -16,7 +16,7 @@ export function withoutOwner<T extends { session_id: unknown; user_id: unknown }
   return rest;
 }
 
-import type { OrderLine, OrderSummary } from '../../shared/orders.ts';
+import type { OrderLine, OrderReceipt, OrderSummary } from '../../shared/orders.ts';
 
 export type { OrderLine, OrderSummary };
 
@@ -36,6 +36,26 @@ export class OrderService {
     if (!order) return undefined;
     const items = await this.db.query<OrderLine>(
       'SELECT title, price::float8 AS price, quantity FROM order_items WHERE order_id = $1 ORDER BY title',
+      [id],
+    );
+    return { ...order, items };
+  }
+
+  /** A placed order with everything its result page shows (checkout, decision 022); undefined on another site. */
+  async receipt(id: number, site: SiteRef): Promise<OrderReceipt | undefined> {
+    const [order] = await this.db.query<Omit<OrderReceipt, 'items'>>(
+      `SELECT id, number, status, currency, to_char(created_at AT TIME ZONE $1, 'DD.MM.YYYY') AS created_date,
+              json_build_object('type', customer_type, 'name', customer_name, 'phone', customer_phone, 'email', customer_email,
+                                'company', company, 'inn', inn, 'kpp', kpp) AS customer,
+              delivery, payment, comment, subtotal::float8 AS subtotal, discount::float8 AS discount,
+              delivery_cost::float8 AS "deliveryCost", total::float8 AS total
+         FROM orders WHERE id = $2 AND site = $3`,
+      [site.timeZone, id, site.id],
+    );
+    if (!order) return undefined;
+    const items = await this.db.query<OrderReceipt['items'][number]>(
+      `SELECT title, sku, price::float8 AS price, quantity, discount::float8 AS discount, line_total::float8 AS total
+         FROM order_items WHERE order_id = $1 ORDER BY title`,
       [id],
     );
     return { ...order, items };

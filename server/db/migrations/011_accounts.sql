@@ -46,7 +46,6 @@ CREATE TABLE user_addresses (
 );
 CREATE INDEX user_addresses_user ON user_addresses (user_id, site, id);
 
--- The e-mail a guest order was placed with (checkout records it): a confirmed account with that address takes the
--- guest orders over. IF NOT EXISTS: the checkout's own migration may have made the column already.
-ALTER TABLE orders ADD COLUMN IF NOT EXISTS email text;
-CREATE INDEX IF NOT EXISTS orders_guest_email ON orders (lower(email)) WHERE user_id IS NULL;
+-- The e-mail a guest order was placed with (orders.customer_email, migration 009): a confirmed account with that
+-- address takes the guest orders over.
+CREATE INDEX orders_guest_email ON orders (lower(customer_email)) WHERE user_id IS NULL;

@@ -192,6 +192,29 @@ export class PaymentService {
    * delivery line). 'not_payable' when the order never had an online attempt.
    */
   async payAgain(input: { orderId: number; site: string; returnUrl: string }): Promise<StartResult> {
+    // An order placed at checkout with an online method carries what the receipt needs.
+    const [order] = await this.db.query<{
+      number: string;
+      email: string;
+      phone: string;
+      label: string | null;
+      cost: number;
+      kind: string | null;
+    }>(
+      `SELECT number, customer_email AS email, customer_phone AS phone, delivery->>'label' AS label, delivery_cost::float8 AS cost,
+              payment->>'kind' AS kind
+         FROM orders WHERE id = $1 AND site = $2`,
+      [input.orderId, input.site],
+    );
+    if (order?.kind === 'online') {
+      return this.start({
+        ...input,
+        orderNumber: order.number,
+        customer: { email: order.email || null, phone: order.phone || null },
+        delivery: order.cost > 0 && order.label ? { title: order.label, price: order.cost } : null,
+      });
+    }
+    // Otherwise the details of the order's last attempt (an order paid online without the checkout's snapshot).
     const [first] = await this.db.query<{ details: unknown }>(
       'SELECT details FROM payments WHERE order_id = $1 AND site = $2 ORDER BY attempt DESC LIMIT 1',
       [input.orderId, input.site],

@@ -1,34 +1,32 @@
 /**
- * The shop's requisites for the invoice page (legal name, ИНН/КПП/ОГРН, address, bank) and the VAT rate the invoice
- * states. The requisites belong in the sites config (`requisites` of a site, added with checkout); this is the ONE
- * function that reads them — switch it, not its callers, when the config's shape settles. Until a site has them the
- * invoice says the manager will send one (null here).
+ * The shop's requisites as the invoice prints them (legal name, ИНН/КПП/ОГРН, address, bank), from the site's
+ * `requisites` in the sites config (shared/commerce-config.ts, validated at boot), and the VAT rate the invoice
+ * states. A site without requisites gets an invoice saying the manager will send one (null here).
  */
-import { z } from 'zod';
 import type { Site } from '../../../shared/sites.ts';
 
-const digits = (min: number, max: number) => z.string().regex(new RegExp(`^\\d{${min},${max}}$`));
-
-export const requisitesSchema = z.object({
+export interface ShopRequisites {
   /** Legal name: ООО «ТихоАвто». */
-  name: z.string().min(1).max(300),
-  inn: digits(10, 12),
-  kpp: digits(9, 9).optional(),
-  ogrn: digits(13, 15).optional(),
-  address: z.string().min(1).max(500),
-  bank: z.object({
-    name: z.string().min(1).max(300),
-    bik: digits(9, 9),
-    account: digits(20, 20),
-    corrAccount: digits(20, 20).optional(),
-  }),
-});
-export type ShopRequisites = z.infer<typeof requisitesSchema>;
+  name: string;
+  inn: string;
+  kpp?: string;
+  ogrn?: string;
+  address: string;
+  bank: { name: string; bik: string; account: string; corrAccount?: string };
+}
 
-/** The site's requisites, or null when it has none (or they do not fit the schema). */
-export function shopRequisites(site: Site): ShopRequisites | null {
-  const parsed = requisitesSchema.safeParse((site as Site & { requisites?: unknown }).requisites);
-  return parsed.success ? parsed.data : null;
+/** The site's requisites, or null when it has none. */
+export function shopRequisites(site: Pick<Site, 'requisites'>): ShopRequisites | null {
+  const r = site.requisites;
+  if (!r) return null;
+  return {
+    name: r.legalName,
+    inn: r.inn,
+    kpp: r.kpp,
+    ogrn: r.ogrn,
+    address: r.address,
+    bank: { name: r.bank, bik: r.bik, account: r.account, corrAccount: r.correspondentAccount },
+  };
 }
 
 /**

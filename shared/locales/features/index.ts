@@ -6,6 +6,7 @@
 import type { FeatureLocale } from '../types.ts';
 import { account } from './account.ts';
 import { calc } from './calc.ts';
+import { checkout } from './checkout.ts';
 import { consent } from './consent.ts';
 import { content } from './content.ts';
 import { forms } from './forms.ts';
@@ -15,6 +16,7 @@ import { payment } from './payment.ts';
 export const features: Record<string, FeatureLocale> = {
   account,
   calc,
+  checkout,
   consent,
   content,
   forms,
