@@ -91,6 +91,11 @@ export const siteSchema = z
     phone: z.string().min(1),
     email: z.email(),
     timeZone: z.string().min(1),
+    /** ISO 3166 country of the site's audience: the region of its hreflang codes ("ru-KZ"); optional. */
+    country: z
+      .string()
+      .regex(/^[A-Z]{2}$/, 'an ISO 3166 country code such as KZ')
+      .optional(),
     /** Marks the test and local sites (spec §4: the notification dialog shows only there). */
     isTest: z.boolean().default(false),
     /** Third-party tags; none unless configured (the demo sites have none: `npm start` calls no third party). */
@@ -143,6 +148,7 @@ export const demoSitesConfig: SitesConfig = sitesConfigSchema.parse({
       phone: '8 800 555-35-35',
       email: 'help@tihoavto.ru',
       timeZone: 'Europe/Moscow',
+      country: 'RU',
     },
     {
       id: 'kz',
@@ -156,6 +162,7 @@ export const demoSitesConfig: SitesConfig = sitesConfigSchema.parse({
       phone: '+7 727 200-00-00',
       email: 'help@tihoavto.kz',
       timeZone: 'Asia/Almaty',
+      country: 'KZ',
     },
     {
       id: 'md',
@@ -169,6 +176,7 @@ export const demoSitesConfig: SitesConfig = sitesConfigSchema.parse({
       phone: '+373 22 000-000',
       email: 'help@tihoavto.md',
       timeZone: 'Europe/Chisinau',
+      country: 'MD',
     },
     {
       id: 'uz',
@@ -182,6 +190,7 @@ export const demoSitesConfig: SitesConfig = sitesConfigSchema.parse({
       phone: '+998 71 200-00-00',
       email: 'help@tihoavto.uz',
       timeZone: 'Asia/Tashkent',
+      country: 'UZ',
     },
     {
       id: 'kg',
@@ -195,6 +204,7 @@ export const demoSitesConfig: SitesConfig = sitesConfigSchema.parse({
       phone: '+996 312 000-000',
       email: 'help@tihoavto.kg',
       timeZone: 'Asia/Bishkek',
+      country: 'KG',
     },
     {
       id: 'test',
@@ -208,6 +218,7 @@ export const demoSitesConfig: SitesConfig = sitesConfigSchema.parse({
       phone: '8 800 555-35-35',
       email: 'test@tihoavto.ru',
       timeZone: 'Europe/Moscow',
+      country: 'RU',
       isTest: true,
     },
   ],

@@ -2,7 +2,7 @@
 import { Link, useLoaderData } from 'react-router-dom';
 import type { loader } from '../../server/pages/cart-result.ts';
 import { OrderSummary } from '../components/OrderSummary.tsx';
-import { PageTitle } from '../components/PageTitle.tsx';
+import { PageHead } from '../components/PageHead.tsx';
 import { useTranslation } from '../i18n.tsx';
 
 export function Component() {
@@ -10,7 +10,7 @@ export function Component() {
   const { order, result } = useLoaderData<typeof loader>();
   return (
     <section>
-      <PageTitle>{t(`order.${result}`)}</PageTitle>
+      <PageHead title={t(`order.${result}`)} description={t('seo.order')} noindex />
       <h1>{t(`order.${result}`)}</h1>
       <h2>
         <Link to={`/cart/${result}/${order.id}`}>{t('order.title', { id: order.id })}</Link>

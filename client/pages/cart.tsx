@@ -2,7 +2,7 @@
 import { Link, useLoaderData } from 'react-router-dom';
 import type { loader } from '../../server/pages/cart.ts';
 import { type CartEntry, cartTotal, MAX_QUANTITY } from '../../shared/cart.ts';
-import { PageTitle } from '../components/PageTitle.tsx';
+import { PageHead } from '../components/PageHead.tsx';
 import { Price } from '../components/Price.tsx';
 import { useTranslation } from '../i18n.tsx';
 import { FormError, RouteForm } from '../route-form.tsx';
@@ -12,7 +12,7 @@ export function Component() {
   const { entries, currency } = useLoaderData<typeof loader>();
   return (
     <>
-      <PageTitle>{t('cart.title')}</PageTitle>
+      <PageHead title={t('cart.title')} description={t('seo.cart')} noindex />
       <h1>{t('cart.title')}</h1>
       {entries.length === 0 ? (
         <p>{t('cart.empty')}</p>

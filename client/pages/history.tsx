@@ -1,6 +1,6 @@
 import { Link, useLoaderData } from 'react-router-dom';
 import type { loader } from '../../server/pages/history.ts';
-import { PageTitle } from '../components/PageTitle.tsx';
+import { PageHead } from '../components/PageHead.tsx';
 import { Price } from '../components/Price.tsx';
 import { useTranslation } from '../i18n.tsx';
 
@@ -9,7 +9,7 @@ export function Component() {
   const { orders } = useLoaderData<typeof loader>();
   return (
     <section>
-      <PageTitle>{t('history.title')}</PageTitle>
+      <PageHead title={t('history.title')} description={t('seo.history')} noindex />
       <h1>{t('history.title')}</h1>
       {orders.length === 0 ? (
         <p>{t('history.empty')}</p>

@@ -1,6 +1,6 @@
 import { Form, Link, useLoaderData } from 'react-router-dom';
 import type { loader } from '../../server/pages/personal.ts';
-import { PageTitle } from '../components/PageTitle.tsx';
+import { PageHead } from '../components/PageHead.tsx';
 import { useTranslation } from '../i18n.tsx';
 import { FormBasics } from '../route-form.tsx';
 
@@ -9,7 +9,7 @@ export function Component() {
   const { user } = useLoaderData<typeof loader>();
   return (
     <section className="personal">
-      <PageTitle>{t('personal.title')}</PageTitle>
+      <PageHead title={t('personal.title')} description={t('seo.personal')} noindex />
       <h1>{t('personal.title')}</h1>
       <p>
         {user.name && <strong>{user.name}</strong>} {user.email}
