@@ -37,6 +37,7 @@ export const pageRoutes = [
   { id: 'materials', path: 'materials' },
   { id: 'kits', path: 'komplekty-sumoizoliacii' },
   { id: 'kit', path: 'komplekty-sumoizoliacii/:slug' },
+  { id: 'map', path: 'map' },
   { id: 'category', path: ':category' },
   { id: 'product', path: ':category/:product' },
   // Every other path: the loader answers 404 "Page not found: {fullPath}".

@@ -32,14 +32,27 @@ interface Props {
   name?: string;
   className?: string;
   inputRef?: Ref<HTMLInputElement>;
+  /** The text the field starts with (a filter's current city); key the component by it to reset on a new value. */
+  defaultValue?: string;
   onSelect(city: CityChoice): void;
 }
 
-export function CityAutocomplete({ token, domain, label, placeholder, required, name, className, inputRef, onSelect }: Props) {
+export function CityAutocomplete({
+  token,
+  domain,
+  label,
+  placeholder,
+  required,
+  name,
+  className,
+  inputRef,
+  defaultValue,
+  onSelect,
+}: Props) {
   const { t } = useTranslation();
   const id = useId();
   const listId = `${id}-list`;
-  const [text, setText] = useState('');
+  const [text, setText] = useState(defaultValue ?? '');
   const [results, setResults] = useState<CityChoice[] | null>(null);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
