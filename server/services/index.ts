@@ -7,11 +7,13 @@ import { type Site, SiteDirectory } from '../../shared/sites.ts';
 import type { SitesConfig } from '../../shared/sites-config.ts';
 import type { AddressSuggestConfig } from '../config.ts';
 import type { Db } from '../db/index.ts';
+import { FeedService } from '../feeds/service.ts';
 import { AuthService } from './auth.ts';
 import { CartService } from './cart.ts';
 import { CatalogService, type Category } from './catalog.ts';
 import { CityService } from './cities.ts';
 import { CompareService } from './compare.ts';
+import { DealerService } from './dealers.ts';
 import { KitService } from './kits.ts';
 import { ListingService } from './listing.ts';
 import { LocationService } from './location.ts';
@@ -60,6 +62,10 @@ export interface Services {
   outbox: Outbox;
   /** A signed-in shopper's saved calculations, constructions and appointments (/records). */
   records: RecordService;
+  /** Dealers and installation centres per site (/map). */
+  dealers: DealerService;
+  /** The sitemap, robots.txt, the YML and RSS feeds of each site, rendered once and cached (server/feeds/). */
+  feeds: FeedService;
   /** Categories and widgets of a site (language-independent today: titles live in the database in Russian). */
   publicShell(site: Site): Promise<PublicShell>;
   /** Drops cached shell data (after an owner's edit, and in tests). */
@@ -82,6 +88,8 @@ export function createServices(
   // Stale data may be served for up to ten TTLs while a refresh runs: a database hiccup does not blank the menu.
   const shellCache = new TtlCache<PublicShell>(options.shellCacheTtlMs, options.shellCacheTtlMs * 10).countedAs('shell');
   const sessions = new SessionService(db, options.sessionSecret);
+  const dealers = new DealerService(db, options.shellCacheTtlMs);
+  const feeds = new FeedService(db, sites, { ttlMs: options.shellCacheTtlMs * 10 });
   return {
     db,
     sites,
@@ -101,6 +109,8 @@ export function createServices(
     users: new UserService(db),
     outbox: new Outbox(),
     records: new RecordService(db),
+    dealers,
+    feeds,
     publicShell: (site) =>
       shellCache.get(site.id, async () => {
         const [categories, siteWidgets] = await Promise.all([catalog.listCategories(), widgets.allForSite(site.id, site.tags?.chatHosts)]);
@@ -109,6 +119,8 @@ export function createServices(
     invalidateCaches: () => {
       shellCache.clear();
       listing.clearCache();
+      dealers.clearCache();
+      feeds.clear();
     },
   };
 }

@@ -4,5 +4,10 @@
  * shared/locales/index.ts merges each into the language's table (test/locales.test.ts checks they mirror ru).
  */
 import type { FeatureLocale } from '../types.ts';
+import { map } from './map.ts';
+import { seo } from './seo.ts';
 
-export const features: Record<string, FeatureLocale> = {};
+export const features: Record<string, FeatureLocale> = {
+  map,
+  seo,
+};

@@ -1,0 +1,24 @@
+/**
+ * The little XML the feeds need (sitemap, YML, RSS), written as strings: text and attribute values escaped, and
+ * characters XML 1.0 cannot hold (control characters, lone surrogates, U+FFFE/U+FFFF) dropped, so no product
+ * name or description can break a document.
+ */
+
+/** XML 1.0's Char production, negated: what may not appear in a document at all. */
+const NOT_XML_CHAR = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
+
+const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
+
+/** Text or an attribute value, escaped for XML (both quote kinds, so either attribute quoting is safe). */
+export function xmlEscape(value: string | number): string {
+  return String(value)
+    .replace(NOT_XML_CHAR, '')
+    .replace(/[&<>"']/g, (ch) => ENTITIES[ch]!);
+}
+
+/** `<name>text</name>` with the text escaped. */
+export function el(name: string, text: string | number): string {
+  return `<${name}>${xmlEscape(text)}</${name}>`;
+}
+
+export const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n';
