@@ -7,13 +7,23 @@
 /** XML 1.0's Char production, negated: what may not appear in a document at all. */
 const NOT_XML_CHAR = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
 
-const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
+// Line ends and tabs as character references: a parser would otherwise turn \r into \n and, in attributes, all of them into spaces.
+const ENTITIES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&apos;',
+  '\t': '&#9;',
+  '\n': '&#10;',
+  '\r': '&#13;',
+};
 
 /** Text or an attribute value, escaped for XML (both quote kinds, so either attribute quoting is safe). */
 export function xmlEscape(value: string | number): string {
   return String(value)
     .replace(NOT_XML_CHAR, '')
-    .replace(/[&<>"']/g, (ch) => ENTITIES[ch]!);
+    .replace(/[&<>"'\t\n\r]/g, (ch) => ENTITIES[ch]!);
 }
 
 /** `<name>text</name>` with the text escaped. */
