@@ -162,7 +162,6 @@ export function Component() {
   const url = useCanonicalUrl();
   const submit = useSubmit();
   const formRef = useRef<HTMLFormElement>(null);
-  const typeId = useId();
   const [focusOnMap, setFocusOnMap] = useState<((d: Dealer) => void) | null>(null);
   const onMapReady = useCallback((focus: ((d: Dealer) => void) | null) => setFocusOnMap(() => focus), []);
   const hasMap = !!shell.site.tags?.maps && total > 0;
@@ -190,9 +189,10 @@ export function Component() {
           // After the chosen city is in the field.
           onSelect={() => setTimeout(apply, 0)}
         />
-        <div className="dealer-filters__type">
-          <label htmlFor={typeId}>{t('map.type')}</label>
-          <select id={typeId} name="type" key={filter.kind ?? ''} defaultValue={filter.kind ?? ''} onChange={apply}>
+        {/* The select inside its label: the name holds whatever ids the server and the browser give (it is re-keyed). */}
+        <label className="dealer-filters__type">
+          <span>{t('map.type')}</span>
+          <select name="type" key={filter.kind ?? ''} defaultValue={filter.kind ?? ''} onChange={apply}>
             <option value="">{t('map.typeAll')}</option>
             {DEALER_KINDS.map((kind) => (
               <option key={kind} value={kind}>
@@ -200,7 +200,7 @@ export function Component() {
               </option>
             ))}
           </select>
-        </div>
+        </label>
         <div className="dealer-filters__actions">
           <button type="submit" className="button">
             {t('map.apply')}
