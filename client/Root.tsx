@@ -19,7 +19,7 @@ export function Root() {
   useApplyForcedColorMode(forcedColorMode);
   return (
     <Document lang={language} forcedColorMode={forcedColorMode}>
-      <SeoLinks site={shell.site} />
+      <SeoLinks site={shell.site} sites={shell.seoSites} />
       <Header shell={shell} />
       {/* biome-ignore lint/correctness/useUniqueElementIds: the one <main> of the document, its stable #content fragment target */}
       <main id="content" className="page">

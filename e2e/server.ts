@@ -14,6 +14,7 @@ import { FAKE_IPLOCATE_TOKEN, startFakeIplocate } from '../test/helpers/fake-ipl
 import { fakeYooKassaEnv, startFakeYooKassa } from '../test/helpers/fake-yookassa.ts';
 import { mailboxPort, startMailbox } from './account-fixture.ts';
 import { seedListingFixtures } from './listing-fixture.ts';
+import { seedMapFixtures } from './map-fixture.ts';
 import { seedPaymentFixtures } from './payment-fixture.ts';
 import { seedTagFixtures, withTagsSite } from './tags-fixture.ts';
 
@@ -36,6 +37,7 @@ await migrate(db);
 await seedDemo(db, config.sites);
 await seedTagFixtures(db);
 await seedListingFixtures(db); // a category with two pages (e2e/listing.spec.ts)
+await seedMapFixtures(db); // the main site's partners on tags.localhost, the site with a maps key (e2e/map.spec.ts)
 // A shopper account the sign-in tests use.
 const [shopper] = await db.query<{ id: number }>('INSERT INTO users (email, name, password_hash) VALUES ($1, $2, $3) RETURNING id', [
   'shopper@example.com',

@@ -23,6 +23,7 @@ import type { Db } from './db/index.ts';
 import { registerCompression } from './http/compression.ts';
 import { databasePlugin } from './http/database.ts';
 import { fromSchemaValidation, HttpError, notFound } from './http/errors.ts';
+import { feedsPlugin } from './http/feeds.ts';
 import { i18nPlugin } from './http/i18n.ts';
 import { mailPlugin } from './http/mail.ts';
 import { registerMetrics } from './http/metrics.ts';
@@ -166,7 +167,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     }
   });
 
-  // Files of public/ at their own paths (favicon, robots.txt, images), each registered as a route.
+  // Files of public/ at their own paths (favicon, images), each registered as a route (robots.txt is per site: feeds).
   await app.register(fastifyStatic, { root: PUBLIC_DIR, wildcard: false, decorateReply: false, maxAge: '1h' });
   if (options.vite) {
     const { default: middie } = await import('@fastify/middie');
@@ -198,6 +199,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     storefront.post('/api/*', async (request) => {
       throw notFound(`No route for ${request.method} ${request.url.split('?')[0]}`);
     });
+    // robots.txt, sitemaps, YML and RSS per site (before the pages' catch-all GET /*).
+    await storefront.register(feedsPlugin);
     await storefront.register(pagesPlugin, {
       assets,
       renderTimeoutMs: config.renderTimeoutMs,

@@ -131,7 +131,7 @@ export type Country = (typeof COUNTRIES)[number];
 
 /** The commerce part of a site (fields of siteSchema); every field has a default, so an operator's older file still loads. */
 export const siteCommerceShape = {
-  /** Phone numbers in the order form are read and checked for this country. */
+  /** The country the site sells in: phone numbers are read for it, and it is the region of the site's hreflang codes (ru-KZ). */
   country: z.enum(COUNTRIES).default('RU'),
   delivery: z.array(deliveryMethodSchema).default([]),
   payment: z.array(paymentMethodSchema).default([]),

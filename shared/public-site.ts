@@ -9,15 +9,30 @@ import type { SiteTags } from './sites-config.ts';
  */
 export type PublicTags = Pick<SiteTags, 'analytics' | 'tracker' | 'maps'>;
 
-export type PublicSite = Pick<Site, 'id' | 'host' | 'brand' | 'languages' | 'currency' | 'phone' | 'email' | 'timeZone' | 'isTest'> & {
+export type PublicSite = Pick<
+  Site,
+  'id' | 'host' | 'brand' | 'languages' | 'currency' | 'phone' | 'email' | 'timeZone' | 'isTest' | 'country'
+> & {
   /** Absent when the site has none of these tags. */
   tags?: PublicTags;
 };
 
 export function publicSite(site: Site): PublicSite {
-  const { id, host, brand, languages, currency, phone, email, timeZone, isTest } = site;
+  const { id, host, brand, languages, currency, phone, email, timeZone, isTest, country } = site;
   const tags = publicTags(site.tags);
-  return { id, host, brand, languages, currency, phone, email, timeZone, isTest, ...(tags ? { tags } : {}) };
+  return {
+    id,
+    host,
+    brand,
+    languages,
+    currency,
+    phone,
+    email,
+    timeZone,
+    isTest,
+    country,
+    ...(tags ? { tags } : {}),
+  };
 }
 
 function publicTags(tags: SiteTags | undefined): PublicTags | undefined {

@@ -58,6 +58,7 @@ export const pageRoutes = [
   { id: 'handmade', path: 'handmade' },
   { id: 'calc', path: 'calc' },
   { id: 'builder', path: 'constructor' },
+  { id: 'map', path: 'map' },
   { id: 'category', path: ':category' },
   { id: 'product', path: ':category/:product' },
   // Every other path: the loader answers 404 "Page not found: {fullPath}".

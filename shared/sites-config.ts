@@ -220,6 +220,7 @@ export const demoSitesConfig: SitesConfig = sitesConfigSchema.parse({
       phone: '8 800 555-35-35',
       email: 'test@tihoavto.ru',
       timeZone: 'Europe/Moscow',
+      country: 'RU',
       isTest: true,
     },
   ],

@@ -143,9 +143,13 @@ t.test('page routes and /_data navigations', async (t) => {
   await fc.assert(
     fc.asyncProperty(
       fc.array(segment, { minLength: 1, maxLength: 4 }),
-      fc.dictionary(fc.constantFrom('q', 'page', 'sort', 'next', 'price_min', 'thickness_mm', '_routes', segment as never), hostile, {
-        maxKeys: 3,
-      }),
+      fc.dictionary(
+        fc.constantFrom('q', 'page', 'sort', 'next', 'price_min', 'thickness_mm', '_routes', 'city', 'type', segment as never),
+        hostile,
+        {
+          maxKeys: 3,
+        },
+      ),
       fc.boolean(),
       spoofed,
       host,
@@ -158,6 +162,24 @@ t.test('page routes and /_data navigations', async (t) => {
     options,
   );
   t.pass(`${RUNS} generated page requests`);
+});
+
+t.test('named pages and feeds with hostile query strings', async (t) => {
+  await fc.assert(
+    fc.asyncProperty(
+      fc.constantFrom('/map', '/en/map', '/kk/map', '/sitemap.xml', '/sitemap-products-1.xml', '/robots.txt', '/yml.xml', '/rss.xml'),
+      fc.dictionary(fc.constantFrom('city', 'type', 'q', 'page', '_routes'), hostile, { maxKeys: 3 }),
+      fc.boolean(),
+      host,
+      async (path, query, data, hostName) => {
+        const search = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, v.replace(/[\ud800-\udfff]/g, '\ufffd')])).toString();
+        const url = `${data ? '/_data' : ''}${path}${search ? '?' + search : ''}`;
+        check(await send({ method: 'GET', url, headers: { host: hostName } }), `GET ${url.slice(0, 120)}`);
+      },
+    ),
+    options,
+  );
+  t.pass(`${RUNS} generated requests to /map and the feeds`);
 });
 
 t.test('calculator and constructor queries (/calc, /constructor): repeated, huge and hostile values', async (t) => {
@@ -222,6 +244,7 @@ const actionPaths = fc.constantFrom(
   '/en/cart/success/1',
   '/kk/compare',
   '/materials',
+  '/map',
   '/',
   '/vibroizolyaciya',
   '/nope/nope/nope',

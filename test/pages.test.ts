@@ -60,7 +60,8 @@ t.test('hosts → sites', async (t) => {
     t.equal(root.site.phone, '+7 727 200-00-00');
     // Its language switcher offers kk, not the main site's en.
     t.match(res.body, 'href="/kk" hrefLang="kk"');
-    t.notMatch(res.body, 'hrefLang="en"');
+    // (The head's hreflang alternates name English on the main site's own domain: absolute addresses.)
+    t.notMatch(res.body, 'href="/en"');
   });
 
   t.test('an unknown host is redirected to the same path on the main site', async (t) => {
@@ -707,12 +708,24 @@ t.test('canonical and hreflang links come from the sites config', async (t) => {
     [...html.matchAll(/<link rel="(canonical|alternate)"(?: hrefLang="([^"]+)")? href="([^"]+)"\/>/g)].map((m) => [m[1], m[2] ?? '', m[3]]);
 
   const en = await app.request({ url: '/en/vibroizolyaciya?page=2', headers: { 'x-forwarded-host': 'evil.example' } });
+  // Every language of every regional domain (decision 029): region-qualified codes off the default site.
+  const regional = (path: string) => [
+    ['alternate', 'ru-KZ', `https://tihoavto.kz${path}`],
+    ['alternate', 'kk-KZ', `https://tihoavto.kz/kk${path === '/' ? '' : path}`],
+    ['alternate', 'ru-MD', `https://tihoavto.md${path}`],
+    ['alternate', 'ro-MD', `https://tihoavto.md/ro${path === '/' ? '' : path}`],
+    ['alternate', 'ru-UZ', `https://tihoavto.uz${path}`],
+    ['alternate', 'uz-UZ', `https://tihoavto.uz/uz${path === '/' ? '' : path}`],
+    ['alternate', 'ru-KG', `https://tihoavto.kg${path}`],
+    ['alternate', 'ky-KG', `https://tihoavto.kg/ky${path === '/' ? '' : path}`],
+  ];
   t.same(links(en.body), [
     ['canonical', '', 'https://tihoavto.ru/en/vibroizolyaciya'],
     ['alternate', 'ru', 'https://tihoavto.ru/vibroizolyaciya'],
     ['alternate', 'en', 'https://tihoavto.ru/en/vibroizolyaciya'],
     ['alternate', 'zh-CN', 'https://tihoavto.ru/zh-CN/vibroizolyaciya'],
     ['alternate', 'tr', 'https://tihoavto.ru/tr/vibroizolyaciya'],
+    ...regional('/vibroizolyaciya'),
     ['alternate', 'x-default', 'https://tihoavto.ru/vibroizolyaciya'],
   ]);
   t.match(en.body, /<head>.*<link rel="canonical".*<\/head>/s, 'in the head');
@@ -720,9 +733,12 @@ t.test('canonical and hreflang links come from the sites config', async (t) => {
   const kz = await app.request({ url: '/kk', host: 'kz.localhost' });
   t.same(links(kz.body), [
     ['canonical', '', 'https://tihoavto.kz/kk'],
-    ['alternate', 'ru', 'https://tihoavto.kz/'],
-    ['alternate', 'kk', 'https://tihoavto.kz/kk'],
-    ['alternate', 'x-default', 'https://tihoavto.kz/'],
+    ['alternate', 'ru', 'https://tihoavto.ru/'],
+    ['alternate', 'en', 'https://tihoavto.ru/en'],
+    ['alternate', 'zh-CN', 'https://tihoavto.ru/zh-CN'],
+    ['alternate', 'tr', 'https://tihoavto.ru/tr'],
+    ...regional('/'),
+    ['alternate', 'x-default', 'https://tihoavto.ru/'],
   ]);
 
   const test = await app.request({ url: '/', host: 'test.localhost' });

@@ -1,13 +1,14 @@
 /** The error boundary of every page: the spec's not-found page for 404s, a short apology for anything else. */
 import { isRouteErrorResponse, useNavigate, useRouteError } from 'react-router-dom';
 import { useTranslation } from '../i18n.tsx';
+import { PageHead } from './PageHead.tsx';
 
 export function NotFoundView() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   return (
     <section className="not-found">
-      <title>{t('notFound.title')}</title>
+      <PageHead title={t('notFound.title')} description={t('seo.notFound')} noindex />
       <h1>{t('notFound.title')}</h1>
       <p className="not-found__code" aria-hidden="true">
         404
@@ -27,7 +28,7 @@ export function PageErrorBoundary() {
   if (typeof document !== 'undefined') console.error(error);
   return (
     <section className="page-error">
-      <title>{t('error.title')}</title>
+      <PageHead title={t('error.title')} description={t('error.text')} noindex />
       <h1>{t('error.title')}</h1>
       <p>{t('error.text')}</p>
       <button type="button" className="button" onClick={() => window.location.reload()}>

@@ -1,31 +1,63 @@
 /**
- * Canonical address and hreflang alternates of the current page, built from the sites config (never from the
- * request's Host). React 19 hoists these <link>/<meta> elements into <head>. Test sites are kept out of search
- * engines altogether. A page whose loader data carries `canonicalSearch` (a listing's "?page=2") gets it appended
- * to its canonical and alternate addresses; any other query string is left out.
+ * Canonical address and hreflang alternates of the current page across the regional domains and their languages
+ * (shared/seo.ts), built from the sites config (the root loader's `seoSites`), never from the request's Host. React
+ * 19 hoists these <link>/<meta> elements into <head>. Test sites are kept out of search engines altogether.
+ * A page's loader data may carry:
+ *  - `canonicalSearch` (a listing's "?page=2"): appended to its canonical and alternate addresses; any other query
+ *    string is left out;
+ *  - `seoAlternates: 'site'`: content that exists on this domain only — alternates in its own languages, no others.
  */
 import { useLocation, useMatches } from 'react-router-dom';
 import type { PublicSite } from '../../shared/public-site.ts';
-import { DEFAULT_LANGUAGE, type Language, pathForLanguage } from '../../shared/sites.ts';
+import { absoluteUrl, alternatesOf, type SeoSite, seoSiteOf } from '../../shared/seo.ts';
+import type { Language } from '../../shared/sites.ts';
 import { useBoot } from '../boot.ts';
+import { useShell } from '../loader-data.ts';
 
 /** The absolute address of a router path on the site's own host, in a language (the canonical form). */
 export function siteUrl(site: Pick<PublicSite, 'host'>, path: string, language: Language): string {
-  return `https://${site.host}${pathForLanguage(path, language)}`;
+  return absoluteUrl(site, path, language);
 }
 
-export function SeoLinks({ site }: { site: PublicSite }) {
+interface SeoRouteData {
+  canonicalSearch?: string;
+  seoAlternates?: 'all' | 'site';
+}
+
+/** What the matched routes' data say about the page's addresses (the deepest route that says it wins). */
+function useSeoRouteData(): Required<SeoRouteData> {
+  const matches = useMatches();
+  let canonicalSearch = '';
+  let seoAlternates: 'all' | 'site' = 'all';
+  for (const m of matches) {
+    const d = m.data as SeoRouteData | null | undefined;
+    if (typeof d?.canonicalSearch === 'string') canonicalSearch = d.canonicalSearch;
+    if (d?.seoAlternates === 'site' || d?.seoAlternates === 'all') seoAlternates = d.seoAlternates;
+  }
+  return { canonicalSearch, seoAlternates };
+}
+
+/** The page's canonical address (what og:url and JSON-LD `url` name too). */
+export function useCanonicalUrl(): string {
   const { language } = useBoot();
   const { pathname } = useLocation();
-  const matches = useMatches();
+  const { site } = useShell();
+  const { canonicalSearch } = useSeoRouteData();
+  return siteUrl(site, pathname, language) + canonicalSearch;
+}
+
+export function SeoLinks({ site, sites }: { site: PublicSite; sites: readonly SeoSite[] }) {
+  const { pathname } = useLocation();
+  const canonical = useCanonicalUrl();
+  const { canonicalSearch, seoAlternates } = useSeoRouteData();
   if (site.isTest) return <meta name="robots" content="noindex, nofollow" />;
-  const search = matches.reduce((s, m) => (m.data as { canonicalSearch?: string } | null | undefined)?.canonicalSearch ?? s, '');
-  const url = (lang: typeof language) => siteUrl(site, pathname, lang) + search;
+  const alternates = alternatesOf(sites, seoSiteOf(sites, site), pathname, canonicalSearch, seoAlternates);
   return (
     <>
-      <link rel="canonical" href={url(language)} />
-      {site.languages.length > 1 && site.languages.map((lang) => <link key={lang} rel="alternate" hrefLang={lang} href={url(lang)} />)}
-      {site.languages.length > 1 && <link rel="alternate" hrefLang="x-default" href={url(DEFAULT_LANGUAGE)} />}
+      <link rel="canonical" href={canonical} />
+      {alternates.map((a) => (
+        <link key={a.hreflang} rel="alternate" hrefLang={a.hreflang} href={a.href} />
+      ))}
     </>
   );
 }

@@ -7,7 +7,7 @@ import { useId } from 'react';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from 'react-router-dom';
 import type { loader } from '../../server/pages/auth.ts';
 import type { ActionResult } from '../../shared/contracts.ts';
-import { PageTitle } from '../components/PageTitle.tsx';
+import { PageHead } from '../components/PageHead.tsx';
 import { useTranslation } from '../i18n.tsx';
 import { FormBasics, FormError, useFormState } from '../route-form.tsx';
 
@@ -23,7 +23,7 @@ export function Component() {
 
   return (
     <section className="auth">
-      <PageTitle>{t('auth.title')}</PageTitle>
+      <PageHead title={t('auth.title')} description={t('seo.auth')} noindex />
       <h1>{t('auth.title')}</h1>
       <Form method="post" className="form" noValidate={false}>
         {/* Where to go once signed in: the ?next= this page was opened with (a local path, checked on the server). */}

@@ -11,7 +11,7 @@ import { MAX_QUANTITY } from '../../shared/cart.ts';
 import { formatMoney } from '../../shared/format.ts';
 import { useBoot } from '../boot.ts';
 import { type CartData, CheckoutForm } from '../components/CheckoutForm.tsx';
-import { PageTitle } from '../components/PageTitle.tsx';
+import { PageHead } from '../components/PageHead.tsx';
 import { Price } from '../components/Price.tsx';
 import { useTranslation } from '../i18n.tsx';
 import { FormError, RouteForm } from '../route-form.tsx';
@@ -26,7 +26,7 @@ export function Component() {
   const step = params.get('step') === 'checkout';
   return (
     <>
-      <PageTitle>{step && checkout ? t('checkout.title') : t('cart.title')}</PageTitle>
+      <PageHead title={step && checkout ? t('checkout.title') : t('cart.title')} description={t('seo.cart')} noindex />
       <h1>{t('cart.title')}</h1>
       {cart.lines.length === 0 ? (
         <p>{t('cart.empty')}</p>

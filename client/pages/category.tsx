@@ -8,7 +8,7 @@ import { Form, Link, useHref, useLoaderData, useLocation, useNavigate } from 're
 import type { loader } from '../../server/pages/category.ts';
 import { DEFAULT_SORT, type Facet, hasFilters, LISTING_SORTS, type ListingSort, listingSearch, NO_FILTERS } from '../../shared/listing.ts';
 import { CompareToggle } from '../components/CompareToggle.tsx';
-import { PageTitle } from '../components/PageTitle.tsx';
+import { PageHead } from '../components/PageHead.tsx';
 import { Price } from '../components/Price.tsx';
 import { ResponsiveImage } from '../components/ResponsiveImage.tsx';
 import { useTranslation } from '../i18n.tsx';
@@ -254,7 +254,11 @@ export function Component() {
   const { page, pages, total } = listing;
   return (
     <>
-      <PageTitle>{page > 1 ? `${category.title} — ${t('listing.page', { page })}` : category.title}</PageTitle>
+      <PageHead
+        title={page > 1 ? `${category.title} — ${t('listing.page', { page })}` : category.title}
+        description={category.description || t('seo.category', { title: category.title })}
+        {...(category.preview_image ? { image: category.preview_image } : {})}
+      />
       {page > 1 && <link rel="prev" href={base + search(page - 1)} />}
       {page < pages && <link rel="next" href={base + search(page + 1)} />}
       <h1>{category.title}</h1>

@@ -5,7 +5,7 @@
 import { Link, useLoaderData } from 'react-router-dom';
 import type { loader } from '../../server/pages/compare.ts';
 import type { ComparedProduct } from '../../shared/catalog.ts';
-import { PageTitle } from '../components/PageTitle.tsx';
+import { PageHead } from '../components/PageHead.tsx';
 import { Price } from '../components/Price.tsx';
 import { useTranslation } from '../i18n.tsx';
 import { FormError, RouteForm } from '../route-form.tsx';
@@ -16,7 +16,7 @@ export function Component() {
   const groups = groupByCategory(products);
   return (
     <>
-      <PageTitle>{t('compare.title')}</PageTitle>
+      <PageHead title={t('compare.title')} description={t('seo.compare')} noindex />
       <h1>{t('compare.title')}</h1>
       {products.length === 0 ? (
         <p>{t('compare.empty')}</p>

@@ -1,8 +1,8 @@
 /** /history: the account's orders on this site, newest first, with state and total in the order's currency; in pages. */
 import { Link, useLoaderData } from 'react-router-dom';
 import type { loader } from '../../server/pages/history.ts';
+import { PageHead } from '../components/PageHead.tsx';
 import { Pager } from '../components/Pager.tsx';
-import { PageTitle } from '../components/PageTitle.tsx';
 import { Price } from '../components/Price.tsx';
 import { useTranslation } from '../i18n.tsx';
 import { useShell } from '../loader-data.ts';
@@ -13,7 +13,7 @@ export function Component() {
   const { orders, page, pages } = useLoaderData<typeof loader>();
   return (
     <section>
-      <PageTitle>{t('history.title')}</PageTitle>
+      <PageHead title={t('history.title')} description={t('seo.history')} noindex />
       <h1>{t('history.title')}</h1>
       <p className="account__note">{t('account.history.siteNote', { host: site.host })}</p>
       {orders.length === 0 ? (

@@ -5,22 +5,39 @@
 import { Link, useLoaderData } from 'react-router-dom';
 import type { loader } from '../../server/pages/kit.ts';
 import { KITS_PATH } from '../../shared/navigation.ts';
-import { formatNumber, metaDescription } from '../../shared/product-info.ts';
+import { formatNumber } from '../../shared/product-info.ts';
 import { useBoot } from '../boot.ts';
 import { Breadcrumbs } from '../components/Breadcrumbs.tsx';
-import { PageTitle } from '../components/PageTitle.tsx';
+import { breadcrumbList, PageHead } from '../components/PageHead.tsx';
 import { Price } from '../components/Price.tsx';
+import { siteUrl, useCanonicalUrl } from '../components/SeoLinks.tsx';
 import { useTranslation } from '../i18n.tsx';
+import { useShell } from '../loader-data.ts';
 import { FormError, RouteForm } from '../route-form.tsx';
 
 export function Component() {
   const { t } = useTranslation();
   const { language } = useBoot();
   const { kit, currency } = useLoaderData<typeof loader>();
+  const { site } = useShell();
+  const url = useCanonicalUrl();
+  const product = {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: kit.title,
+    description: kit.description,
+    brand: { '@type': 'Brand', name: site.brand },
+    url,
+    ...(kit.price !== null ? { offers: { '@type': 'Offer', price: kit.price, priceCurrency: currency, url } } : {}),
+  };
+  const crumbs = breadcrumbList([
+    { name: t('productPage.home'), item: siteUrl(site, '/', language) },
+    { name: t('kits.title'), item: siteUrl(site, KITS_PATH, language) },
+    { name: kit.title, item: url },
+  ]);
   return (
     <article className="kit">
-      <PageTitle>{kit.title}</PageTitle>
-      <meta name="description" content={metaDescription(kit.description)} />
+      <PageHead title={kit.title} description={kit.description || t('seo.kits')} type="product" jsonLd={[product, crumbs]} />
       <Breadcrumbs items={[{ label: t('productPage.home'), to: '/' }, { label: t('kits.title'), to: KITS_PATH }, { label: kit.title }]} />
       <h1>{kit.title}</h1>
       <p className="lead">{kit.description}</p>

@@ -4,7 +4,7 @@ import type { loader } from '../../server/pages/kits.ts';
 import { formatNumber } from '../../shared/product-info.ts';
 import { useBoot } from '../boot.ts';
 import { Breadcrumbs } from '../components/Breadcrumbs.tsx';
-import { PageTitle } from '../components/PageTitle.tsx';
+import { PageHead } from '../components/PageHead.tsx';
 import { Price } from '../components/Price.tsx';
 import { useTranslation } from '../i18n.tsx';
 
@@ -14,7 +14,7 @@ export function Component() {
   const { kits, description, currency } = useLoaderData<typeof loader>();
   return (
     <>
-      <PageTitle>{t('kits.title')}</PageTitle>
+      <PageHead title={t('kits.title')} description={description || t('seo.kits')} image="/img/categories/komplekty-sumoizoliacii.svg" />
       <Breadcrumbs items={[{ label: t('productPage.home'), to: '/' }, { label: t('kits.title') }]} />
       <h1>{t('kits.title')}</h1>
       {description && <p className="lead">{description}</p>}

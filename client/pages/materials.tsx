@@ -1,7 +1,7 @@
 /** The materials catalogue (/materials): every category with its image, product count and most popular products. */
 import { Link, useLoaderData } from 'react-router-dom';
 import type { loader } from '../../server/pages/materials.ts';
-import { PageTitle } from '../components/PageTitle.tsx';
+import { PageHead } from '../components/PageHead.tsx';
 import { Price } from '../components/Price.tsx';
 import { useTranslation } from '../i18n.tsx';
 
@@ -10,7 +10,7 @@ export function Component() {
   const { categories, currency } = useLoaderData<typeof loader>();
   return (
     <>
-      <PageTitle>{t('materials.title')}</PageTitle>
+      <PageHead title={t('materials.title')} description={t('seo.materials')} />
       <h1>{t('materials.title')}</h1>
       <p className="lead">{t('materials.lead')}</p>
       <div className="materials">

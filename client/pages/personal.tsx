@@ -6,7 +6,7 @@
 import { Form, Link, useLoaderData } from 'react-router-dom';
 import type { loader } from '../../server/pages/personal.ts';
 import { Checkbox, Field } from '../components/AccountField.tsx';
-import { PageTitle } from '../components/PageTitle.tsx';
+import { PageHead } from '../components/PageHead.tsx';
 import { PasswordField } from '../components/PasswordField.tsx';
 import { useTranslation } from '../i18n.tsx';
 import { FormBasics, FormError, RouteForm } from '../route-form.tsx';
@@ -16,7 +16,7 @@ export function Component() {
   const { account, addresses, sites } = useLoaderData<typeof loader>();
   return (
     <section className="personal account">
-      <PageTitle>{t('personal.title')}</PageTitle>
+      <PageHead title={t('personal.title')} description={t('seo.personal')} noindex />
       <h1>{t('personal.title')}</h1>
       <p>
         {account.name && <strong>{account.name}</strong>} {account.email}

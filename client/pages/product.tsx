@@ -1,12 +1,11 @@
 import { memo, useId } from 'react';
 import { Link, useLoaderData } from 'react-router-dom';
 import type { loader } from '../../server/pages/product.ts';
-import { attributeRows, availabilityOf, metaDescription, SCHEMA_AVAILABILITY } from '../../shared/product-info.ts';
+import { attributeRows, availabilityOf, SCHEMA_AVAILABILITY } from '../../shared/product-info.ts';
 import { useBoot } from '../boot.ts';
 import { Breadcrumbs } from '../components/Breadcrumbs.tsx';
 import { CompareToggle } from '../components/CompareToggle.tsx';
-import { JsonLd } from '../components/JsonLd.tsx';
-import { PageTitle } from '../components/PageTitle.tsx';
+import { absoluteAsset, breadcrumbList, PageHead } from '../components/PageHead.tsx';
 import { Price } from '../components/Price.tsx';
 import { ProductActions } from '../components/ProductActions.tsx';
 import { ResponsiveImage } from '../components/ResponsiveImage.tsx';
@@ -56,8 +55,7 @@ function ProductHead({ product, currency }: { product: Product; currency: string
   const { site } = useShell();
   const url = siteUrl(site, product.url, language);
   // Photos are static files: the same address in every language.
-  const images = product.images.map((src) => (src.startsWith('/') ? `https://${site.host}${src}` : src));
-  const description = metaDescription(product.description);
+  const images = product.images.map((src) => absoluteAsset(site.host, src));
   const offer =
     product.price === null
       ? undefined
@@ -73,38 +71,26 @@ function ProductHead({ product, currency }: { product: Product; currency: string
     { name: product.category.title, item: siteUrl(site, product.category.url, language) },
     { name: product.title, item: url },
   ];
+  const structured = {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: product.title,
+    sku: product.sku,
+    description: product.description,
+    ...(images.length > 0 ? { image: images } : {}),
+    category: product.category.title,
+    brand: { '@type': 'Brand', name: site.brand },
+    url,
+    ...(offer ? { offers: offer } : {}),
+  };
   return (
-    <>
-      <PageTitle>{product.title}</PageTitle>
-      {description && <meta name="description" content={description} />}
-      <meta property="og:type" content="product" />
-      <meta property="og:title" content={product.title} />
-      {description && <meta property="og:description" content={description} />}
-      <meta property="og:url" content={url} />
-      {images[0] && <meta property="og:image" content={images[0]} />}
-      <meta property="og:site_name" content={site.brand} />
-      <JsonLd
-        data={{
-          '@context': 'https://schema.org',
-          '@type': 'Product',
-          name: product.title,
-          sku: product.sku,
-          description: product.description,
-          ...(images.length > 0 ? { image: images } : {}),
-          category: product.category.title,
-          brand: { '@type': 'Brand', name: site.brand },
-          url,
-          ...(offer ? { offers: offer } : {}),
-        }}
-      />
-      <JsonLd
-        data={{
-          '@context': 'https://schema.org',
-          '@type': 'BreadcrumbList',
-          itemListElement: crumbs.map((crumb, i) => ({ '@type': 'ListItem', position: i + 1, name: crumb.name, item: crumb.item })),
-        }}
-      />
-    </>
+    <PageHead
+      title={product.title}
+      description={product.description || t('seo.category', { title: product.category.title })}
+      type="product"
+      {...(product.images[0] ? { image: product.images[0] } : {})}
+      jsonLd={[structured, breadcrumbList(crumbs)]}
+    />
   );
 }
 

@@ -6,7 +6,7 @@ import { useId } from 'react';
 import { Form, Link, useLoaderData } from 'react-router-dom';
 import type { loader } from '../../server/pages/search.ts';
 import { SEARCH_MAX_LENGTH } from '../../shared/search.ts';
-import { PageTitle } from '../components/PageTitle.tsx';
+import { PageHead } from '../components/PageHead.tsx';
 import { useTranslation } from '../i18n.tsx';
 
 export function Component() {
@@ -15,8 +15,7 @@ export function Component() {
   const inputId = useId();
   return (
     <section className="search-page">
-      <PageTitle>{query ? t('search.pageTitle', { query }) : t('search.title')}</PageTitle>
-      <meta name="robots" content="noindex" />
+      <PageHead title={query ? t('search.pageTitle', { query }) : t('search.title')} description={t('seo.search')} noindex />
       <h1>{t('search.title')}</h1>
       <Form method="get" action="/search" role="search" aria-label={t('search.title')} className="search-page__form">
         <label htmlFor={inputId} className="visually-hidden">

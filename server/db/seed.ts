@@ -9,6 +9,7 @@ import { unitMassKg } from '../../shared/product-info.ts';
 import type { SitesConfig } from '../../shared/sites.ts';
 import { seedDemoContent } from './demo-content.ts';
 import { demoCategories, demoCities, demoKits, demoOnOrder, demoProducts, demoWeightsKg, demoWidgets, priceFactors } from './demo-data.ts';
+import { seedDealers } from './demo-dealers.ts';
 import type { Db, Queryable } from './index.ts';
 import { SCHEMA_LOCK_KEY } from './migrate.ts';
 
@@ -139,6 +140,8 @@ async function seedInto(tx: Queryable, sites: SitesConfig): Promise<void> {
       [w.code, w.site === 'default' ? '*' : w.site, w.html],
     );
   }
+
+  await seedDealers(tx); // the partners on /map (migration 015)
 }
 
 export async function catalogueIsEmpty(db: Queryable): Promise<boolean> {

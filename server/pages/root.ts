@@ -1,5 +1,6 @@
 /** The root route: the shell every page shares — site, menu, widgets, counters, the site token, a form's flash. */
 import { type PublicSite, publicSite } from '../../shared/public-site.ts';
+import { seoSites } from '../../shared/seo.ts';
 import type { LoaderArgs } from '../render/route-module.ts';
 
 export async function loader({ context }: LoaderArgs) {
@@ -7,6 +8,8 @@ export async function loader({ context }: LoaderArgs) {
   const shell = await services.publicShell(site);
   return {
     site: publicSite(site) as PublicSite,
+    /** The public sites and their languages: the page's hreflang alternates (client/components/SeoLinks.tsx). */
+    seoSites: seoSites(services.sites.all, services.sites.defaultSite.id),
     categories: shell.categories,
     widgets: shell.widgets,
     /** Chat scripts from allowlisted hosts only, loaded after hydration (client/third-party/). */

@@ -7,6 +7,7 @@ import { type Site, SiteDirectory } from '../../shared/sites.ts';
 import type { SitesConfig } from '../../shared/sites-config.ts';
 import type { AddressSuggestConfig, PaymentsConfig } from '../config.ts';
 import type { Db } from '../db/index.ts';
+import { FeedService } from '../feeds/service.ts';
 import { AccountOrders } from './account-orders.ts';
 import { AccountService } from './accounts.ts';
 import { AuthService } from './auth.ts';
@@ -17,6 +18,7 @@ import { CheckoutService } from './checkout.ts';
 import { CityService } from './cities.ts';
 import { CompareService } from './compare.ts';
 import { ContentService } from './content.ts';
+import { DealerService } from './dealers.ts';
 import { FormService } from './forms.ts';
 import { KitService } from './kits.ts';
 import { ListingService } from './listing.ts';
@@ -81,6 +83,10 @@ export interface Services {
   accountOrders: AccountOrders;
   /** The order form's checkout keys and placing an order (one transaction; decision 022). */
   checkout: CheckoutService;
+  /** Dealers and installation centres per site (/map). */
+  dealers: DealerService;
+  /** The sitemap, robots.txt, the YML and RSS feeds of each site, rendered once and cached (server/feeds/). */
+  feeds: FeedService;
   /** Categories and widgets of a site (language-independent today: titles live in the database in Russian). */
   publicShell(site: Site): Promise<PublicShell>;
   /** Drops cached shell data (after an owner's edit, and in tests). */
@@ -115,6 +121,8 @@ export function createServices(
   const records = new RecordService(db);
   const cart = new CartService(db, sessions);
   const payments = new PaymentService(db, options.payments ?? NO_PAYMENTS, options.log);
+  const dealers = new DealerService(db, options.shellCacheTtlMs);
+  const feeds = new FeedService(db, sites, { ttlMs: options.shellCacheTtlMs * 10 });
   return {
     db,
     sites,
@@ -147,6 +155,8 @@ export function createServices(
       secret: options.sessionSecret,
       onlinePaymentAvailable: (site) => payments.onlineAvailable(site.id),
     }),
+    dealers,
+    feeds,
     publicShell: (site) =>
       shellCache.get(site.id, async () => {
         const [categories, siteWidgets] = await Promise.all([catalog.listCategories(), widgets.allForSite(site.id, site.tags?.chatHosts)]);
@@ -156,6 +166,8 @@ export function createServices(
       shellCache.clear();
       listing.clearCache();
       calculator.clearCache();
+      dealers.clearCache();
+      feeds.clear();
     },
   };
 }

@@ -11,7 +11,9 @@ import { consent } from './consent.ts';
 import { content } from './content.ts';
 import { forms } from './forms.ts';
 import { mail } from './mail.ts';
+import { map } from './map.ts';
 import { payment } from './payment.ts';
+import { seo } from './seo.ts';
 
 export const features: Record<string, FeatureLocale> = {
   account,
@@ -21,5 +23,7 @@ export const features: Record<string, FeatureLocale> = {
   content,
   forms,
   mail,
+  map,
   payment,
+  seo,
 };

@@ -1,0 +1,324 @@
+/**
+ * The feeds of each site (server/feeds/, docs/decisions/029): robots.txt, the sitemap index and its paged files
+ * with hreflang alternates, the YML catalogue for Yandex Market, the news RSS; their cache and its invalidation.
+ * Every document is parsed with fast-xml-parser, never matched as text alone.
+ */
+import { gunzipSync } from 'node:zlib';
+import fc from 'fast-check';
+import { XMLParser } from 'fast-xml-parser';
+import t, { type Test } from 'tap';
+import { type RssItem, renderRss } from '../server/feeds/rss.ts';
+import { FeedService } from '../server/feeds/service.ts';
+import { SITEMAP_PATHS_PER_FILE, type SitemapSource } from '../server/feeds/sitemap.ts';
+import { xmlEscape } from '../server/feeds/xml.ts';
+import { alternatesOf, seoSites } from '../shared/seo.ts';
+import { SiteDirectory } from '../shared/sites.ts';
+import { demoSitesConfig } from '../shared/sites-config.ts';
+import { startTestApp } from './helpers/app.ts';
+
+/** Elements that repeat, by their path: always arrays, even when there is one. */
+const LISTS = new Set([
+  'sitemapindex.sitemap',
+  'urlset.url',
+  'urlset.url.xhtml:link',
+  'yml_catalog.shop.categories.category',
+  'yml_catalog.shop.offers.offer',
+  'rss.channel.item',
+]);
+const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', isArray: (_name, path) => LISTS.has(String(path)) });
+
+/** The document, parsed with validation: a document that is not well-formed fails the test. */
+function parse(xml: string, t: Test) {
+  try {
+    return parser.parse(xml, true);
+  } catch (error) {
+    t.fail(`not well-formed XML: ${error}`);
+    throw error;
+  }
+}
+
+const PUBLIC = demoSitesConfig.sites.filter((s) => !s.isTest);
+const localHost = (id: string) => (id === 'ru' ? 'localhost' : `${id}.localhost`);
+
+t.test('robots.txt per site: its own sitemap, private pages in every language; the test site disallows all', async (t) => {
+  const app = await startTestApp(t);
+  for (const site of PUBLIC) {
+    const res = await app.request({ url: '/robots.txt', host: localHost(site.id) });
+    t.equal(res.statusCode, 200);
+    t.match(res.headers['content-type'], /^text\/plain; charset=utf-8/);
+    const lines = res.body.trim().split('\n');
+    t.equal(lines[0], 'User-agent: *');
+    t.ok(lines.includes(`Sitemap: https://${site.host}/sitemap.xml`), `${site.id} names its sitemap on ${site.host}`);
+    t.notOk(lines.includes('Disallow: /'), `${site.id} is crawlable`);
+    for (const lang of site.languages) {
+      const prefix = lang === 'ru' ? '' : `/${lang}`;
+      for (const path of ['/cart', '/personal', '/search'])
+        t.ok(lines.includes(`Disallow: ${prefix}${path}`), `${site.id}: ${prefix}${path}`);
+    }
+  }
+  const test = await app.request({ url: '/robots.txt', host: 'test.localhost' });
+  t.equal(test.body, 'User-agent: *\nDisallow: /\n');
+  t.equal((await app.request({ url: '/sitemap.xml', host: 'test.localhost' })).statusCode, 404, 'no sitemap on the test site');
+});
+
+t.test('the sitemap index and its files list every page in every language with all alternates', async (t) => {
+  const app = await startTestApp(t);
+  const products = await app.db.query<{ path: string }>(
+    `SELECT '/' || c.slug || '/' || p.slug AS path FROM products p JOIN categories c ON c.id = p.category_id WHERE p.is_active`,
+  );
+  const kits = await app.db.query<{ slug: string }>('SELECT slug FROM kits');
+  const categories = await app.db.query<{ slug: string }>(`SELECT slug FROM categories WHERE slug <> 'komplekty-sumoizoliacii'`);
+  const totalAlternates = PUBLIC.reduce((n, s) => n + s.languages.length, 0) + 1; // + x-default
+
+  for (const site of [PUBLIC[0]!, PUBLIC[1]!]) {
+    const host = localHost(site.id);
+    const index = await app.request({ url: '/sitemap.xml', host });
+    t.equal(index.statusCode, 200);
+    t.match(index.headers['content-type'], /^application\/xml; charset=utf-8/);
+    const files: string[] = parse(index.body, t).sitemapindex.sitemap.map((s: { loc: string }) => s.loc);
+    t.same(
+      files.map((f) => f.replace(/^https:\/\/[^/]+\//, '')),
+      ['sitemap-pages-1.xml', 'sitemap-categories-1.xml', 'sitemap-products-1.xml', 'sitemap-kits-1.xml'],
+    );
+    t.ok(
+      files.every((f) => f.startsWith(`https://${site.host}/`)),
+      `files on ${site.host}`,
+    );
+    const locs = new Set<string>();
+    for (const file of files) {
+      const res = await app.request({ url: new URL(file).pathname, host });
+      t.equal(res.statusCode, 200, file);
+      const doc = parse(res.body, t);
+      t.equal(doc.urlset['@xmlns'], 'http://www.sitemaps.org/schemas/sitemap/0.9');
+      t.equal(doc.urlset['@xmlns:xhtml'], 'http://www.w3.org/1999/xhtml');
+      for (const url of doc.urlset.url as { loc: string; 'xhtml:link': { '@hreflang': string; '@href': string }[] }[]) {
+        locs.add(url.loc);
+        const links = url['xhtml:link'];
+        if (links.length !== totalAlternates) t.fail(`${url.loc}: ${links.length} alternates`);
+        if (!links.some((l) => l['@href'] === url.loc)) t.fail(`${url.loc} is not among its own alternates`);
+        if (!links.some((l) => l['@hreflang'] === 'x-default')) t.fail(`${url.loc} has no x-default`);
+      }
+    }
+    const expected = ['/', '/materials', '/komplekty-sumoizoliacii', '/map']
+      .concat(
+        categories.map((c) => `/${c.slug}`),
+        products.map((p) => p.path),
+        kits.map((k) => `/komplekty-sumoizoliacii/${k.slug}`),
+      )
+      .flatMap((path) =>
+        site.languages.map((lang) => `https://${site.host}${lang === 'ru' ? path : path === '/' ? `/${lang}` : `/${lang}${path}`}`),
+      );
+    t.same([...locs].sort(), expected.sort(), `${site.id}: every page in every language, nothing else`);
+  }
+  t.equal((await app.request({ url: '/sitemap-products-2.xml' })).statusCode, 404, 'past the last file');
+  t.equal((await app.request({ url: '/sitemap-nope-1.xml' })).statusCode, 404, 'no such series');
+  t.equal((await app.request({ url: '/sitemap-products-0.xml' })).statusCode, 404);
+  t.equal((await app.request({ url: '/sitemap-products-1.xml.gz' })).statusCode, 404);
+});
+
+t.test('sitemap files are paged', async (t) => {
+  const app = await startTestApp(t);
+  const many: SitemapSource = {
+    name: 'many',
+    entries: async () => Array.from({ length: SITEMAP_PATHS_PER_FILE * 2 + 5 }, (_, i) => ({ path: `/p${i}`, lastmod: '2026-01-02' })),
+  };
+  const sites = new SiteDirectory(demoSitesConfig);
+  const feeds = new FeedService(app.db, sites, { ttlMs: 60_000, sources: [many] });
+  const kz = sites.byId('kz')!;
+  const index = parse((await feeds.sitemapIndex(kz))!, t);
+  t.same(
+    index.sitemapindex.sitemap.map((s: { loc: string }) => s.loc),
+    [1, 2, 3].map((n) => `https://tihoavto.kz/sitemap-many-${n}.xml`),
+  );
+  const last = parse((await feeds.sitemapFile(kz, 'sitemap-many-3.xml'))!, t);
+  t.equal(last.urlset.url.length, 5 * kz.languages.length, 'the rest, in both languages');
+  t.equal(last.urlset.url[0].lastmod, '2026-01-02');
+  t.equal(await feeds.sitemapFile(kz, 'sitemap-many-4.xml'), null);
+});
+
+t.test('alternates: every public site and language once, x-default; per-site content keeps to its domain', async (t) => {
+  const sites = seoSites(demoSitesConfig.sites, 'ru');
+  t.same(
+    sites.map((s) => s.id),
+    ['ru', 'kz', 'md', 'uz', 'kg'],
+    'no test site; the default first',
+  );
+  const kz = sites.find((s) => s.id === 'kz')!;
+  const all = alternatesOf(sites, kz, '/news', '?page=2');
+  t.same(
+    all.map((a) => a.hreflang),
+    ['ru', 'en', 'zh-CN', 'tr', 'ru-KZ', 'kk-KZ', 'ru-MD', 'ro-MD', 'ru-UZ', 'uz-UZ', 'ru-KG', 'ky-KG', 'x-default'],
+  );
+  t.equal(all.at(-1)!.href, 'https://tihoavto.ru/news?page=2');
+  t.same(alternatesOf(sites, kz, '/news/x', '', 'site'), [
+    { hreflang: 'ru-KZ', href: 'https://tihoavto.kz/news/x' },
+    { hreflang: 'kk-KZ', href: 'https://tihoavto.kz/kk/news/x' },
+    { hreflang: 'x-default', href: 'https://tihoavto.kz/news/x' },
+  ]);
+  const lone = { id: 'solo', host: 'solo.example', languages: ['ru' as const], isDefault: true };
+  t.same(alternatesOf([lone], lone, '/'), [], 'one address has no alternates');
+});
+
+t.test('YML per site: its currency, its price list, availability from stock, offers complete', async (t) => {
+  const app = await startTestApp(t);
+  // A product priced on the Russian list only: offered on tihoavto.ru, not on tihoavto.kz.
+  await app.db.query(
+    `INSERT INTO products (sku, slug, category_id, title, description, stock) VALUES ('ONLY-RU', 'only-ru', 1, 'Только <Россия> & "Ко"', 'x', 0)`,
+  );
+  await app.db.query(
+    `INSERT INTO product_prices (product_id, price_list, amount) SELECT id, 'ru', 123.5 FROM products WHERE sku = 'ONLY-RU'`,
+  );
+  for (const site of PUBLIC) {
+    const res = await app.request({ url: '/yml.xml', host: localHost(site.id) });
+    t.equal(res.statusCode, 200);
+    t.match(res.headers['content-type'], /^application\/xml; charset=utf-8/);
+    const doc = parse(res.body, t);
+    t.match(doc.yml_catalog['@date'], /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00$/);
+    const shop = doc.yml_catalog.shop;
+    t.equal(shop.url, `https://${site.host}/`);
+    t.equal(shop.currencies.currency['@id'], site.currency, `${site.id}: ${site.currency}`);
+    const categoryIds = new Set(shop.categories.category.map((c: { '@id': string }) => Number(c['@id'])));
+    const prices = await app.db.query<{ sku: string; amount: number; stock: number; url: string }>(
+      `SELECT p.sku, pp.amount::float8 AS amount, p.stock, '/' || c.slug || '/' || p.slug AS url
+         FROM products p JOIN categories c ON c.id = p.category_id JOIN product_prices pp ON pp.product_id = p.id AND pp.price_list = $1
+        WHERE p.is_active`,
+      [site.priceList],
+    );
+    const offers = shop.offers.offer as Record<string, unknown>[];
+    t.equal(offers.length, prices.length, `${site.id}: one offer per priced product`);
+    const bySku = new Map(offers.map((o) => [String(o.vendorCode), o]));
+    for (const p of prices) {
+      const o = bySku.get(p.sku);
+      if (!o) {
+        t.fail(`${site.id}: no offer for ${p.sku}`);
+        continue;
+      }
+      if (Number(o.price) !== p.amount) t.fail(`${site.id} ${p.sku}: price ${o.price} ≠ ${p.amount}`);
+      if (o.currencyId !== site.currency) t.fail(`${site.id} ${p.sku}: currency ${o.currencyId}`);
+      if (o['@available'] !== String(p.stock > 0)) t.fail(`${site.id} ${p.sku}: available ${o['@available']} with stock ${p.stock}`);
+      if (o.url !== `https://${site.host}${p.url}`) t.fail(`${site.id} ${p.sku}: url ${o.url}`);
+      if (!categoryIds.has(Number(o.categoryId))) t.fail(`${site.id} ${p.sku}: unknown category ${o.categoryId}`);
+      if (o.picture !== undefined && !String(o.picture).startsWith(`https://${site.host}/`))
+        t.fail(`${site.id} ${p.sku}: picture ${o.picture}`);
+    }
+    t.equal(bySku.has('ONLY-RU'), site.priceList === 'ru', `${site.id}: a product off its price list is not offered`);
+  }
+  const ru = parse((await app.request({ url: '/yml.xml' })).body, t);
+  const odd = ru.yml_catalog.shop.offers.offer.find((o: { vendorCode: string }) => o.vendorCode === 'ONLY-RU');
+  t.equal(odd.name, 'Только <Россия> & "Ко"', 'names escaped and read back intact');
+  t.equal(odd['@available'], 'false', 'no stock: on order');
+  t.equal(Number(odd.price), 123.5);
+});
+
+t.test('feeds are cached per site and rebuilt after invalidateCaches (prices, products)', async (t) => {
+  const app = await startTestApp(t);
+  const priceOf = async (host: string) => {
+    const doc = parser.parse((await app.request({ url: '/yml.xml', host })).body);
+    return Number(doc.yml_catalog.shop.offers.offer.find((o: { vendorCode: string }) => o.vendorCode === 'VIB-STD-22').price);
+  };
+  const ruBefore = await priceOf('localhost');
+  const kzBefore = await priceOf('kz.localhost');
+  t.not(ruBefore, kzBefore, 'each site its own price list');
+  t.notMatch((await app.request({ url: '/sitemap-kits-1.xml' })).body, /novyj-komplekt/);
+  await app.db.query(
+    `UPDATE product_prices SET amount = 999 WHERE price_list = 'ru' AND product_id = (SELECT id FROM products WHERE sku = 'VIB-STD-22')`,
+  );
+  await app.db.query(`INSERT INTO kits (slug, title) VALUES ('novyj-komplekt', 'Новый')`);
+  t.equal(await priceOf('localhost'), ruBefore, 'served from the cache');
+  const queries = app.db.queries.length;
+  await app.request({ url: '/sitemap-kits-1.xml' });
+  await app.request({ url: '/yml.xml', host: 'kz.localhost' });
+  t.notMatch((await app.request({ url: '/sitemap-kits-1.xml' })).body, /novyj-komplekt/, 'the cached list');
+  t.equal(app.db.queries.length, queries, 'no database query for cached feeds');
+
+  app.services.invalidateCaches();
+  t.equal(await priceOf('localhost'), 999, 'the new price after invalidation');
+  t.equal(await priceOf('kz.localhost'), kzBefore, 'other price lists unchanged');
+  t.match((await app.request({ url: '/sitemap-kits-1.xml' })).body, /komplekty-sumoizoliacii\/novyj-komplekt/, 'the new kit is listed');
+});
+
+t.test('feeds are compressed when the client accepts it', async (t) => {
+  const app = await startTestApp(t);
+  const res = await app.request({ url: '/sitemap-products-1.xml', headers: { 'accept-encoding': 'gzip' } });
+  t.equal(res.headers['content-encoding'], 'gzip');
+  t.match(gunzipSync(res.rawPayload).toString('utf8'), /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset/);
+  t.match(res.headers['cache-control'], /max-age=\d+/);
+});
+
+const items: RssItem[] = [
+  {
+    title: 'Новинка: Вибро <Макс> & "Ко"',
+    link: '/news/vibro-maks',
+    date: new Date('2026-03-01T09:00:00Z'),
+    summary: 'Толще & тяжелее </description>',
+  },
+  { title: 'Старое', link: 'https://elsewhere.example/x', date: new Date('2025-12-31T23:59:00Z'), summary: '' },
+];
+
+t.test('RSS: a channel of the items, escaped, with RFC 822 dates and absolute links', async (t) => {
+  const xml = renderRss(
+    { title: 'T', link: 'https://tihoavto.kz/news', description: 'D', self: 'https://tihoavto.kz/rss.xml', language: 'ru' },
+    'tihoavto.kz',
+    items,
+  );
+  const doc = parse(xml, t);
+  t.equal(doc.rss['@version'], '2.0');
+  const channel = doc.rss.channel;
+  t.equal(channel['atom:link']['@href'], 'https://tihoavto.kz/rss.xml');
+  t.equal(channel.lastBuildDate, 'Sun, 01 Mar 2026 09:00:00 GMT', 'the newest item');
+  t.same(
+    channel.item.map((i: Record<string, unknown>) => [i.title, i.link, i.pubDate, i.description]),
+    [
+      [
+        'Новинка: Вибро <Макс> & "Ко"',
+        'https://tihoavto.kz/news/vibro-maks',
+        'Sun, 01 Mar 2026 09:00:00 GMT',
+        'Толще & тяжелее </description>',
+      ],
+      ['Старое', 'https://elsewhere.example/x', 'Wed, 31 Dec 2025 23:59:00 GMT', ''],
+    ],
+  );
+  t.throws(() => parser.parse('<a><b></a>', true), 'the parser does refuse a broken document');
+  const empty = parse(renderRss({ title: 'T', link: 'l', description: 'd', self: 's', language: 'ru' }, 'h', []), t);
+  t.notOk(empty.rss.channel.item, 'no items: an empty channel');
+});
+
+t.test('/rss.xml: the news source of the site, cached like the other feeds', async (t) => {
+  const app = await startTestApp(t);
+  const empty = await app.request({ url: '/rss.xml', host: 'kz.localhost' });
+  t.equal(empty.statusCode, 200);
+  t.match(empty.headers['content-type'], /^application\/rss\+xml; charset=utf-8/);
+  t.notOk(parse(empty.body, t).rss.channel.item, 'no news source yet: an empty, valid channel');
+  const asked: string[] = [];
+  app.services.feeds.useNews({
+    latest: async (site, limit) => {
+      asked.push(`${site.id}:${limit}`);
+      return items;
+    },
+  });
+  const doc = parse((await app.request({ url: '/rss.xml', host: 'kz.localhost' })).body, t);
+  t.equal(doc.rss.channel.link, 'https://tihoavto.kz/news');
+  t.equal(doc.rss.channel.item.length, 2);
+  await app.request({ url: '/rss.xml', host: 'kz.localhost' });
+  t.same(asked, ['kz:30'], 'asked once (cached), for this site');
+});
+
+t.test('xmlEscape: any text reads back the same, less what XML cannot hold', async (t) => {
+  fc.assert(
+    fc.property(fc.string({ unit: 'binary', maxLength: 60 }), (text) => {
+      const xml = `<a b="${xmlEscape(text)}">${xmlEscape(text)}</a>`;
+      // parse(…, true) validates first: it throws on a document that is not well-formed.
+      const doc = new XMLParser({
+        ignoreAttributes: false,
+        trimValues: false,
+        parseTagValue: false,
+        parseAttributeValue: false,
+        htmlEntities: true,
+      }).parse(xml);
+      const kept = text.replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '');
+      return (doc.a['#text'] ?? '') === kept && doc.a['@_b'] === kept;
+    }),
+    { numRuns: 300 },
+  );
+  t.pass();
+});
