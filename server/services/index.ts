@@ -68,7 +68,7 @@ export interface Services {
   forms: FormService;
   /** Categories and widgets of a site (language-independent today: titles live in the database in Russian). */
   publicShell(site: Site): Promise<PublicShell>;
-  /** Drops cached shell data (after an owner's edit, and in tests). */
+  /** Drops cached shell data and content (after an owner's edit, and in tests). */
   invalidateCaches(): void;
 }
 
@@ -88,6 +88,7 @@ export function createServices(
   // Stale data may be served for up to ten TTLs while a refresh runs: a database hiccup does not blank the menu.
   const shellCache = new TtlCache<PublicShell>(options.shellCacheTtlMs, options.shellCacheTtlMs * 10).countedAs('shell');
   const sessions = new SessionService(db, options.sessionSecret);
+  const content = new ContentService(db, options.shellCacheTtlMs);
   return {
     db,
     sites,
@@ -107,7 +108,7 @@ export function createServices(
     users: new UserService(db),
     outbox: new Outbox(),
     records: new RecordService(db),
-    content: new ContentService(db),
+    content,
     // Outbox and RecordService hold no state: the forms' own instances write the same tables.
     forms: new FormService(db, options.sessionSecret, new Outbox(), new RecordService(db)),
     publicShell: (site) =>
@@ -118,6 +119,7 @@ export function createServices(
     invalidateCaches: () => {
       shellCache.clear();
       listing.clearCache();
+      content.clearCache();
     },
   };
 }
