@@ -217,6 +217,8 @@ t.test('the /en shop reads its most visited pages in English, without the fallba
     t.notMatch(res.body, 'class="content-notice"', `${url}: no "shown in Russian" notice`);
     t.match(res.body, /<div class="content-body" lang="en"/, `${url}: the body is English`);
   }
+  // A table scrolls sideways on a phone: it takes focus so a keyboard can scroll it (axe: scrollable-region-focusable).
+  t.match((await app.request({ url: '/en/about_noise_insulation/vibropogloshchenie' })).body, '<table tabindex="0">');
   const section = (await app.request({ url: '/en/about_noise_insulation' })).body;
   t.match(
     section,
