@@ -146,3 +146,32 @@ test('Kazakh site, with and without JavaScript: result in ₸', async ({ browser
     await context.close();
   }
 });
+
+for (const js of [true, false]) {
+  test(`main site, ${js ? 'with' : 'without'} JavaScript: paid by card online — to the provider and back, paid`, async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ javaScriptEnabled: js, baseURL });
+    await context.addInitScript(() => localStorage.setItem('modalRegion', String(8.64e15)));
+    const page = await context.newPage();
+    await fillCart(page, { origin: baseURL!, js } as Journey);
+    await page.goto('/cart?step=checkout');
+    if (js) await hydrated(page);
+    const form = page.locator('.checkout');
+    await form.getByRole('textbox', { name: /^Имя и фамилия/ }).fill('Иван Петров');
+    await form.getByRole('textbox', { name: /^Телефон/ }).fill('8 916 123-45-67');
+    await form.getByRole('textbox', { name: /^E-mail/ }).fill('card@example.ru');
+    await form.getByRole('combobox', { name: 'Город' }).fill('Москва');
+    await form.getByRole('radio', { name: /Самовывоз со склада/ }).check();
+    await form.getByRole('combobox', { name: /^Пункт выдачи/ }).selectOption({ index: 1 });
+    await form.getByRole('radio', { name: /Банковской картой онлайн/ }).check();
+    await form.getByRole('checkbox', { name: /согласен/ }).check();
+    await form.getByRole('button', { name: 'Подтвердить заказ' }).click();
+
+    // Straight to the provider's page (the fake ЮKassa of e2e/server.ts), then back to the order, paid.
+    await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/checkout\//);
+    await page.locator('#pay').click();
+    await expect(page).toHaveURL(/\/cart\/success\/\d+$/);
+    await expect(page.getByRole('region', { name: 'Оплата' })).toContainText('Оплачен онлайн');
+    await expect(page.locator('.receipt__facts')).toContainText('Оплачен');
+    await context.close();
+  });
+}

@@ -43,7 +43,7 @@ async function journey(page: Page, id: number, js: boolean) {
   await page.locator('#pay').click();
   await expect(page).toHaveURL(new RegExp(`/cart/success/${id}$`));
   await expect(panel).toContainText('Оплачен онлайн');
-  await expect(page.locator('.order__facts')).toContainText('Оплачен');
+  await expect(page.locator('.receipt__facts')).toContainText('Оплачен');
   await expect(panel.getByRole('button')).toHaveCount(0);
   if (js) expect(problems).toEqual([]);
 }

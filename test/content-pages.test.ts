@@ -160,6 +160,7 @@ t.test('lists: newest first, dates in the site’s time zone, pages of ten', asy
   t.same(order.slice(0, 4), ['kalkulyator-shumoizolyacii', 'dostavka-sdek-kazahstan', 'vibro-premium-v-prodazhe', 'komplekty-dlya-sedana']);
   // Published 2026-03-24 at 00:30 Almaty (UTC+5): 23 March in Moscow, 24 March in Almaty.
   await app.db.query(`UPDATE content_entries SET published_at = '2026-03-23T19:30:00Z' WHERE slug = 'dostavka-sdek-kazahstan'`);
+  app.services.invalidateCaches(); // an edit behind the service's back (content reads are cached)
   t.match((await app.request({ url: '/news' })).body, /<time dateTime="2026-03-23">23 марта 2026/);
   t.match((await app.request({ url: '/news', host: 'kz.localhost' })).body, /<time dateTime="2026-03-24">24 марта 2026/);
   t.match((await app.request({ url: '/en/news' })).body, /March 23, 2026/, 'in the visitor’s language');
@@ -199,4 +200,39 @@ t.test('a site’s own entry wins over the all-sites one; client navigation gets
   t.equal(JSON.parse(data.body).results.article.data.entry.title, 'Слои (Казахстан)');
   const page = hydrationData((await app.request({ url: '/stati/sloi-shumoizolyacii' })).body);
   t.equal(page.loaderData.article.entry.minutes, 2, 'reading time from the word count');
+});
+
+t.test('the /en shop reads its most visited pages in English, without the fallback notice', async (t) => {
+  const english = {
+    '/en/about_noise_insulation': 'About sound deadening',
+    '/en/about_noise_insulation/vibropogloshchenie': 'Vibration damping',
+    '/en/about_noise_insulation/shumopogloshchenie': 'Sound absorption',
+    '/en/about_noise_insulation/zvukoizolyaciya': 'Sound insulation and barriers',
+    '/en/oplata-i-vozvraty': 'Payment and returns',
+  };
+  for (const [url, title] of Object.entries(english)) {
+    const res = await app.request({ url });
+    t.equal(res.statusCode, 200, url);
+    t.match(res.body, `<h1>${title}</h1>`, `${url}: the English title`);
+    t.notMatch(res.body, 'class="content-notice"', `${url}: no "shown in Russian" notice`);
+    t.match(res.body, /<div class="content-body" lang="en"/, `${url}: the body is English`);
+  }
+  // A table scrolls sideways on a phone: it takes focus so a keyboard can scroll it (axe: scrollable-region-focusable).
+  t.match((await app.request({ url: '/en/about_noise_insulation/vibropogloshchenie' })).body, '<table tabindex="0">');
+  const section = (await app.request({ url: '/en/about_noise_insulation' })).body;
+  t.match(
+    section,
+    /href="\/en\/about_noise_insulation\/zvukoizolyaciya"[^>]*>Sound insulation and barriers<\/a>/,
+    'sub-pages listed in English',
+  );
+  const sub = (await app.request({ url: '/en/about_noise_insulation/vibropogloshchenie' })).body;
+  t.match(sub, '>About sound deadening</a>', 'the breadcrumb names the English section');
+  const faq = (await app.request({ url: '/en/voprosy-i-otvety' })).body;
+  t.notMatch(faq, 'class="content-notice"');
+  t.equal([...faq.matchAll(/<details[^>]* lang="en"/g)].length, 12, 'twelve English questions');
+  const ld = jsonLd(faq).find((d) => d['@type'] === 'FAQPage');
+  t.equal(ld?.mainEntity[0].name, 'In what order do the layers go?');
+  // Russian stays Russian; a language without texts still falls back.
+  t.match((await app.request({ url: '/voprosy-i-otvety' })).body, 'В каком порядке клеить слои?');
+  t.match((await app.request({ url: '/tr/oplata-i-vozvraty' })).body, 'class="content-notice"');
 });

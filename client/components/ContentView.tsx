@@ -203,17 +203,21 @@ export function Gallery({ slug, images }: { slug: string; images: ContentImage[]
   );
 }
 
-/** The products an entry names, as cards with price and compare toggle. */
+/** The products an entry names, as compact cards with price and compare toggle (a placeholder for a missing photo). */
 export function ProductCards({ title, products, currency }: { title: string; products: ProductCard[]; currency: string }) {
   const titleId = useId();
   if (products.length === 0) return null;
   return (
-    <section aria-labelledby={titleId} className="related">
+    <section aria-labelledby={titleId} className="related content-products">
       <h2 id={titleId}>{title}</h2>
       <ul className="product-grid">
         {products.map((p) => (
           <li key={p.id} className="product-card">
-            {p.preview_image && <ResponsiveImage src={p.preview_image} alt="" width={160} height={120} sizes="10rem" />}
+            {p.preview_image ? (
+              <ResponsiveImage src={p.preview_image} alt="" width={160} height={120} sizes="(max-width: 40rem) 45vw, 12rem" />
+            ) : (
+              <span className="content-placeholder" aria-hidden="true" />
+            )}
             <Link to={p.url}>{p.title}</Link>
             {p.price !== null && <Price amount={p.price} currency={currency} />}
             <CompareToggle productId={p.id} title={p.title} />
@@ -224,7 +228,10 @@ export function ProductCards({ title, products, currency }: { title: string; pro
   );
 }
 
-/** Teasers of news or articles: title link, date, reading time, summary, cover. */
+/**
+ * Teasers of news or articles as cards: cover (or a placeholder, so cards line up), title, date, reading time,
+ * summary. The title's link covers the whole card (one link per card for screen readers).
+ */
 export function TeaserList({ items, base, headingLevel = 2 }: { items: TeaserView[]; base: string; headingLevel?: 2 | 3 }) {
   const { t } = useTranslation();
   if (items.length === 0) return <p className="muted">{t('content.empty')}</p>;
@@ -233,22 +240,28 @@ export function TeaserList({ items, base, headingLevel = 2 }: { items: TeaserVie
     <ul className="teasers">
       {items.map((item) => (
         <li key={item.slug} className="teaser">
-          {item.cover && (
-            <ResponsiveImage
-              className="teaser__cover"
-              src={item.cover.src}
-              alt=""
-              width={240}
-              height={Math.round((240 * item.cover.height) / item.cover.width)}
-              sizes="15rem"
-            />
-          )}
-          <div>
+          <div className="teaser__media">
+            {item.cover ? (
+              <ResponsiveImage
+                className="teaser__cover"
+                src={item.cover.src}
+                alt=""
+                width={320}
+                height={Math.round((320 * item.cover.height) / item.cover.width)}
+                sizes="(max-width: 40rem) 100vw, 22rem"
+              />
+            ) : (
+              <span className="content-placeholder" aria-hidden="true" />
+            )}
+          </div>
+          <div className="teaser__body">
             <Heading className="teaser__title">
-              <Link to={`${base}/${item.slug}`}>{item.title}</Link>
+              <Link className="teaser__link" to={`${base}/${item.slug}`}>
+                {item.title}
+              </Link>
             </Heading>
             <EntryMeta entry={item} />
-            {item.summary && <p>{item.summary}</p>}
+            {item.summary && <p className="teaser__summary">{item.summary}</p>}
           </div>
         </li>
       ))}

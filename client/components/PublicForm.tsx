@@ -78,6 +78,17 @@ type InputProps = {
   hint?: string;
 };
 
+/** A field's label text; an optional field says so (every other field is required). */
+function FieldLabel({ label, required }: { label: string; required: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <span className="field__label">
+      {label}
+      {!required && <span className="field__optional"> ({t('forms.optional')})</span>}
+    </span>
+  );
+}
+
 /** A labelled input with its error (aria-invalid, described by the message) and the value a refused post sent. */
 export function Field({ name, label, state, type = 'text', required = true, hint, ...rest }: InputProps) {
   const { t } = useTranslation();
@@ -88,7 +99,7 @@ export function Field({ name, label, state, type = 'text', required = true, hint
   return (
     <div className="field">
       <label>
-        {label}
+        <FieldLabel label={label} required={required} />
         <input
           name={name}
           type={type}
@@ -121,7 +132,7 @@ export function TextField({ name, label, state, required = true, maxLength = 300
   return (
     <div className="field">
       <label>
-        {label}
+        <FieldLabel label={label} required={required} />
         <textarea
           name={name}
           rows={5}
@@ -188,5 +199,61 @@ export function Choice({
         </span>
       )}
     </fieldset>
+  );
+}
+
+/**
+ * The rating as five stars (spec: 1–5): radio buttons, each drawn as a star over its own input, so a click, a tap
+ * or the arrow keys pick it, with or without JavaScript. Each input keeps its spoken name ("4 из 5"); the stars up
+ * to the chosen (or hovered) one fill through CSS (:has), so no script is needed to show the choice.
+ */
+export function RatingChoice({
+  legend,
+  state,
+  name,
+  label,
+}: {
+  legend: string;
+  state: FormState;
+  name: string;
+  label: (n: number) => string;
+}) {
+  const { t } = useTranslation();
+  const errorId = useId();
+  const error = state.errors[name];
+  return (
+    <fieldset className="rating-input" aria-describedby={error ? errorId : undefined}>
+      <legend>{legend}</legend>
+      <div className="rating-input__stars">
+        {[1, 2, 3, 4, 5].map((n) => (
+          <label key={n} className="rating-input__star">
+            <input
+              type="radio"
+              name={name}
+              value={String(n)}
+              defaultChecked={state.values[name] === String(n)}
+              required
+              aria-invalid={error ? true : undefined}
+            />
+            <span className="visually-hidden">{label(n)}</span>
+            <StarIcon />
+          </label>
+        ))}
+      </div>
+      {error && (
+        <span id={errorId} className="form__error">
+          {t(error)}
+        </span>
+      )}
+    </fieldset>
+  );
+}
+
+/** One star (decorative: its meaning is in the text beside it). */
+export function StarIcon() {
+  return (
+    <svg className="star-icon" viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+      <path d="M12 2.5l2.94 6.26 6.86.8-5.08 4.7 1.36 6.78L12 17.6l-6.08 3.44 1.36-6.78-5.08-4.7 6.86-.8z" />
+    </svg>
   );
 }

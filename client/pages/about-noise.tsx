@@ -15,15 +15,13 @@ export function Component() {
       {children.length > 0 && (
         <section aria-labelledby={sectionsTitle} className="content-sections">
           <h2 id={sectionsTitle}>{t('content.sections')}</h2>
-          <ul className="teasers">
+          <ul className="section-cards">
             {children.map((child) => (
-              <li key={child.slug} className="teaser">
-                <div>
-                  <h3 className="teaser__title">
-                    <Link to={`/${child.slug}`}>{child.title}</Link>
-                  </h3>
-                  {child.summary && <p>{child.summary}</p>}
-                </div>
+              <li key={child.slug} className="section-card">
+                <h3 className="section-card__title">
+                  <Link to={`/${child.slug}`}>{child.title}</Link>
+                </h3>
+                {child.summary && <p>{child.summary}</p>}
               </li>
             ))}
           </ul>

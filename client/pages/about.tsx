@@ -24,39 +24,49 @@ export function Component() {
       {/* biome-ignore lint/correctness/useUniqueElementIds: the spec's fixed anchor (/about#contacts, the footer's "Контакты" link) */}
       <section id="contacts" className="contacts" aria-labelledby={contactsTitle} tabIndex={-1}>
         <h2 id={contactsTitle}>{t('content.contacts')}</h2>
-        <dl className="contacts__list">
-          <dt>{t('content.phone')}</dt>
-          <dd>
-            <a href={telHref(site.phone)}>{site.phone}</a>
-          </dd>
-          <dt>{t('content.email')}</dt>
-          <dd>
-            <a href={`mailto:${site.email}`}>{site.email}</a>
-          </dd>
-          {requisites.address && (
-            <>
-              <dt>{t('content.address')}</dt>
-              <dd>{requisites.address}</dd>
-            </>
-          )}
-          {requisites.hours && (
-            <>
-              <dt>{t('content.hours')}</dt>
-              <dd>{requisites.hours}</dd>
-            </>
-          )}
-        </dl>
-        <h3 id={requisitesId}>{t('content.requisites')}</h3>
-        <table className="requisites" aria-labelledby={requisitesId} lang="ru">
-          <tbody>
-            {requisites.rows.map((row) => (
-              <tr key={row.label}>
-                <th scope="row">{row.label}</th>
-                <td>{row.value}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <div className="contacts__grid">
+          <dl className="contacts__list">
+            <div>
+              <dt>{t('content.phone')}</dt>
+              <dd>
+                <a className="contacts__phone" href={telHref(site.phone)}>
+                  {site.phone}
+                </a>
+              </dd>
+            </div>
+            <div>
+              <dt>{t('content.email')}</dt>
+              <dd>
+                <a href={`mailto:${site.email}`}>{site.email}</a>
+              </dd>
+            </div>
+            {requisites.address && (
+              <div>
+                <dt>{t('content.address')}</dt>
+                <dd>{requisites.address}</dd>
+              </div>
+            )}
+            {requisites.hours && (
+              <div>
+                <dt>{t('content.hours')}</dt>
+                <dd>{requisites.hours}</dd>
+              </div>
+            )}
+          </dl>
+          <div className="contacts__requisites">
+            <h3 id={requisitesId}>{t('content.requisites')}</h3>
+            <table className="requisites" aria-labelledby={requisitesId} lang="ru">
+              <tbody>
+                {requisites.rows.map((row) => (
+                  <tr key={row.label}>
+                    <th scope="row">{row.label}</th>
+                    <td>{row.value}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </div>
       </section>
       <JsonLd
         data={{

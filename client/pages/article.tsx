@@ -27,26 +27,29 @@ export function Component() {
   const crumbs = useCrumbs([{ label: t('content.articlesTitle'), to: CONTENT_PATHS.article }, { label: entry.title }]);
   const relatedId = useId();
   return (
-    <article className="content">
+    <article className="content content--article">
       <ContentHead title={entry.title} description={entry.summary} crumbs={crumbs} article={{ type: 'Article', entry }} />
       <Breadcrumbs items={crumbs} />
       <h1>{entry.title}</h1>
       <EntryMeta entry={entry} />
       <FallbackNotice entry={entry} />
-      {entry.cover && (
-        <ResponsiveImage
-          className="content-cover"
-          src={entry.cover.src}
-          alt={entry.cover.alt}
-          width={entry.cover.width}
-          height={entry.cover.height}
-          sizes="(max-width: 48rem) 100vw, 48rem"
-          eager
-        />
-      )}
-      <TableOfContents entry={entry} />
-      <ContentBody entry={entry} />
-      <Gallery slug={`article-${entry.slug}`} images={entry.gallery} />
+      {/* Wide screens: the contents stay beside the text (sticky); narrow ones: between the cover and the text. */}
+      <div className="article-layout">
+        {entry.cover && (
+          <ResponsiveImage
+            className="content-cover"
+            src={entry.cover.src}
+            alt={entry.cover.alt}
+            width={entry.cover.width}
+            height={entry.cover.height}
+            sizes="(max-width: 48rem) 100vw, 46rem"
+            eager
+          />
+        )}
+        <TableOfContents entry={entry} />
+        <ContentBody entry={entry} />
+        <Gallery slug={`article-${entry.slug}`} images={entry.gallery} />
+      </div>
       <ProductCards title={t('content.products')} products={products} currency={currency} />
       {related.length > 0 && (
         <section aria-labelledby={relatedId} className="related">

@@ -53,8 +53,10 @@ export function Component() {
           </details>
         ))}
       </div>
-      <p>
-        <Link to={REVIEWS_PATH}>{t('content.askQuestion')}</Link>
+      <p className="content-cta">
+        <Link className="button" to={REVIEWS_PATH}>
+          {t('content.askQuestion')}
+        </Link>
       </p>
     </section>
   );

@@ -1,6 +1,7 @@
 /**
  * Demo info pages and FAQ entries (issue 12) from ../shared/domain.md, as Markdown files with front matter: about,
- * about noise insulation with three sub-pages, payment and returns per country, twelve FAQ entries; a few in English.
+ * about noise insulation with three sub-pages, payment and returns per country, twelve FAQ entries; the most visited of
+ * them (about, about noise insulation and its sub-pages, payment and returns, the FAQ) in English as well.
  */
 
 export const demoPages: string[] = [
@@ -282,6 +283,118 @@ summary: Запишитесь на установку шумоизоляции �
 
 Адреса центров — на [карте «Где купить»](/map). Количество материала и ориентировочную цену заранее покажет [калькулятор](/calc).
 `,
+  // English texts of the most visited pages (the /en shop): same slugs, `language: en`; other pages fall back to Russian.
+  `---
+kind: page
+slug: about_noise_insulation
+language: en
+title: About sound deadening
+summary: How car sound deadening works, which materials there are and where to start — the essentials in brief, with links to the detailed sections.
+---
+Sound deadening makes a cabin quieter through three different physical effects: it **damps the vibration** of the metal, **absorbs** sound in air cavities and **blocks** noise coming from outside. Each effect needs its own material, and only together do they work at full strength.
+
+## Where to start
+
+1. **Doors** — the easiest zone to begin with: music sounds noticeably better and the door closes with a solid thud.
+2. **Floor and boot** — this is where tyre and road rumble comes from.
+3. **Wheel arches** — the main source of noise on winter tyres and gravel.
+4. **Roof and bonnet** — rain drumming and engine noise.
+
+## More about the materials
+
+The sections below explain how each layer works and how to choose it. Step-by-step guides are in the [articles](/stati), and the [calculator](/calc) works out how much material your car needs.
+`,
+  `---
+kind: page
+slug: about_noise_insulation/vibropogloshchenie
+language: en
+title: Vibration damping
+summary: What a vibration damper is, how to read its specifications — thickness, weight and loss factor — and which sheet to choose for each zone.
+sort: 1
+products: [VIB-LT-18, VIB-STD-22, VIB-OPT-30, VIB-PRM-25]
+---
+A vibration damper is a layer of butyl mastic with an aluminium foil face. It is stuck directly onto the metal and turns the panel's vibration into heat: the metal stops resonating and no longer carries noise into the cabin.
+
+## How to choose
+
+| Sheet | Thickness, mm | Weight, kg/m² | Loss factor | Where |
+|---|---|---|---|---|
+| Vibro Light 1.8 | 1.8 | 2.2 | 0.20 | roof, bonnet |
+| Vibro Standard 2.2 | 2.2 | 2.9 | 0.28 | doors |
+| Vibro Optima 3.0 | 3.0 | 3.8 | 0.33 | floor, boot |
+| Vibro Premium 2.5 | 2.5 | 2.6 | 0.45 | anywhere weight matters |
+
+The higher the mechanical loss factor, the better a sheet damps vibration. Thickness and weight alone say little: a light sheet with a high loss factor outperforms a heavy one with a low factor.
+`,
+  `---
+kind: page
+slug: about_noise_insulation/shumopogloshchenie
+language: en
+title: Sound absorption
+summary: How open-cell sound absorbers work, where a car needs them and why they go on top of the vibration damper.
+sort: 2
+products: [ABS-AK-6, ABS-AK-10, ABS-AK-15, ABS-AK-10F]
+---
+A sound absorber is a porous material with open cells: foam or felt. A sound wave enters the pores, rubs against their walls and loses energy. That is why it works wherever there is an **air cavity**: inside the doors, between the roof and the headliner, under the boot trim.
+
+## Thickness and zones
+
+- **6 mm** — under thin trims and on the roof.
+- **10 mm** — the all-round thickness for doors and the boot.
+- **15 mm** — for large cavities and the rear parcel shelf.
+- **10 mm with foil** — for the bonnet: the foil reflects engine heat.
+
+Never stick a sound absorber straight onto bare metal or squeeze it under a trim panel: compressed pores stop working.
+`,
+  `---
+kind: page
+slug: about_noise_insulation/zvukoizolyaciya
+language: en
+title: Sound insulation and barriers
+summary: How a sound insulator differs from an absorber, when you need a heavy barrier, and how to cover the floor, the firewall and the arches.
+sort: 3
+products: [BAR-IZ-4, BAR-IZ-8, BAR-MEM-2, BAR-MEM-3H]
+---
+A sound insulator **reflects** sound rather than absorbing it. It is either closed-cell polyethylene foam (light, 0.12–0.30 kg/m²) or a heavy membrane (3.5–5 kg/m²). The heavier and denser the layer, the better it holds back low frequencies.
+
+## Which one where
+
+- **Izolator 4 and 8 mm** — doors, floor, boot: it does not soak up water and adds thermal insulation.
+- **Heat and sound insulator 10 F** — roof and bonnet, where you also need protection from heat.
+- **Barrier 2 and 3 Heavy** — the firewall, the floor under your feet and the arches from inside the cabin: where the loudest noise comes from.
+
+A barrier only works when it covers the zone as one continuous layer without gaps: sound passes through any opening.
+`,
+  `---
+kind: page
+slug: oplata-i-vozvraty
+language: en
+title: Payment and returns
+summary: How to pay for an order in Russia — by card, by SBP QR code, on delivery or by invoice for companies — and the rules for returning goods bought at a distance.
+---
+## Payment methods
+
+- **Bank card online** — Visa, Mastercard, MIR; the amount is charged as soon as you place the order.
+- **SBP QR code** — pay from your bank's app with no fee.
+- **On delivery** — cash or card to the courier or at the pick-up point (cash on delivery).
+- **Invoice for companies** — give your INN and KPP when ordering and the invoice arrives by e-mail; we ship once the payment is received.
+
+## Delivery
+
+Pick-up in Moscow, courier within the city, CDEK (to a pick-up point or by courier), Boxberry and Russian Post. Heavy kits (about 60 kg) travel with PEK or Delovye Linii.
+
+## Returns
+
+Orders are placed at a distance, so the rules for distance selling apply (Article 26.1 of the Russian Law on Consumer Rights Protection):
+
+- You can **cancel an order at any time before you receive it**.
+- After receipt — **within 7 days**, provided the goods have not been used and their presentation, packaging and proof of payment are kept.
+- If the written return conditions were not supplied with the goods, this period extends to **3 months**.
+- We refund the money **within 10 days** of receiving your request; the cost of return shipping is paid by the buyer.
+- Material **cut from a roll** to your size may not be returnable: it was made to your individual order.
+
+Goods with a defect will be exchanged or refunded within the terms set by law. To arrange a return, write to the shop's e-mail or call us — the contacts are on the [about us](/about#contacts) page.
+`,
 ];
 
 /** [slug, question, answer] in the order shown. */
@@ -348,8 +461,73 @@ const faq: [string, string, string][] = [
   ],
 ];
 
-export const demoFaq: string[] = faq.map(
-  ([slug, question, answer], i) => `---
+/** The same questions in English (the /en shop), by the same slugs: [slug, question, answer]. */
+const faqEn: [string, string, string][] = [
+  [
+    'poryadok-sloev',
+    'In what order do the layers go?',
+    'From the metal towards the cabin: vibration damper first, then a sound absorber wherever there is an air cavity, then a sound insulator, and anti-squeak tape under the plastic trims. The details are in the article [“Sound-deadening layers and their order”](/stati/sloi-shumoizolyacii).',
+  ],
+  [
+    'skolko-listov',
+    'How many sheets does my car need?',
+    'It depends on the body and the zones. Four doors of a saloon take about 11 sheets of vibration damper, the floor and boot about 15. The [calculator](/calc) gives the exact amount for your model.',
+  ],
+  [
+    'sploshnoe-pokrytie',
+    'Does the vibration damper have to cover the whole surface?',
+    'On the floor, boot, arches and firewall — yes, 100 %. Doors need 70–100 %, the roof 60–80 %, the bonnet and boot lid 50–70 % between the ribs. Sound absorbers and insulators go on as one continuous layer.',
+  ],
+  [
+    'temperatura',
+    'At what temperature can I apply it?',
+    'The body and the room should be no colder than +15 °C. Before rolling, warm each sheet with a heat gun to +40…+50 °C so the butyl follows every contour of the panel.',
+  ],
+  [
+    'ves',
+    'How much weight does sound deadening add?',
+    'A complete saloon adds about 60 kg, the doors alone about 12 kg. A light sheet with a high loss factor saves weight — for example Vibro Premium 2.5 (2.6 kg/m²).',
+  ],
+  [
+    'korroziya',
+    'Will the metal rust under the material?',
+    'No, as long as you apply it to clean, degreased metal: butyl seals the surface against moisture. Keep the drain holes in the doors and the floor open — that is where water leaves.',
+  ],
+  [
+    'garantiya',
+    'What is the shelf life and the warranty?',
+    'Before application the materials keep for 12 months in their original packaging in a dry place at room temperature. Once applied correctly, the material lasts as long as the car.',
+  ],
+  [
+    'sroki-dostavki',
+    'How long does delivery take?',
+    'Within Moscow 1–2 days, across Russia with CDEK and Boxberry 2–7 days, with Russian Post up to 14 days. Heavy kits travel with PEK or Delovye Linii. Delivery times to other countries are on the [payment and delivery](/oplata-i-vozvraty) page.',
+  ],
+  [
+    'oplata-pri-poluchenii',
+    'Can I pay on delivery or by invoice?',
+    'Yes. In Russia you can pay cash or by card on delivery, and companies can pay by invoice — give your INN and KPP when placing the order.',
+  ],
+  [
+    'vozvrat-otrezannogo',
+    'Can I return material cut from a roll?',
+    'Material cut to your size is made to your individual order and may not be returnable. Whole sheets and rolls in their original packaging can be returned within 7 days of receipt — see [payment and returns](/oplata-i-vozvraty).',
+  ],
+  [
+    'ustanovka',
+    'Where can I have it installed if I do not want to do it myself?',
+    'Leave a request on the [installation](/handmade) page: we will find a partner installation centre in your city and agree on a date. Partner addresses are on the [map](/map).',
+  ],
+  [
+    'instrumenty',
+    'Which tools will I need?',
+    'A roller, a set of trim removal tools, a knife, degreaser and gloves; in a cold garage, a heat gun as well. You will find all of them in the [tools](/instrumenty) section.',
+  ],
+];
+
+export const demoFaq: string[] = [
+  ...faq.map(
+    ([slug, question, answer], i) => `---
 kind: faq
 slug: ${slug}
 title: ${JSON.stringify(question)}
@@ -357,4 +535,16 @@ sort: ${i + 1}
 ---
 ${answer}
 `,
-);
+  ),
+  ...faqEn.map(
+    ([slug, question, answer], i) => `---
+kind: faq
+slug: ${slug}
+language: en
+title: ${JSON.stringify(question)}
+sort: ${i + 1}
+---
+${answer}
+`,
+  ),
+];

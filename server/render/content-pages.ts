@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { formatContentDate, isoDateIn } from '../../shared/content.ts';
 import type { ContentEntry, ContentTeaser } from '../services/content.ts';
 import type { ContentKind } from '../services/content-files.ts';
-import { localizeLinks, readingMinutes } from '../services/content-markdown.ts';
+import { focusableTables, localizeLinks, readingMinutes } from '../services/content-markdown.ts';
 import { type LoadContext, type LoaderArgs, notFoundError, queryObject } from './route-module.ts';
 
 /** An item slug in a URL (a page's sub-page name too). */
@@ -24,7 +24,7 @@ export function entryView(entry: ContentEntry, context: LoadContext) {
   const { html, ...rest } = entry;
   return {
     ...rest,
-    html: localizeLinks(html, context.basename),
+    html: focusableTables(localizeLinks(html, context.basename)),
     ...dates(entry.publishedAt, context),
     modified: isoDateIn(entry.updatedAt, context.site.timeZone),
     minutes: readingMinutes(entry.words),

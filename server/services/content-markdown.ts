@@ -235,3 +235,12 @@ export function localizeLinks(html: string, basename: string): string {
     /\.[a-z0-9]{2,5}(?:[?#]|$)/i.test(path.split('#')[0]!) ? whole : `href="${basename}/${path}"`,
   );
 }
+
+/**
+ * A page's stored HTML with its tables reachable by keyboard: a table wider than a phone scrolls sideways inside its
+ * own box (the stylesheet), and a keyboard user can only scroll what can take focus. Applied when served, so rows
+ * saved before this existed get it too (the sanitiser leaves <table> without attributes).
+ */
+export function focusableTables(html: string): string {
+  return html.replaceAll('<table>', '<table tabindex="0">');
+}

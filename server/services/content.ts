@@ -3,12 +3,19 @@
  * Reading picks, per slug, the best row: the site's own before the all-sites one ('*'), the visitor's language
  * before Russian — so a language without a translation shows the Russian text (and the page says so).
  * Saving renders the Markdown once (content-markdown.ts); pages only read.
+ *
+ * Reads are cached per site and language (TtlCache, the shell's TTL): an index of each kind's published entries
+ * (teaser fields only) answers lists, teasers and "no such slug" without a query; whole entries and a section's
+ * entries are cached per slug or prefix, and only for slugs the index knows, so unknown addresses cannot grow the
+ * cache. Saving through this service clears it; services.invalidateCaches() does too. The owner's import runs in
+ * another process: there the TTL bounds how long pages show the old text (decision 027).
  */
 import type { Language } from '../../shared/languages.ts';
 import type { Db, Queryable } from '../db/index.ts';
 import type { ProductCard } from './catalog.ts';
 import { type ContentKind, type ContentSource, contentFilePath, type FrontMatter, formatContentFile } from './content-files.ts';
 import { ContentError, type ContentImage, renderMarkdown, type TocEntry } from './content-markdown.ts';
+import { TtlCache } from './ttl-cache.ts';
 
 export const FALLBACK_LANGUAGE: Language = 'ru';
 
@@ -58,57 +65,89 @@ export interface SaveOptions {
   sizeOf?: (src: string) => { width: number; height: number } | undefined;
 }
 
+/** Most entries a process keeps whole (over all sites and languages); the least recently loaded go first. */
+const MAX_CACHED_ENTRIES = 5000;
+
 export class ContentService {
-  constructor(private readonly db: Db) {}
+  /** Per kind, site and language: every published entry's teaser, newest first. */
+  private readonly indexCache: TtlCache<ContentTeaser[]>;
+  /** Whole entries by kind, site, language and slug (null: it vanished after the index was read). */
+  private readonly entryCache: TtlCache<ContentEntry | null>;
+  /** all(): a kind's entries (under a prefix) by kind, site, language and prefix — prefixes come from code. */
+  private readonly allCache: TtlCache<ContentEntry[]>;
+
+  /** `cacheTtlMs` 0 (the owner's CLI, tests that want it): every read queries the database. */
+  constructor(
+    private readonly db: Db,
+    cacheTtlMs = 0,
+  ) {
+    // Stale entries are served for at most one more TTL, and only while a refresh runs: an import in another process
+    // shows within about two TTLs at worst, a database hiccup does not blank a page meanwhile.
+    this.indexCache = new TtlCache<ContentTeaser[]>(cacheTtlMs, cacheTtlMs).countedAs('content');
+    this.entryCache = new TtlCache<ContentEntry | null>(cacheTtlMs, cacheTtlMs, Date.now, MAX_CACHED_ENTRIES).countedAs('content');
+    this.allCache = new TtlCache<ContentEntry[]>(cacheTtlMs, cacheTtlMs).countedAs('content');
+  }
+
+  /** Drops every cached read (after a save here; services.invalidateCaches()). */
+  clearCache(): void {
+    this.indexCache.clear();
+    this.entryCache.clear();
+    this.allCache.clear();
+  }
+
+  /** Every published entry of a kind as a teaser, newest first: one query per kind, site and language and TTL. */
+  private index(kind: ContentKind, site: string, language: Language): Promise<ContentTeaser[]> {
+    return this.indexCache.get(`${kind}|${site}|${language}`, () =>
+      this.db.query<ContentTeaser>(
+        `WITH best AS (${BEST})
+         SELECT slug, language, title, summary, cover, words,
+                to_char(published_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "publishedAt"
+           FROM best ORDER BY published_at DESC, id DESC`,
+        [kind, site, language],
+      ),
+    );
+  }
 
   /** One entry (a page by its path, an item by its slug), or null. */
   async get(kind: ContentKind, slug: string, site: string, language: Language): Promise<ContentEntry | null> {
-    const [row] = await this.db.query<ContentEntry>(`WITH best AS (${BEST}) SELECT ${ENTRY_COLUMNS} FROM best WHERE slug = $4`, [
-      kind,
-      site,
-      language,
-      slug,
-    ]);
-    return row ?? null;
+    // An unknown slug is answered from the index: it costs no query and leaves nothing in the cache.
+    if (!(await this.index(kind, site, language)).some((t) => t.slug === slug)) return null;
+    return this.entryCache.get(`${kind}|${site}|${language}|${slug}`, async () => {
+      const [row] = await this.db.query<ContentEntry>(`WITH best AS (${BEST}) SELECT ${ENTRY_COLUMNS} FROM best WHERE slug = $4`, [
+        kind,
+        site,
+        language,
+        slug,
+      ]);
+      return row ?? null;
+    });
   }
 
   /** A page of a kind's items, newest first. */
   async list(kind: ContentKind, site: string, language: Language, page: number, perPage: number): Promise<ContentPage<ContentTeaser>> {
-    const rows = await this.db.query<ContentTeaser & { total: number }>(
-      `WITH best AS (${BEST})
-       SELECT slug, language, title, summary, cover, words, count(*) OVER ()::int AS total,
-              to_char(published_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "publishedAt"
-         FROM best ORDER BY published_at DESC, id DESC LIMIT $4 OFFSET $5`,
-      [kind, site, language, perPage, (page - 1) * perPage],
-    );
-    const total = rows[0]?.total ?? (page > 1 ? await this.count(kind, site, language) : 0);
-    return { items: rows.map(({ total: _, ...item }) => item), total, pages: Math.max(1, Math.ceil(total / perPage)) };
-  }
-
-  private async count(kind: ContentKind, site: string, language: Language): Promise<number> {
-    const [row] = await this.db.query<{ n: number }>(`WITH best AS (${BEST}) SELECT count(*)::int AS n FROM best`, [kind, site, language]);
-    return row!.n;
+    const all = await this.index(kind, site, language);
+    return {
+      items: all.slice((page - 1) * perPage, page * perPage),
+      total: all.length,
+      pages: Math.max(1, Math.ceil(all.length / perPage)),
+    };
   }
 
   /** Every entry of a kind in its order (FAQ entries, a section's sub-pages with `prefix` 'about_noise_insulation/'). */
   all(kind: ContentKind, site: string, language: Language, prefix = ''): Promise<ContentEntry[]> {
-    return this.db.query<ContentEntry>(
-      `WITH best AS (${BEST}) SELECT ${ENTRY_COLUMNS} FROM best WHERE starts_with(slug, $4) ORDER BY sort, published_at, slug`,
-      [kind, site, language, prefix],
+    return this.allCache.get(`${kind}|${site}|${language}|${prefix}`, () =>
+      this.db.query<ContentEntry>(
+        `WITH best AS (${BEST}) SELECT ${ENTRY_COLUMNS} FROM best WHERE starts_with(slug, $4) ORDER BY sort, published_at, slug`,
+        [kind, site, language, prefix],
+      ),
     );
   }
 
   /** Teasers of the given articles (an article's `related`), in the given order, leaving out missing ones. */
   async teasers(kind: ContentKind, slugs: string[], site: string, language: Language): Promise<ContentTeaser[]> {
     if (slugs.length === 0) return [];
-    const rows = await this.db.query<ContentTeaser>(
-      `WITH best AS (${BEST})
-       SELECT slug, language, title, summary, cover, words,
-              to_char(published_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "publishedAt"
-         FROM best WHERE slug = ANY($4::text[])`,
-      [kind, site, language, slugs],
-    );
-    return slugs.flatMap((slug) => rows.filter((r) => r.slug === slug));
+    const all = await this.index(kind, site, language);
+    return slugs.flatMap((slug) => all.filter((t) => t.slug === slug));
   }
 
   /** The newest other items of a kind, when an article names no related ones. */
@@ -134,8 +173,12 @@ export class ContentService {
    * Saves an entry from its source (insert or replace by kind, site, language and slug), rendering its body.
    * Throws ContentError naming what is wrong (an image without alt text or size …); pass a transaction to save many at once.
    */
-  save(source: ContentSource, options: SaveOptions = {}, q: Queryable = this.db): Promise<number> {
-    return saveContent(q, source, options);
+  async save(source: ContentSource, options: SaveOptions = {}, q: Queryable = this.db): Promise<number> {
+    try {
+      return await saveContent(q, source, options);
+    } finally {
+      this.clearCache();
+    }
   }
 
   /**
@@ -149,6 +192,10 @@ export class ContentService {
       if (seen.has(key)) throw new ContentError(`two files describe ${contentFilePath(s.meta)}`);
       seen.add(key);
     }
+    return this.saveAllIn(sources, seen, options).finally(() => this.clearCache());
+  }
+
+  private saveAllIn(sources: ContentSource[], seen: Set<string>, options: SaveOptions & { prune?: boolean }) {
     return this.db.transaction(async (tx) => {
       for (const source of sources) await saveContent(tx, source, options);
       let deleted = 0;

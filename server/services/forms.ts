@@ -288,9 +288,13 @@ export class FormService {
     site: string,
     page: number,
     perPage: number,
-  ): Promise<{ items: PublishedReview[]; count: number; average: number | null; pages: number }> {
-    const [agg] = await this.db.query<{ count: number; average: number | null }>(
-      `SELECT count(*)::int AS count, round(avg(rating), 1)::float8 AS average FROM reviews WHERE site = $1 AND status = 'published'`,
+  ): Promise<{ items: PublishedReview[]; count: number; average: number | null; byRating: number[]; pages: number }> {
+    const [agg] = await this.db.query<{ count: number; average: number | null; byRating: number[] }>(
+      `SELECT count(*)::int AS count, round(avg(rating), 1)::float8 AS average,
+              ARRAY(SELECT count(r.rating)::int FROM unnest(ARRAY[5, 4, 3, 2, 1]) AS s(n)
+                      LEFT JOIN reviews r ON r.rating = s.n AND r.site = $1 AND r.status = 'published'
+                     GROUP BY s.n ORDER BY s.n DESC) AS "byRating"
+         FROM reviews WHERE site = $1 AND status = 'published'`,
       [site],
     );
     const items = await this.db.query<PublishedReview>(
@@ -298,7 +302,14 @@ export class FormService {
          FROM reviews WHERE site = $1 AND status = 'published' ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
       [site, perPage, (page - 1) * perPage],
     );
-    return { items, count: agg!.count, average: agg!.average, pages: Math.max(1, Math.ceil(agg!.count / perPage)) };
+    // byRating: how many reviews gave 5, 4, 3, 2 and 1 (the summary's bars).
+    return {
+      items,
+      count: agg!.count,
+      average: agg!.average,
+      byRating: agg!.byRating,
+      pages: Math.max(1, Math.ceil(agg!.count / perPage)),
+    };
   }
 
   /** Moderation (the owner's CLI): publishes or rejects a review; false when there is no such review. */

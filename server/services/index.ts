@@ -89,7 +89,7 @@ export interface Services {
   feeds: FeedService;
   /** Categories and widgets of a site (language-independent today: titles live in the database in Russian). */
   publicShell(site: Site): Promise<PublicShell>;
-  /** Drops cached shell data (after an owner's edit, and in tests). */
+  /** Drops cached shell data and content (after an owner's edit, and in tests). */
   invalidateCaches(): void;
 }
 
@@ -123,6 +123,7 @@ export function createServices(
   const payments = new PaymentService(db, options.payments ?? NO_PAYMENTS, options.log);
   const dealers = new DealerService(db, options.shellCacheTtlMs);
   const feeds = new FeedService(db, sites, { ttlMs: options.shellCacheTtlMs * 10 });
+  const content = new ContentService(db, options.shellCacheTtlMs);
   return {
     db,
     sites,
@@ -142,7 +143,7 @@ export function createServices(
     users: new UserService(db),
     outbox,
     records,
-    content: new ContentService(db),
+    content,
     forms: new FormService(db, options.sessionSecret, outbox, records),
     calculator,
     payments,
@@ -168,6 +169,7 @@ export function createServices(
       calculator.clearCache();
       dealers.clearCache();
       feeds.clear();
+      content.clearCache();
     },
   };
 }
