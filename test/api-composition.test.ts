@@ -288,6 +288,8 @@ const OPERATIONS: Record<string, Record<string, 'required' | 'optional' | 'none'
   '/api/location': { get: 'none' },
   '/api/cart': { post: 'optional' },
   '/api/compare': { post: 'optional' },
+  // The payment provider's notifications: server to server, no site token (decision 024).
+  '/api/payments/yookassa': { post: 'none' },
 };
 
 /** The internal mutation endpoints that router actions replaced (decision 021): gone, and not documented. */

@@ -450,7 +450,7 @@ t.test('pay again, with and without JavaScript', async (t) => {
 
   const stranger = app.visitor();
   const refused = await app.submit({ path: `/cart/fail/${id}`, fields: { intent: 'pay' }, as: stranger, js: false });
-  t.equal(refused.headers.location, '/cart', 'another visitor cannot pay (the cart guard)');
+  t.equal(refused.statusCode, 404, 'another visitor cannot pay (the cart guard: the 404 page)');
   const bad = await app.submit({ path: `/cart/fail/${id}`, fields: { intent: 'steal' }, as: visitor, js: true });
   t.equal(bad.json().results['cart-order'].status, 400);
   const noToken = await app.submit({ path: `/cart/fail/${id}`, fields: { intent: 'pay' }, as: visitor, js: true, token: null });
@@ -536,29 +536,42 @@ t.test('confirmation addresses: only the provider’s hosts', async (t) => {
   }
 });
 
-t.test('the invoice page: the shop’s requisites, the lines, VAT; only for the order’s owner', async (t) => {
-  const { id, visitor } = await placeOrder();
-  const without = await request({ url: `/cart/invoice/${id}`, as: visitor });
-  t.equal(without.statusCode, 200);
-  t.match(without.body, 'Реквизиты магазина ещё не указаны');
-  const site = app.services.sites.find('localhost')! as unknown as { requisites?: unknown };
-  site.requisites = {
-    name: 'ООО «ТихоАвто»',
-    inn: '7707083893',
-    kpp: '773601001',
-    address: 'Москва, ул. Тихая, 1',
-    bank: { name: 'ПАО Сбербанк', bik: '044525225', account: '40702810900000000001', corrAccount: '30101810400000000225' },
-  };
-  t.teardown(() => void delete site.requisites);
+t.test('the invoice page: the shop’s requisites, the buyer, the lines and delivery, VAT; only for the order’s owner', async (t) => {
+  const { id, visitor } = await placeOrder({ delivery: 240 });
+  await app.db.query(
+    `UPDATE orders SET customer_type = 'legal', company = 'ООО «Покупатель»', inn = '7707083893', kpp = '773601001',
+            delivery = '{"label": "СДЭК: до пункта выдачи", "city": "Москва"}', delivery_cost = 240 WHERE id = $1`,
+    [id],
+  );
+  const [{ number }] = (await app.db.query<{ number: string }>('SELECT number FROM orders WHERE id = $1', [id])) as [{ number: string }];
   const page = await request({ url: `/cart/invoice/${id}`, as: visitor });
+  t.equal(page.statusCode, 200);
   const data = hydrationData(page.body).loaderData['cart-invoice'];
-  t.equal(data.requisites.inn, '7707083893');
-  t.same(data.vat, { rate: 20, amount: 126.67 }, 'vat_code 4: 20 % included in 760');
-  for (const text of ['ООО «ТихоАвто»', '044525225', '40702810900000000001', `Счёт на оплату № ${id}`, 'Вибро Стандарт 2.2'])
+  t.equal(
+    data.requisites.inn,
+    app.services.sites.find('localhost')!.requisites!.inn,
+    'the seller: the site’s requisites from the sites config',
+  );
+  t.same(data.vat, { rate: 20, amount: 166.67 }, 'vat_code 4: 20 % included in 1 000');
+  for (const text of [
+    'ООО «ТихоАвто»',
+    '044525225',
+    `Счёт на оплату № ${number}`,
+    'Вибро Стандарт 2.2',
+    'ООО «Покупатель», ИНН 7707083893, КПП 773601001',
+    'СДЭК: до пункта выдачи',
+  ])
     t.match(page.body, text);
   t.match(page.body, 'data-force-theme="light"');
+
+  // A site without requisites: the invoice says the manager will send one.
+  const site = app.services.sites.find('localhost')! as { requisites?: unknown };
+  const saved = site.requisites;
+  delete site.requisites;
+  t.teardown(() => void (site.requisites = saved));
+  t.match((await request({ url: `/cart/invoice/${id}`, as: visitor })).body, 'Реквизиты магазина ещё не указаны');
+
   const stranger = await request({ url: `/cart/invoice/${id}`, as: app.visitor() });
-  t.equal(stranger.statusCode, 302, 'the cart guard');
-  t.equal(stranger.headers.location, '/cart');
-  t.equal((await request({ url: '/cart/invoice/abc', as: visitor })).statusCode, 302);
+  t.equal(stranger.statusCode, 404, 'the cart guard: another visitor gets the 404 page');
+  t.equal((await request({ url: '/cart/invoice/abc', as: visitor })).statusCode, 404);
 });
