@@ -536,6 +536,61 @@ t.test('confirmation addresses: only the provider’s hosts', async (t) => {
   }
 });
 
+t.test('another way to pay: an unpaid online order switches to an offline method, once, and the shop is told', async (t) => {
+  const { id, visitor } = await placeOrder();
+  await app.db.query(
+    `UPDATE orders SET status = 'awaiting_payment', payment = '{"id": "card", "kind": "online", "label": "Банковской картой онлайн"}'
+      WHERE id = $1`,
+    [id],
+  );
+  const page = await request({ url: `/cart/fail/${id}`, as: visitor });
+  const data = hydrationData(page.body).loaderData['cart-order'];
+  t.same(
+    data.alternatives.map((m: { id: string }) => m.id),
+    ['cash'],
+    'the site’s offline methods for a person (no online ones, no invoice for legal entities only)',
+  );
+  t.match(page.body, 'Оплатить другим способом');
+
+  const refused = await app.submit({ path: `/cart/fail/${id}`, fields: { intent: 'switch', method: 'card' }, as: visitor, js: true });
+  t.same(
+    refused.json().results['cart-order'],
+    { status: 409, data: { ok: false, errors: { method: 'payment.switch.unavailable' } } },
+    'an online method is not an alternative',
+  );
+  const stranger = await app.submit({
+    path: `/cart/fail/${id}`,
+    fields: { intent: 'switch', method: 'cash' },
+    as: app.visitor(),
+    js: false,
+  });
+  t.equal(stranger.statusCode, 404, 'another visitor cannot (the cart guard)');
+
+  const switched = await app.submit({ path: `/cart/fail/${id}`, fields: { intent: 'switch', method: 'cash' }, as: visitor, js: false });
+  t.equal(switched.statusCode, 303);
+  t.equal(switched.headers.location, `/cart/success/${id}`);
+  const [order] = await app.db.query<{ status: string; payment: { id: string; kind: string } }>(
+    'SELECT status, payment FROM orders WHERE id = $1',
+    [id],
+  );
+  t.equal(order!.status, 'new', 'back to the shop to confirm');
+  t.match(order!.payment, { id: 'cash', kind: 'cash' });
+  t.same(await app.db.query(`SELECT status, note FROM order_status_history WHERE order_id = $1`, [id]), [
+    { status: 'new', note: 'payment method changed to cash' },
+  ]);
+  const mails = await app.db.query<{ recipient: string; subject: string }>(
+    `SELECT recipient, subject FROM outbox WHERE kind = 'order.payment-changed' AND text_body LIKE '%Наличными%'`,
+  );
+  t.equal(mails.length, 1, 'one notice to the shop');
+  t.match(mails[0]!.subject, /способ оплаты изменён/);
+
+  const after = await request({ url: `/cart/success/${id}`, as: visitor });
+  t.equal(after.statusCode, 200, 'the success page, not sent back to the fail page by the old payment');
+  t.same(hydrationData(after.body).loaderData['cart-order'].alternatives, [], 'nothing more to switch');
+  const again = await app.submit({ path: `/cart/success/${id}`, fields: { intent: 'switch', method: 'cash' }, as: visitor, js: true });
+  t.equal(again.json().results['cart-order'].status, 409, 'a switched order cannot switch again');
+});
+
 t.test('the invoice page: the shop’s requisites, the buyer, the lines and delivery, VAT; only for the order’s owner', async (t) => {
   const { id, visitor } = await placeOrder({ delivery: 240 });
   await app.db.query(

@@ -20,16 +20,23 @@ export function PaymentPanel({
   orderId,
   result,
   orderStatus,
+  paymentKind,
+  alternatives,
 }: {
   payment: PaymentView | null;
   orderId: number;
   result: 'success' | 'fail';
   orderStatus: string;
+  /** The order's payment method's kind (null: an order without the checkout's snapshot, paid online). */
+  paymentKind: string | null;
+  /** Offline methods the order may switch to (an unpaid online order), labels in the visitor's language. */
+  alternatives: { id: string; label: string }[];
 }) {
   const { t, i18n } = useTranslation();
   const headingId = useId();
   const unpaid = orderStatus === 'new' || orderStatus === 'awaiting_payment';
-  if (!payment && !unpaid) return null;
+  const invoice = unpaid && paymentKind === 'invoice';
+  if (!payment && !invoice && alternatives.length === 0) return null;
   const failed = payment !== null && (payment.status === 'canceled' || payment.reason !== null);
   const label = payment?.reason === 'provider_unavailable' ? 'pay' : payment?.status === 'pending' ? 'continue' : 'payAgain';
   return (
@@ -62,7 +69,26 @@ export function PaymentPanel({
           )}
         </>
       )}
-      {unpaid && (
+      {alternatives.length > 0 && (
+        <RouteForm action={`/cart/${result}/${orderId}`} formKey={`payment-switch:${orderId}`} className="payment__switch">
+          {(state) => (
+            <fieldset>
+              <legend>{t('payment.switch.heading')}</legend>
+              <input type="hidden" name="intent" value="switch" />
+              {alternatives.map((m, i) => (
+                <label key={m.id} className="payment__method">
+                  <input type="radio" name="method" value={m.id} defaultChecked={i === 0} /> {m.label}
+                </label>
+              ))}
+              <button type="submit" className="button button--secondary" disabled={state.pending}>
+                {t('payment.switch.button')}
+              </button>
+              <FormError state={state} />
+            </fieldset>
+          )}
+        </RouteForm>
+      )}
+      {invoice && (
         <p className="payment__invoice">
           <Link to={`/cart/invoice/${orderId}`}>{t('payment.invoice.link')}</Link>
         </p>

@@ -14,7 +14,7 @@ import { reportPurchase } from '../third-party/ecommerce.ts';
 export const handle: RouteHandle = { colorMode: 'light' };
 
 export function Component() {
-  const { order, result, payment, phone } = useLoaderData<typeof loader>();
+  const { order, result, payment, alternatives, phone } = useLoaderData<typeof loader>();
   useEffect(() => {
     if (result !== 'success') return;
     reportPurchase({
@@ -33,7 +33,14 @@ export function Component() {
   return (
     <>
       <OrderReceiptView order={order} result={result} phone={phone} />
-      <PaymentPanel payment={payment} orderId={order.id} result={result} orderStatus={order.status} />
+      <PaymentPanel
+        payment={payment}
+        orderId={order.id}
+        result={result}
+        orderStatus={order.status}
+        paymentKind={order.payment?.kind ?? null}
+        alternatives={alternatives}
+      />
     </>
   );
 }

@@ -27,13 +27,18 @@ export const params = z.object({ success: z.enum(CART_RESULTS), id: orderIdParam
 export async function loader(args: LoaderArgs) {
   const { request, context } = args;
   const { success: result, id } = routeParams(params, args);
-  // Back from the provider (return_url is the success page): a pending payment is read back from the API first.
-  const payment = await context.services.payments.forOrder(id, context.site.id, { refresh: true });
-  const order = await context.services.orders.receipt(id, context.site);
+  const { orders, payments, checkout } = context.services;
+  let order = await orders.receipt(id, context.site);
   if (!order) throw notFoundError(request.url);
+  // Orders without the checkout's snapshot were only ever paid through the provider.
+  const online = !order.payment || order.payment.kind === 'online';
+  // Back from the provider (return_url is the success page): a pending payment is read back from the API first.
+  const payment = online ? await payments.forOrder(id, context.site.id, { refresh: true }) : null;
+  if (payment?.status === 'succeeded' && order.status !== 'paid') order = (await orders.receipt(id, context.site)) ?? order;
   const fits = paymentResult(payment?.status);
   if (fits && fits !== result) throw redirect(localPath(context.basename, `/cart/${fits}/${id}`), 302);
-  return { result, order, payment, phone: context.site.phone };
+  const alternatives = online ? await checkout.paymentAlternatives(id, context.site, context.language) : [];
+  return { result, order, payment, alternatives, phone: context.site.phone };
 }
 
 /** The result page a payment's state belongs on: a failed payment on the fail page, a paid one on success. */
@@ -41,7 +46,15 @@ function paymentResult(status: string | undefined): (typeof CART_RESULTS)[number
   return status === 'canceled' ? 'fail' : status === 'succeeded' ? 'success' : null;
 }
 
-export const payForm = z.object({ intent: z.literal('pay') }, 'form.invalid');
+export const payForm = z.discriminatedUnion(
+  'intent',
+  [
+    z.object({ intent: z.literal('pay') }),
+    // Another (offline) method instead of paying online; its id is checked against the site's methods.
+    z.object({ intent: z.literal('switch'), method: z.string('form.required').min(1, 'form.required').max(40, 'form.invalid') }),
+  ],
+  'form.invalid',
+);
 
 /** Why paying could not start → the message key the page shows. */
 const PAY_ERRORS = {
@@ -52,12 +65,28 @@ const PAY_ERRORS = {
   rejected: 'payment.errors.rejected',
 } as const;
 
-/** intent 'pay': a new payment for this unpaid order (or the one still under way), and off to the provider. */
+/**
+ * intent 'pay': a new payment for this unpaid order (or the one still under way), and off to the provider.
+ * intent 'switch': pay it another way (an offline method of the site); the order goes back to the shop to confirm.
+ */
 export async function action(args: ActionArgs) {
   const { id } = routeParams(params, args);
   const form = await readForm(args.request, payForm);
   if (!form.ok) return mutationFailed(args, form, undefined, `/cart/fail/${id}`, form.result, 400);
   const { context } = args;
+  if (form.data.intent === 'switch') {
+    const switched = await context.services.checkout.switchPayment(id, context.site, form.data.method);
+    if (!switched.ok)
+      return mutationFailed(
+        args,
+        form,
+        undefined,
+        `/cart/fail/${id}`,
+        { ok: false, errors: { method: 'payment.switch.unavailable' } },
+        409,
+      );
+    return continueTo(args, undefined, `/cart/success/${id}`);
+  }
   const started = await context.services.payments.payAgain({ orderId: id, site: context.site.id, returnUrl: returnUrl(args, id) });
   if (started.ok) return leaveForPayment(args, started.confirmationUrl);
   if (started.reason === 'paid' || started.reason === 'processing') return continueTo(args, undefined, `/cart/success/${id}`);

@@ -20,8 +20,9 @@ import { localized, pointsIn, quoteDelivery, roundMoney, type Unavailable } from
 import type { Language } from '../../shared/languages.ts';
 import type { Site } from '../../shared/sites.ts';
 import type { Db, Queryable } from '../db/index.ts';
+import { layoutMail, translatorFor } from '../mail/layout.ts';
 import type { CartService } from './cart.ts';
-import { enqueueOrderMails, type PlacedOrder } from './order-mail.ts';
+import { enqueueOrderMails, orderPageUrl, type PlacedOrder } from './order-mail.ts';
 import type { Outbox } from './outbox.ts';
 import type { SessionService } from './sessions.ts';
 
@@ -86,6 +87,55 @@ export class CheckoutService {
   /** Online payment methods are offered on this site now. */
   onlineAvailable(site: Site): boolean {
     return this.deps.onlinePaymentAvailable(site);
+  }
+
+  /**
+   * The methods an unpaid order paid online may switch to (its card payment failed, or the shopper changed their
+   * mind): the site's methods that are not paid online, for the order's customer type. Empty for any other order.
+   */
+  async paymentAlternatives(orderId: number, site: Site, language: Language): Promise<{ id: string; label: string }[]> {
+    const [order] = await this.db.query<SwitchableOrder>(SWITCHABLE_ORDER, [orderId, site.id]);
+    if (!order || !isSwitchable(order)) return [];
+    return offlineMethods(site, order).map((m) => ({ id: m.id, label: localized(m.label, language) }));
+  }
+
+  /**
+   * Switches an unpaid online order to another (offline) method, in one transaction under the order's row lock: the
+   * payment snapshot, the state back to 'new' (the shop confirms it), a history row and a notice to the shop. A payment
+   * the provider still completes later marks the order paid all the same (the money arrived).
+   */
+  async switchPayment(orderId: number, site: Site, methodId: string): Promise<{ ok: true; label: string } | { ok: false }> {
+    return this.db.transaction(async (tx) => {
+      const [order] = await tx.query<SwitchableOrder>(`${SWITCHABLE_ORDER} FOR UPDATE`, [orderId, site.id]);
+      const method = order && isSwitchable(order) ? offlineMethods(site, order).find((m) => m.id === methodId) : undefined;
+      if (!order || !method) return { ok: false };
+      const label = localized(method.label, order.language);
+      await tx.query(`UPDATE orders SET payment = $2, status = 'new', updated_at = now() WHERE id = $1`, [
+        orderId,
+        JSON.stringify({ id: method.id, kind: method.kind, label }),
+      ]);
+      await tx.query(`INSERT INTO order_status_history (order_id, status, note) VALUES ($1, 'new', $2)`, [
+        orderId,
+        `payment method changed to ${method.id}`,
+      ]);
+      const t = translatorFor('ru');
+      const mail = layoutMail({
+        site: { id: site.id, brand: site.brand, host: site.host, phone: site.phone, email: site.email },
+        language: 'ru',
+        t,
+        subject: t('payment.switch.mailSubject', { number: order.number }),
+        paragraphs: [t('payment.switch.mailText', { method: localized(method.label, 'ru') })],
+        action: { label: t('mail.order.open'), url: orderPageUrl(site, 'ru', orderId) },
+      });
+      await this.deps.outbox.enqueue(tx, {
+        site: site.id,
+        kind: 'order.payment-changed',
+        language: 'ru',
+        to: site.orderEmail ?? site.email,
+        ...mail,
+      });
+      return { ok: true, label };
+    });
   }
 
   /**
@@ -275,6 +325,18 @@ export class CheckoutService {
     );
   }
 }
+
+interface SwitchableOrder {
+  number: string;
+  status: string;
+  language: Language;
+  customer_type: 'person' | 'legal';
+  kind: string | null;
+}
+const SWITCHABLE_ORDER = `SELECT number, status, language, customer_type, payment->>'kind' AS kind FROM orders WHERE id = $1 AND site = $2`;
+const isSwitchable = (o: SwitchableOrder) => o.kind === 'online' && (o.status === 'new' || o.status === 'awaiting_payment');
+const offlineMethods = (site: Site, o: SwitchableOrder) =>
+  offeredPayments(site.payment, { online: false, customerType: o.customer_type }).filter((m) => m.kind !== 'online');
 
 /** The methods of a site as the order form offers them (labels in the visitor's language). */
 export function deliveryOptions(methods: readonly DeliveryMethod[], language: Language) {

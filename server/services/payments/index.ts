@@ -315,6 +315,10 @@ export class PaymentService {
           [...PAYABLE_ORDER_STATUSES],
         ]);
         orderPaid = paid.length === 1;
+        if (orderPaid)
+          await tx.query(`INSERT INTO order_status_history (order_id, status, note) VALUES ($1, 'paid', 'online payment succeeded')`, [
+            row.order_id,
+          ]);
         if (!orderPaid)
           this.log.error(
             { payment: row.id, order: row.order_id, orderStatus: order!.status },

@@ -58,6 +58,14 @@ export const payment = {
       paid: 'Заказ уже оплачен.',
       processing: 'Платёж уже обрабатывается.',
     },
+    switch: {
+      heading: 'Оплатить другим способом',
+      button: 'Выбрать этот способ',
+      done: 'Способ оплаты изменён: {{method}}. Менеджер свяжется с вами для подтверждения.',
+      unavailable: 'Этот способ оплаты недоступен для заказа.',
+      mailSubject: 'Заказ № {{number}}: способ оплаты изменён',
+      mailText: 'Покупатель выбрал другой способ оплаты: {{method}} (вместо оплаты онлайн).',
+    },
     invoice: {
       link: 'Счёт на оплату для юридических лиц',
       title: 'Счёт на оплату № {{number}} от {{date}}',
@@ -137,6 +145,14 @@ export const payment = {
       paid: 'The order has already been paid.',
       processing: 'The payment is already being processed.',
     },
+    switch: {
+      heading: 'Pay another way',
+      button: 'Choose this method',
+      done: 'Payment method changed: {{method}}. A manager will contact you to confirm.',
+      unavailable: 'This payment method is not available for the order.',
+      mailSubject: 'Order No. {{number}}: payment method changed',
+      mailText: 'The shopper chose another payment method: {{method}} (instead of paying online).',
+    },
     invoice: {
       link: 'Invoice for legal entities',
       title: 'Invoice No. {{number}} of {{date}}',
@@ -210,6 +226,14 @@ export const payment = {
       notFound: '未找到订单。',
       paid: '订单已付款。',
       processing: '付款正在处理中。',
+    },
+    switch: {
+      heading: '使用其他方式付款',
+      button: '选择此方式',
+      done: '付款方式已更改：{{method}}。经理将与您联系确认。',
+      unavailable: '此付款方式不适用于该订单。',
+      mailSubject: '订单号 {{number}}：付款方式已更改',
+      mailText: '顾客选择了其他付款方式：{{method}}（而非在线支付）。',
     },
     invoice: {
       link: '法人付款发票',
@@ -290,6 +314,14 @@ export const payment = {
       paid: 'Sipariş zaten ödendi.',
       processing: 'Ödeme zaten işleniyor.',
     },
+    switch: {
+      heading: 'Başka bir yolla öde',
+      button: 'Bu yöntemi seç',
+      done: 'Ödeme yöntemi değiştirildi: {{method}}. Onay için bir yönetici sizinle iletişime geçecek.',
+      unavailable: 'Bu ödeme yöntemi sipariş için kullanılamıyor.',
+      mailSubject: '{{number}} numaralı sipariş: ödeme yöntemi değiştirildi',
+      mailText: 'Müşteri başka bir ödeme yöntemi seçti: {{method}} (çevrimiçi ödeme yerine).',
+    },
     invoice: {
       link: 'Tüzel kişiler için ödeme faturası',
       title: '{{date}} tarihli {{number}} numaralı fatura',
@@ -363,6 +395,14 @@ export const payment = {
       notFound: 'Тапсырыс табылмады.',
       paid: 'Тапсырыс төленіп қойған.',
       processing: 'Төлем өңделіп жатыр.',
+    },
+    switch: {
+      heading: 'Басқа тәсілмен төлеу',
+      button: 'Осы тәсілді таңдау',
+      done: 'Төлем тәсілі өзгертілді: {{method}}. Растау үшін менеджер сізбен хабарласады.',
+      unavailable: 'Бұл төлем тәсілі тапсырыс үшін қолжетімсіз.',
+      mailSubject: '№ {{number}} тапсырыс: төлем тәсілі өзгертілді',
+      mailText: 'Сатып алушы басқа төлем тәсілін таңдады: {{method}} (онлайн төлеудің орнына).',
     },
     invoice: {
       link: 'Заңды тұлғаларға арналған төлем шоты',
@@ -442,6 +482,14 @@ export const payment = {
       notFound: 'Comanda nu a fost găsită.',
       paid: 'Comanda a fost deja plătită.',
       processing: 'Plata se procesează deja.',
+    },
+    switch: {
+      heading: 'Plătiți în alt mod',
+      button: 'Alegeți această metodă',
+      done: 'Metoda de plată a fost schimbată: {{method}}. Un manager vă va contacta pentru confirmare.',
+      unavailable: 'Această metodă de plată nu este disponibilă pentru comandă.',
+      mailSubject: 'Comanda nr. {{number}}: metoda de plată a fost schimbată',
+      mailText: 'Cumpărătorul a ales altă metodă de plată: {{method}} (în loc de plata online).',
     },
     invoice: {
       link: 'Factură de plată pentru persoane juridice',
@@ -523,6 +571,14 @@ export const payment = {
       paid: 'Buyurtma allaqachon to‘langan.',
       processing: 'To‘lov allaqachon ishlanmoqda.',
     },
+    switch: {
+      heading: 'Boshqa usulda to‘lash',
+      button: 'Ushbu usulni tanlash',
+      done: 'To‘lov usuli o‘zgartirildi: {{method}}. Tasdiqlash uchun menejer siz bilan bog‘lanadi.',
+      unavailable: 'Bu to‘lov usuli buyurtma uchun mavjud emas.',
+      mailSubject: '№ {{number}} buyurtma: to‘lov usuli o‘zgartirildi',
+      mailText: 'Xaridor boshqa to‘lov usulini tanladi: {{method}} (onlayn to‘lov o‘rniga).',
+    },
     invoice: {
       link: 'Yuridik shaxslar uchun to‘lov hisobi',
       title: '{{date}} dagi {{number}}-son hisob',
@@ -601,6 +657,14 @@ export const payment = {
       notFound: 'Буйрутма табылган жок.',
       paid: 'Буйрутма мурунтан эле төлөнгөн.',
       processing: 'Төлөм иштелип жатат.',
+    },
+    switch: {
+      heading: 'Башка жол менен төлөө',
+      button: 'Бул ыкманы тандоо',
+      done: 'Төлөм ыкмасы өзгөртүлдү: {{method}}. Ырастоо үчүн менеджер сиз менен байланышат.',
+      unavailable: 'Бул төлөм ыкмасы буйрутма үчүн жеткиликсиз.',
+      mailSubject: '№ {{number}} буйрутма: төлөм ыкмасы өзгөртүлдү',
+      mailText: 'Сатып алуучу башка төлөм ыкмасын тандады: {{method}} (онлайн төлөөнүн ордуна).',
     },
     invoice: {
       link: 'Юридикалык жактар үчүн төлөм эсеби',
