@@ -440,7 +440,22 @@ t.test('content in the sitemap: routed pages only, per site, site-only rows keep
     const res = await app.request({ url: new URL(loc).pathname });
     if (res.statusCode !== 200) t.fail(`${loc} answers ${res.statusCode}`);
   }
-  t.equal((await app.request({ url: '/stati/tolko-kz', host: 'kz.localhost' })).statusCode, 200, 'the kz article is on kz');
+  // The page's head says what its sitemap entry says.
+  const hreflangs = async (url: string, host: string) => {
+    const res = await app.request({ url, host });
+    t.equal(res.statusCode, 200, `${host}${url}`);
+    return [...res.body.matchAll(/<link rel="alternate" hrefLang="([^"]+)" href="([^"]+)"\/>/g)].map((m) => [m[1], m[2]]);
+  };
+  t.same(
+    await hreflangs('/stati/tolko-kz', 'kz.localhost'),
+    own[0]!['xhtml:link'].map((l) => [l['@hreflang'], l['@href']]),
+    'a site-only article: the head’s alternates are the sitemap’s',
+  );
+  t.same(
+    await hreflangs('/about', 'kz.localhost'),
+    about['xhtml:link'].map((l) => [l['@hreflang'], l['@href']]),
+    'a page of every site: the same alternates in the head and the sitemap',
+  );
 });
 
 t.test('content changes reach the feeds: invalidateCaches in this process, the TTL for another one', async (t) => {

@@ -45,9 +45,12 @@ interface ContentRow {
   everywhere: boolean;
 }
 
+/** The content series' name (sitemap-content-<n>.xml; FeedService.scopeOf). */
+export const CONTENT_SOURCE = 'content';
+
 export function contentSource(db: Queryable): SitemapSource {
   return {
-    name: 'content',
+    name: CONTENT_SOURCE,
     entries: async (site) => {
       const rows = await db.query<ContentRow>(
         `SELECT kind, slug, bool_or(site = '*') AS everywhere,
