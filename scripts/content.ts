@@ -39,6 +39,8 @@ try {
     const publicDir = join(import.meta.dirname, '..', 'public');
     const result = await content.saveAll(sources, { prune: rest.includes('--prune'), sizeOf: (src) => probeImageSize(publicDir, src) });
     console.log(`imported ${result.saved} entries${result.deleted ? `, deleted ${result.deleted}` : ''}`);
+    // This process cannot clear a running server's caches: they expire (decision 029).
+    console.log(`running servers list the change in their sitemap and RSS within ${(config.shellCacheTtlMs * 10) / 1000} s`);
   } else if (command === 'export') {
     const folder = rest[0] ?? fail(USAGE);
     console.log(`exported ${writeContentFolder(folder, await content.exportAll())} files to ${folder}`);

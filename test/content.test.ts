@@ -237,7 +237,9 @@ t.test('the CLI: npm run content -- import | export | reviews', { timeout: 120_0
   );
   const env = { ...process.env, DATA_DIR: data, SEED_DEMO: 'false' };
   const cli = (...args: string[]) => run(process.execPath, ['--import', 'tsx', 'scripts/content.ts', ...args], { cwd: root, env });
-  t.match((await cli('import', folder)).stdout, 'imported 1 entries', 'the picture is sized from public/');
+  const imported = (await cli('import', folder)).stdout;
+  t.match(imported, 'imported 1 entries', 'the picture is sized from public/');
+  t.match(imported, 'sitemap and RSS within 300 s', 'the owner is told when running servers follow (10 × SHELL_CACHE_TTL)');
   const out = join(folder, 'out');
   t.match((await cli('export', out)).stdout, 'exported 1 files');
   t.match(

@@ -7,14 +7,16 @@ import { gunzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { XMLParser } from 'fast-xml-parser';
 import t, { type Test } from 'tap';
+import { contentNewsSource } from '../server/feeds/content-source.ts';
 import { type RssItem, renderRss } from '../server/feeds/rss.ts';
 import { FeedService } from '../server/feeds/service.ts';
 import { SITEMAP_PATHS_PER_FILE, type SitemapSource } from '../server/feeds/sitemap.ts';
 import { xmlEscape } from '../server/feeds/xml.ts';
+import { type ContentSource, parseContentFile } from '../server/services/content-files.ts';
 import { alternatesOf, seoSites } from '../shared/seo.ts';
 import { SiteDirectory } from '../shared/sites.ts';
 import { demoSitesConfig } from '../shared/sites-config.ts';
-import { startTestApp } from './helpers/app.ts';
+import { startTestApp, type TestApp } from './helpers/app.ts';
 
 /** Elements that repeat, by their path: always arrays, even when there is one. */
 const LISTS = new Set([
@@ -39,6 +41,35 @@ function parse(xml: string, t: Test) {
 
 const PUBLIC = demoSitesConfig.sites.filter((s) => !s.isTest);
 const localHost = (id: string) => (id === 'ru' ? 'localhost' : `${id}.localhost`);
+
+/**
+ * The content addresses a site's visitor can open, worked out here without the code under test: the news and article
+ * lists, the FAQ page, each news item and article, each info page (every demo page has a route).
+ */
+async function contentPaths(app: TestApp, site: string): Promise<string[]> {
+  const rows = await app.db.query<{ kind: string; slug: string }>(
+    `SELECT DISTINCT kind, slug FROM content_entries WHERE site IN ($1, '*') AND published AND published_at <= now()`,
+    [site],
+  );
+  const base: Record<string, string> = { news: '/news/', article: '/stati/', page: '/' };
+  return ['/news', '/stati', '/voprosy-i-otvety'].concat(rows.filter((r) => r.kind !== 'faq').map((r) => base[r.kind] + r.slug));
+}
+
+/** An <item> of /rss.xml as the parser reads it. */
+interface RssXmlItem {
+  title: string;
+  link: string;
+  guid: { '#text': string; '@isPermaLink': string };
+  pubDate: string;
+}
+
+/** A content file's text (server/services/content-files.ts) for ContentService.save. */
+function contentFile(meta: Record<string, string | boolean>, body = 'Текст.'): ContentSource {
+  const yaml = Object.entries(meta)
+    .map(([k, v]) => `${k}: ${typeof v === 'string' ? JSON.stringify(v) : v}`)
+    .join('\n');
+  return parseContentFile(`---\n${yaml}\n---\n${body}\n`, 'test');
+}
 
 t.test('robots.txt per site: its own sitemap, private pages in every language; the test site disallows all', async (t) => {
   const app = await startTestApp(t);
@@ -78,7 +109,7 @@ t.test('the sitemap index and its files list every page in every language with a
     const files: string[] = parse(index.body, t).sitemapindex.sitemap.map((s: { loc: string }) => s.loc);
     t.same(
       files.map((f) => f.replace(/^https:\/\/[^/]+\//, '')),
-      ['sitemap-pages-1.xml', 'sitemap-categories-1.xml', 'sitemap-products-1.xml', 'sitemap-kits-1.xml'],
+      ['sitemap-pages-1.xml', 'sitemap-categories-1.xml', 'sitemap-products-1.xml', 'sitemap-kits-1.xml', 'sitemap-content-1.xml'],
     );
     t.ok(
       files.every((f) => f.startsWith(`https://${site.host}/`)),
@@ -99,11 +130,12 @@ t.test('the sitemap index and its files list every page in every language with a
         if (!links.some((l) => l['@hreflang'] === 'x-default')) t.fail(`${url.loc} has no x-default`);
       }
     }
-    const expected = ['/', '/materials', '/komplekty-sumoizoliacii', '/map']
+    const expected = ['/', '/materials', '/komplekty-sumoizoliacii', '/map', '/calc', '/constructor', '/otzyvy-i-predlojeniya']
       .concat(
         categories.map((c) => `/${c.slug}`),
         products.map((p) => p.path),
         kits.map((k) => `/komplekty-sumoizoliacii/${k.slug}`),
+        await contentPaths(app, site.id),
       )
       .flatMap((path) =>
         site.languages.map((lang) => `https://${site.host}${lang === 'ru' ? path : path === '/' ? `/${lang}` : `/${lang}${path}`}`),
@@ -283,12 +315,12 @@ t.test('RSS: a channel of the items, escaped, with RFC 822 dates and absolute li
   t.notOk(empty.rss.channel.item, 'no items: an empty channel');
 });
 
-t.test('/rss.xml: the news source of the site, cached like the other feeds', async (t) => {
+t.test('/rss.xml: without a news source a valid, empty channel; any source is asked once per site (cached)', async (t) => {
   const app = await startTestApp(t);
-  const empty = await app.request({ url: '/rss.xml', host: 'kz.localhost' });
-  t.equal(empty.statusCode, 200);
-  t.match(empty.headers['content-type'], /^application\/rss\+xml; charset=utf-8/);
-  t.notOk(parse(empty.body, t).rss.channel.item, 'no news source yet: an empty, valid channel');
+  const sites = new SiteDirectory(demoSitesConfig);
+  const kz = sites.byId('kz')!;
+  const bare = new FeedService(app.db, sites, { ttlMs: 60_000 });
+  t.notOk(parse(await bare.rss(kz), t).rss.channel.item, 'no news source: an empty, valid channel');
   const asked: string[] = [];
   app.services.feeds.useNews({
     latest: async (site, limit) => {
@@ -296,11 +328,165 @@ t.test('/rss.xml: the news source of the site, cached like the other feeds', asy
       return items;
     },
   });
-  const doc = parse((await app.request({ url: '/rss.xml', host: 'kz.localhost' })).body, t);
+  const res = await app.request({ url: '/rss.xml', host: 'kz.localhost' });
+  t.equal(res.statusCode, 200);
+  t.match(res.headers['content-type'], /^application\/rss\+xml; charset=utf-8/);
+  const doc = parse(res.body, t);
   t.equal(doc.rss.channel.link, 'https://tihoavto.kz/news');
   t.equal(doc.rss.channel.item.length, 2);
   await app.request({ url: '/rss.xml', host: 'kz.localhost' });
   t.same(asked, ['kz:30'], 'asked once (cached), for this site');
+});
+
+t.test('/rss.xml: the news of the site as /news lists them, newest first, on its own host', async (t) => {
+  const app = await startTestApp(t);
+  const { content } = app.services;
+  await content.save(
+    contentFile({
+      kind: 'news',
+      slug: 'tolko-kz',
+      site: 'kz',
+      title: 'Только в Казахстане & <скидка>',
+      summary: 'Для kz',
+      date: '2026-06-01T09:00:00Z',
+    }),
+  );
+  await content.save(contentFile({ kind: 'news', slug: 'chernovik', title: 'Черновик', published: false, date: '2026-06-02T09:00:00Z' }));
+  await content.save(contentFile({ kind: 'news', slug: 'zavtra', title: 'Из будущего', date: '2999-01-01T09:00:00Z' }));
+  await content.save(
+    contentFile({ kind: 'news', slug: 'tolko-kz', site: 'kz', language: 'kk', title: 'Тек Қазақстанда', date: '2026-06-01T09:00:00Z' }),
+  );
+  const visible = await app.db.query<{ slug: string; title: string; published_at: Date }>(
+    `SELECT slug, title, published_at FROM content_entries
+      WHERE kind = 'news' AND site = '*' AND language = 'ru' AND published AND published_at <= now() ORDER BY published_at DESC`,
+  );
+  t.ok(visible.length >= 4, 'the demo news');
+  for (const [host, own, extra] of [
+    ['localhost', 'tihoavto.ru', []],
+    [
+      'kz.localhost',
+      'tihoavto.kz',
+      [{ slug: 'tolko-kz', title: 'Только в Казахстане & <скидка>', published_at: new Date('2026-06-01T09:00:00Z') }],
+    ],
+  ] as const) {
+    const doc = parse((await app.request({ url: '/rss.xml', host })).body, t);
+    const channel = doc.rss.channel;
+    t.equal(channel.language, 'ru');
+    t.equal(channel['atom:link']['@href'], `https://${own}/rss.xml`);
+    const expected = [...extra, ...visible].sort((a, b) => b.published_at.getTime() - a.published_at.getTime());
+    t.same(
+      (channel.item as RssXmlItem[]).map((i) => [i.title, i.link, i.guid['#text'], i.pubDate]),
+      expected.map((n) => [n.title, `https://${own}/news/${n.slug}`, `https://${own}/news/${n.slug}`, n.published_at.toUTCString()]),
+      `${host}: the site's news in Russian, newest first; no draft, nothing from the future`,
+    );
+    t.equal(channel.lastBuildDate, expected[0]!.published_at.toUTCString());
+    for (const item of channel.item as { link: string }[]) {
+      const page = await app.request({ url: new URL(item.link).pathname, host });
+      if (page.statusCode !== 200) t.fail(`${item.link} answers ${page.statusCode}`);
+    }
+  }
+  const news = contentNewsSource(content);
+  t.same(
+    (await news.latest({ id: 'kz' }, 2)).map((i) => i.link),
+    ['/news/tolko-kz', `/news/${visible[0]!.slug}`],
+    'at most the limit',
+  );
+});
+
+t.test('content in the sitemap: routed pages only, per site, site-only rows keep their alternates to their domain', async (t) => {
+  const app = await startTestApp(t);
+  const { content } = app.services;
+  await content.save(contentFile({ kind: 'article', slug: 'tolko-kz', site: 'kz', title: 'Статья для Казахстана' }));
+  await content.save(contentFile({ kind: 'page', slug: 'bez-marshruta', title: 'Страница без адреса' }));
+  await content.save(contentFile({ kind: 'article', slug: 'chernovik', title: 'Черновик', published: false }));
+  app.services.invalidateCaches();
+  const urls = async (host: string) => {
+    const res = await app.request({ url: '/sitemap-content-1.xml', host });
+    t.equal(res.statusCode, 200, host);
+    return parse(res.body, t).urlset.url as { loc: string; lastmod: string; 'xhtml:link': { '@hreflang': string; '@href': string }[] }[];
+  };
+  const ru = await urls('localhost');
+  const kz = await urls('kz.localhost');
+  const locs = (list: typeof ru) => list.map((u) => u.loc);
+  t.notOk(
+    locs(ru).some((l) => l.includes('tolko-kz')),
+    'another site’s article is not on this one',
+  );
+  t.notOk(
+    [...locs(ru), ...locs(kz)].some((l) => /bez-marshruta|chernovik/.test(l)),
+    'no page without a route, no draft',
+  );
+  t.ok(
+    ru.every((u) => /^\d{4}-\d{2}-\d{2}$/.test(u.lastmod)),
+    'every entry has its date of change',
+  );
+  const own = kz.filter((u) => u.loc.includes('/stati/tolko-kz'));
+  t.same(
+    own.map((u) => u.loc),
+    ['https://tihoavto.kz/stati/tolko-kz', 'https://tihoavto.kz/kk/stati/tolko-kz'],
+  );
+  t.same(
+    own[0]!['xhtml:link'].map((l) => l['@hreflang']),
+    ['ru-KZ', 'kk-KZ', 'x-default'],
+    'a site-only article: alternates on its own domain',
+  );
+  const about = kz.find((u) => u.loc === 'https://tihoavto.kz/about')!;
+  t.ok(
+    about['xhtml:link'].some((l) => l['@href'] === 'https://tihoavto.ru/about'),
+    'a page of every site: alternates across domains',
+  );
+  // The sitemap names only addresses that answer (the Russian ones of the main site, each once).
+  for (const loc of locs(ru).filter((l) => !/^https:\/\/tihoavto\.ru\/(en|zh-CN|tr)\//.test(l))) {
+    const res = await app.request({ url: new URL(loc).pathname });
+    if (res.statusCode !== 200) t.fail(`${loc} answers ${res.statusCode}`);
+  }
+  // The page's head says what its sitemap entry says.
+  const hreflangs = async (url: string, host: string) => {
+    const res = await app.request({ url, host });
+    t.equal(res.statusCode, 200, `${host}${url}`);
+    return [...res.body.matchAll(/<link rel="alternate" hrefLang="([^"]+)" href="([^"]+)"\/>/g)].map((m) => [m[1], m[2]]);
+  };
+  t.same(
+    await hreflangs('/stati/tolko-kz', 'kz.localhost'),
+    own[0]!['xhtml:link'].map((l) => [l['@hreflang'], l['@href']]),
+    'a site-only article: the head’s alternates are the sitemap’s',
+  );
+  t.same(
+    await hreflangs('/about', 'kz.localhost'),
+    about['xhtml:link'].map((l) => [l['@hreflang'], l['@href']]),
+    'a page of every site: the same alternates in the head and the sitemap',
+  );
+});
+
+t.test('content changes reach the feeds: invalidateCaches in this process, the TTL for another one', async (t) => {
+  const app = await startTestApp(t);
+  const { content } = app.services;
+  const rssTitles = async () =>
+    (parse((await app.request({ url: '/rss.xml' })).body, t).rss.channel.item as { title: string }[]).map((i) => i.title);
+  const sitemapHas = async (path: string) => (await app.request({ url: '/sitemap-content-1.xml' })).body.includes(path);
+  t.notOk((await rssTitles()).includes('Свежая новость'));
+  t.notOk(await sitemapHas('/news/svezhaya'));
+  await content.save(contentFile({ kind: 'news', slug: 'svezhaya', title: 'Свежая новость' }));
+  t.notOk((await rssTitles()).includes('Свежая новость'), 'cached: not yet');
+  app.services.invalidateCaches();
+  t.ok((await rssTitles()).includes('Свежая новость'), 'in this process: at once after invalidateCaches');
+  t.ok(await sitemapHas('/news/svezhaya'));
+
+  // Another process (npm run content -- import, another pod) cannot clear this cache: the TTL brings the change.
+  const sites = new SiteDirectory(demoSitesConfig);
+  const ru = sites.byId('ru')!;
+  const pod = new FeedService(app.db, sites, { ttlMs: 200, news: contentNewsSource(content) });
+  t.notMatch(await pod.rss(ru), /Импорт из файлов/);
+  await app.db.query(
+    `INSERT INTO content_entries (kind, site, language, slug, title, summary, body_md, body_html)
+     VALUES ('news', '*', 'ru', 'import', 'Импорт из файлов', '', '', '')`,
+  );
+  t.notMatch(await pod.rss(ru), /Импорт из файлов/, 'within the TTL: the cached feed');
+  await new Promise((resolve) => setTimeout(resolve, 250));
+  // Past the TTL the stale copy is served while one refresh runs; the refreshed feed follows (a busy machine: a few tries).
+  for (let i = 0; i < 50 && !(await pod.rss(ru)).includes('Импорт из файлов'); i++) await new Promise((resolve) => setTimeout(resolve, 20));
+  t.match(await pod.rss(ru), /Импорт из файлов/, 'after the TTL: the new item');
+  t.match((await pod.sitemapFile(ru, 'sitemap-content-1.xml'))!, /\/news\/import/);
 });
 
 t.test('xmlEscape: any text reads back the same, less what XML cannot hold', async (t) => {

@@ -4,6 +4,7 @@
  * JSON-LD of the page (Organization with contacts on home, Product and BreadcrumbList on a product).
  */
 import t from 'tap';
+import { type PageRouteId, pageRoutes } from '../shared/routes.ts';
 import { META_DESCRIPTION_MAX } from '../shared/seo.ts';
 import { createOrder, createUser, startTestApp } from './helpers/app.ts';
 
@@ -12,49 +13,144 @@ const head = (html: string) => /<head>(.*?)<\/head>/s.exec(html)![1]!;
 const jsonLd = (html: string) =>
   all(html, /<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/gs).map((s) => JSON.parse(s) as Record<string, any>);
 
-t.test('every page: one title, one description, Open Graph on the canonical address; private pages noindex', async (t) => {
+/** Every page and whether search engines may index it: a route missing here fails the test below. */
+const INDEXED: Record<PageRouteId, boolean> = {
+  home: true,
+  auth: false,
+  personal: false,
+  history: false,
+  'history-entry': false,
+  register: false,
+  'password-forgot': false,
+  'password-reset': false,
+  'account-confirm': false,
+  records: false,
+  cart: false,
+  'cart-result': false,
+  'cart-order': false,
+  'cart-invoice': false,
+  search: false,
+  compare: false,
+  materials: true,
+  kits: true,
+  kit: true,
+  about: true,
+  'about-noise': true,
+  'about-noise-page': true,
+  news: true,
+  'news-item': true,
+  articles: true,
+  article: true,
+  payment: true,
+  faq: true,
+  reviews: true,
+  partner: true,
+  handmade: true,
+  calc: true,
+  builder: true,
+  map: true,
+  category: true,
+  product: true,
+  'not-found': false,
+};
+
+/** The structured data a page must carry (@type of its JSON-LD blocks), beyond what every page has. */
+const JSON_LD: Partial<Record<PageRouteId, string[]>> = {
+  home: ['Organization', 'WebSite'],
+  product: ['Product', 'BreadcrumbList'],
+  kit: ['BreadcrumbList'],
+  about: ['BreadcrumbList', 'Organization'],
+  'about-noise': ['BreadcrumbList'],
+  'about-noise-page': ['BreadcrumbList'],
+  news: ['BreadcrumbList'],
+  'news-item': ['BreadcrumbList', 'NewsArticle'],
+  articles: ['BreadcrumbList'],
+  article: ['BreadcrumbList', 'Article'],
+  payment: ['BreadcrumbList'],
+  faq: ['BreadcrumbList', 'FAQPage'],
+  reviews: ['BreadcrumbList'],
+  partner: ['BreadcrumbList'],
+  handmade: ['BreadcrumbList'],
+};
+
+/** A router path of every route of shared/routes.ts: each dynamic segment filled from `samples` (none may be missing). */
+function routePaths(samples: Partial<Record<PageRouteId, Record<string, string>>>): [PageRouteId, string][] {
+  return pageRoutes.map((route): [PageRouteId, string] => {
+    if ('index' in route) return [route.id, '/'];
+    if (route.path === '*') return [route.id, '/no-such-page'];
+    const path = route.path.replace(/:(\w+)/g, (_, name: string) => {
+      const value = samples[route.id]?.[name];
+      if (value === undefined) throw new Error(`no sample :${name} for the route ${route.id}: add one to the test`);
+      return value;
+    });
+    return [route.id, `/${path}`];
+  });
+}
+
+t.test('every route: one title, one description, canonical = og:url, noindex exactly on private pages, its JSON-LD', async (t) => {
   const app = await startTestApp(t);
   const visitor = app.visitor();
   const userId = await createUser(app, { signIn: visitor });
-  const orderId = await createOrder(app, { sessionId: visitor.sessionId, userId });
-  const [product] = await app.db.query<{ path: string }>(
-    `SELECT '/' || c.slug || '/' || p.slug AS path FROM products p JOIN categories c ON c.id = p.category_id ORDER BY p.id LIMIT 1`,
+  const orderId = String(await createOrder(app, { sessionId: visitor.sessionId, userId }));
+  const [product] = await app.db.query<{ category: string; product: string }>(
+    `SELECT c.slug AS category, p.slug AS product FROM products p JOIN categories c ON c.id = p.category_id
+      WHERE p.is_active ORDER BY p.id LIMIT 1`,
   );
-  const pages: [string, boolean][] = [
-    ['/', false],
-    ['/vibroizolyaciya', false],
-    ['/vibroizolyaciya?page=1&sort=price_asc', false],
-    [product!.path, false],
-    ['/materials', false],
-    ['/komplekty-sumoizoliacii', false],
-    ['/komplekty-sumoizoliacii/dveri-4', false],
-    ['/map', false],
-    ['/en/map', false],
-    ['/search?q=вибро', true],
-    ['/cart', true],
-    ['/compare', true],
-    ['/personal', true],
-    ['/history', true],
-    [`/history/${orderId}`, true],
-    ['/no-such-page', true],
-  ];
-  for (const [url, noindex] of pages) {
-    const res = await app.request({ url, as: visitor });
-    const h = head(res.body);
-    t.equal(all(h, /<title>([^<]*)<\/title>/g).length, 1, `${url}: one title`);
-    const descriptions = all(h, /<meta name="description" content="([^"]*)"\/>/g);
-    t.equal(descriptions.length, 1, `${url}: one description`);
-    t.ok(descriptions[0]!.length >= 20 && descriptions[0]!.length <= META_DESCRIPTION_MAX, `${url}: a description of sane length`);
-    const canonical = all(h, /<link rel="canonical" href="([^"]*)"\/>/g);
-    t.equal(canonical.length, 1, `${url}: one canonical`);
-    t.same(all(h, /<meta property="og:url" content="([^"]*)"\/>/g), canonical, `${url}: og:url is the canonical address`);
-    t.equal(all(h, /<meta property="og:title" content="([^"]*)"\/>/g).length, 1, `${url}: og:title`);
-    t.equal(/<meta name="robots" content="noindex"\/>/.test(h), noindex, `${url}: ${noindex ? 'noindex' : 'indexed'}`);
+  const slugOf = async (kind: string, prefix = '') => {
+    const [row] = await app.db.query<{ slug: string }>(
+      `SELECT slug FROM content_entries WHERE kind = $1 AND starts_with(slug, $2) AND published ORDER BY id LIMIT 1`,
+      [kind, prefix],
+    );
+    return row!.slug.slice(prefix.length);
+  };
+  const [kit] = await app.db.query<{ slug: string }>('SELECT slug FROM kits ORDER BY id LIMIT 1');
+  const paths = routePaths({
+    'history-entry': { id: orderId },
+    'cart-result': { success: 'success' },
+    'cart-order': { success: 'success', id: orderId },
+    'cart-invoice': { id: orderId },
+    kit: { slug: kit!.slug },
+    'about-noise-page': { page: await slugOf('page', 'about_noise_insulation/') },
+    'news-item': { slug: await slugOf('news') },
+    article: { slug: await slugOf('article') },
+    category: { category: product!.category },
+    product,
+  });
+  t.same(Object.keys(INDEXED).sort(), pageRoutes.map((r) => r.id).sort(), 'every route is classified indexed or not');
+
+  for (const language of ['ru', 'en'] as const) {
+    for (const [id, path] of paths) {
+      const url = language === 'ru' ? path : path === '/' ? '/en' : `/en${path}`;
+      // A guard may send a signed-in visitor on (/auth, /register): then the page is asked anonymously.
+      let res = await app.request({ url, as: visitor });
+      if (res.statusCode >= 300 && res.statusCode < 400) res = await app.request({ url });
+      t.equal(res.statusCode, id === 'not-found' ? 404 : 200, `${url}: answers`);
+      const h = head(res.body);
+      t.equal(all(h, /<title>([^<]*)<\/title>/g).length, 1, `${url}: one title`);
+      const descriptions = all(h, /<meta name="description" content="([^"]*)"\/>/g);
+      t.equal(descriptions.length, 1, `${url}: one description`);
+      const min = language === 'ru' ? 20 : 1;
+      const text = descriptions[0] ?? '';
+      t.ok(text.length >= min && text.length <= META_DESCRIPTION_MAX, `${url}: a description of sane length`);
+      const canonical = all(h, /<link rel="canonical" href="([^"]*)"\/>/g);
+      t.equal(canonical.length, 1, `${url}: one canonical`);
+      t.equal(canonical[0], `https://tihoavto.ru${url}`, `${url}: canonical on the site's own host`);
+      t.same(all(h, /<meta property="og:url" content="([^"]*)"\/>/g), canonical, `${url}: og:url is the canonical address`);
+      t.equal(all(h, /<meta property="og:title" content="([^"]*)"\/>/g).length, 1, `${url}: og:title`);
+      t.equal(/<meta name="robots" content="noindex"\/>/.test(h), !INDEXED[id], `${url}: ${INDEXED[id] ? 'indexed' : 'noindex'}`);
+      const types = jsonLd(res.body).map((d) => d['@type']);
+      for (const type of JSON_LD[id] ?? []) t.ok(types.includes(type), `${url}: JSON-LD ${type}`);
+    }
   }
-  // The auth page redirects a signed-in visitor: asked anonymously.
-  const auth = head((await app.request({ url: '/auth' })).body);
-  t.match(auth, /<meta name="description" content="[^"]+"\/>/);
-  t.match(auth, /<meta name="robots" content="noindex"\/>/);
+  // Pages with a query keep their canonical to what identifies them.
+  for (const [url, canonical] of [
+    ['/vibroizolyaciya?page=1&sort=price_asc', 'https://tihoavto.ru/vibroizolyaciya'],
+    ['/search?q=вибро', 'https://tihoavto.ru/search'],
+    ['/calc?car=sedan', 'https://tihoavto.ru/calc'],
+  ] as const) {
+    const h = head((await app.request({ url: encodeURI(url), as: visitor })).body);
+    t.same(all(h, /<link rel="canonical" href="([^"]*)"\/>/g), [canonical], url);
+  }
 });
 
 t.test('home: the shop with its contacts (Organization) and its search (WebSite)', async (t) => {

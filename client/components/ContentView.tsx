@@ -14,11 +14,10 @@ import { useTranslation } from '../i18n.tsx';
 import { useShell } from '../loader-data.ts';
 import { Breadcrumbs, type Crumb } from './Breadcrumbs.tsx';
 import { CompareToggle } from './CompareToggle.tsx';
-import { JsonLd } from './JsonLd.tsx';
-import { PageTitle } from './PageTitle.tsx';
+import { absoluteAsset, breadcrumbList, PageHead } from './PageHead.tsx';
 import { Price } from './Price.tsx';
 import { ResponsiveImage } from './ResponsiveImage.tsx';
-import { siteUrl } from './SeoLinks.tsx';
+import { siteUrl, useCanonicalUrl } from './SeoLinks.tsx';
 
 /** The trail from home: the page's own crumbs after the home link. */
 export function useCrumbs(items: Crumb[]): Crumb[] {
@@ -28,67 +27,48 @@ export function useCrumbs(items: Crumb[]): Crumb[] {
 
 export interface ContentHeadProps {
   title: string;
+  /** The entry's summary; empty: a sentence naming the title (seo.content). */
   description: string;
   crumbs: Crumb[];
   /** An article or a news item: its structured data. */
   article?: { type: 'Article' | 'NewsArticle'; entry: EntryView };
-  /** Extra structured data (FAQPage). */
-  children?: ReactNode;
+  /** More structured data of the page (FAQPage, the shop's Organization on /about). */
+  jsonLd?: readonly unknown[];
 }
 
-export function ContentHead({ title, description, crumbs, article, children }: ContentHeadProps) {
+/** A content page's head, through PageHead (the one way): BreadcrumbList always, Article / NewsArticle for an entry. */
+export function ContentHead({ title, description, crumbs, article, jsonLd = [] }: ContentHeadProps) {
+  const { t } = useTranslation();
   const { language } = useBoot();
   const { site } = useShell();
   const { pathname } = useLocation();
-  const url = siteUrl(site, pathname, language);
-  const image = article?.entry.cover ? absolute(site.host, article.entry.cover.src) : undefined;
+  const url = useCanonicalUrl();
+  const text = description || t('seo.content', { title });
+  const image = article?.entry.cover ? absoluteAsset(site.host, article.entry.cover.src) : undefined;
+  const trail = breadcrumbList(crumbs.map((crumb) => ({ name: crumb.label, item: siteUrl(site, crumb.to ?? pathname, language) })));
+  const entryData = article && {
+    '@context': 'https://schema.org',
+    '@type': article.type,
+    headline: article.entry.title.slice(0, 110),
+    description: text,
+    inLanguage: article.entry.language,
+    datePublished: article.entry.publishedAt,
+    dateModified: article.entry.updatedAt,
+    wordCount: article.entry.words,
+    ...(image ? { image: [image] } : {}),
+    mainEntityOfPage: url,
+    author: { '@type': 'Organization', name: site.brand, url: siteUrl(site, '/', language) },
+    publisher: { '@type': 'Organization', name: site.brand, url: siteUrl(site, '/', language) },
+  };
   return (
-    <>
-      <PageTitle>{title}</PageTitle>
-      {description && <meta name="description" content={description} />}
-      <meta property="og:type" content={article ? 'article' : 'website'} />
-      <meta property="og:title" content={title} />
-      {description && <meta property="og:description" content={description} />}
-      <meta property="og:url" content={url} />
-      {image && <meta property="og:image" content={image} />}
-      <meta property="og:site_name" content={site.brand} />
-      <JsonLd
-        data={{
-          '@context': 'https://schema.org',
-          '@type': 'BreadcrumbList',
-          itemListElement: crumbs.map((crumb, i) => ({
-            '@type': 'ListItem',
-            position: i + 1,
-            name: crumb.label,
-            item: siteUrl(site, crumb.to ?? pathname, language),
-          })),
-        }}
-      />
-      {article && (
-        <JsonLd
-          data={{
-            '@context': 'https://schema.org',
-            '@type': article.type,
-            headline: article.entry.title.slice(0, 110),
-            description,
-            inLanguage: article.entry.language,
-            datePublished: article.entry.publishedAt,
-            dateModified: article.entry.updatedAt,
-            wordCount: article.entry.words,
-            ...(image ? { image: [image] } : {}),
-            mainEntityOfPage: url,
-            author: { '@type': 'Organization', name: site.brand, url: siteUrl(site, '/', language) },
-            publisher: { '@type': 'Organization', name: site.brand, url: siteUrl(site, '/', language) },
-          }}
-        />
-      )}
-      {children}
-    </>
+    <PageHead
+      title={title}
+      description={text}
+      type={article ? 'article' : 'website'}
+      image={image}
+      jsonLd={[trail, ...(entryData ? [entryData] : []), ...jsonLd]}
+    />
   );
-}
-
-function absolute(host: string, src: string): string {
-  return src.startsWith('/') ? `https://${host}${src}` : src;
 }
 
 /** "Shown in Russian": the entry fell back from the visitor's language. */
@@ -307,10 +287,20 @@ export function Pager({ page, pages }: { page: number; pages: number }) {
 }
 
 /** An info page (about noise insulation, payment …): crumbs, title, notice, body. */
-export function InfoPage({ entry, crumbs, children }: { entry: EntryView; crumbs: Crumb[]; children?: ReactNode }) {
+export function InfoPage({
+  entry,
+  crumbs,
+  jsonLd,
+  children,
+}: {
+  entry: EntryView;
+  crumbs: Crumb[];
+  jsonLd?: readonly unknown[];
+  children?: ReactNode;
+}) {
   return (
     <article className="content">
-      <ContentHead title={entry.title} description={entry.summary} crumbs={crumbs} />
+      <ContentHead title={entry.title} description={entry.summary} crumbs={crumbs} jsonLd={jsonLd} />
       <Breadcrumbs items={crumbs} />
       <h1>{entry.title}</h1>
       <FallbackNotice entry={entry} />

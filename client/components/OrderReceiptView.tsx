@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { OrderReceipt } from '../../shared/orders.ts';
 import { useTranslation } from '../i18n.tsx';
-import { PageTitle } from './PageTitle.tsx';
+import { PageHead } from './PageHead.tsx';
 import { Price } from './Price.tsx';
 
 export function OrderReceiptView({ order, result, phone }: { order: OrderReceipt; result: 'success' | 'fail'; phone: string }) {
@@ -18,7 +18,7 @@ export function OrderReceiptView({ order, result, phone }: { order: OrderReceipt
   const d = order.delivery;
   return (
     <section className="receipt">
-      <PageTitle>{`${heading}: ${number}`}</PageTitle>
+      <PageHead title={`${heading}: ${number}`} description={t('seo.receipt')} noindex />
       <h1>{heading}</h1>
       <p className="receipt__number">
         <strong>{number}</strong>

@@ -5,7 +5,6 @@ import type { loader } from '../../server/pages/about.ts';
 import { telHref } from '../../shared/navigation.ts';
 import { useBoot } from '../boot.ts';
 import { InfoPage, useCrumbs } from '../components/ContentView.tsx';
-import { JsonLd } from '../components/JsonLd.tsx';
 import { siteUrl } from '../components/SeoLinks.tsx';
 import { useTranslation } from '../i18n.tsx';
 import { useShell } from '../loader-data.ts';
@@ -19,8 +18,20 @@ export function Component() {
   const requisitesId = useId();
   const contactsTitle = useId();
   const seller = requisites.rows[0]?.value ?? site.brand;
+  // The shop with its contacts and requisites (issue 12: Organization with contacts), through the page's head.
+  const organization = {
+    '@context': 'https://schema.org',
+    '@type': 'Organization',
+    name: site.brand,
+    legalName: seller,
+    url: siteUrl(site, '/', language),
+    email: site.email,
+    telephone: site.phone,
+    ...(requisites.address ? { address: requisites.address } : {}),
+    contactPoint: { '@type': 'ContactPoint', telephone: site.phone, email: site.email, contactType: 'customer service' },
+  };
   return (
-    <InfoPage entry={entry} crumbs={crumbs}>
+    <InfoPage entry={entry} crumbs={crumbs} jsonLd={[organization]}>
       {/* biome-ignore lint/correctness/useUniqueElementIds: the spec's fixed anchor (/about#contacts, the footer's "Контакты" link) */}
       <section id="contacts" className="contacts" aria-labelledby={contactsTitle} tabIndex={-1}>
         <h2 id={contactsTitle}>{t('content.contacts')}</h2>
@@ -68,19 +79,6 @@ export function Component() {
           </div>
         </div>
       </section>
-      <JsonLd
-        data={{
-          '@context': 'https://schema.org',
-          '@type': 'Organization',
-          name: site.brand,
-          legalName: seller,
-          url: siteUrl(site, '/', language),
-          email: site.email,
-          telephone: site.phone,
-          address: requisites.address || undefined,
-          contactPoint: { '@type': 'ContactPoint', telephone: site.phone, email: site.email, contactType: 'customer service' },
-        }}
-      />
     </InfoPage>
   );
 }

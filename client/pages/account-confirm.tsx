@@ -5,7 +5,7 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation } from 'react-router-dom';
 import type { loader } from '../../server/pages/account-confirm.ts';
 import type { ActionResult } from '../../shared/contracts.ts';
-import { PageTitle } from '../components/PageTitle.tsx';
+import { PageHead } from '../components/PageHead.tsx';
 import { useTranslation } from '../i18n.tsx';
 import { FormBasics, FormError, useFormState } from '../route-form.tsx';
 
@@ -20,7 +20,7 @@ export function Component() {
   const problem = !link ? 'none' : link.state === 'valid' ? null : link.state;
   return (
     <section className="account">
-      <PageTitle>{title}</PageTitle>
+      <PageHead title={title} description={t('seo.accountConfirm')} noindex />
       <h1>{title}</h1>
       {done ? (
         <>

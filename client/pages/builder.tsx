@@ -30,7 +30,7 @@ import { useNames } from '../components/calc/names.ts';
 import { Notices, Totals } from '../components/calc/parts.tsx';
 import { ResultActions } from '../components/calc/ResultActions.tsx';
 import { useQueryState } from '../components/calc/use-query-state.ts';
-import { PageTitle } from '../components/PageTitle.tsx';
+import { PageHead } from '../components/PageHead.tsx';
 import { Price } from '../components/Price.tsx';
 import { useTranslation } from '../i18n.tsx';
 
@@ -65,8 +65,7 @@ export function Component() {
 
   return (
     <article className="calc-page">
-      <PageTitle>{t('calc.builder.title')}</PageTitle>
-      <meta name="description" content={t('calc.builder.description')} />
+      <PageHead title={t('calc.builder.title')} description={t('calc.builder.description')} />
       <Breadcrumbs items={[{ label: t('productPage.home'), to: '/' }, { label: t('calc.builder.title') }]} />
       <h1>{t('calc.builder.title')}</h1>
       <p className="lead">{t('calc.builder.lead')}</p>

@@ -18,7 +18,7 @@ import { useNames, zoneGroups } from '../components/calc/names.ts';
 import { Notices, Totals } from '../components/calc/parts.tsx';
 import { ResultActions } from '../components/calc/ResultActions.tsx';
 import { useQueryState } from '../components/calc/use-query-state.ts';
-import { PageTitle } from '../components/PageTitle.tsx';
+import { PageHead } from '../components/PageHead.tsx';
 import { Price } from '../components/Price.tsx';
 import { useTranslation } from '../i18n.tsx';
 
@@ -44,8 +44,7 @@ export function Component() {
 
   return (
     <article className="calc-page">
-      <PageTitle>{t('calc.title')}</PageTitle>
-      <meta name="description" content={t('calc.description')} />
+      <PageHead title={t('calc.title')} description={t('calc.description')} />
       <Breadcrumbs items={[{ label: t('productPage.home'), to: '/' }, { label: t('calc.title') }]} />
       <h1>{t('calc.title')}</h1>
       <p className="lead">{t('calc.lead')}</p>

@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { useLoaderData } from 'react-router-dom';
 import type { loader } from '../../server/pages/cart-invoice.ts';
 import type { RouteHandle } from '../../shared/routes.ts';
-import { PageTitle } from '../components/PageTitle.tsx';
+import { PageHead } from '../components/PageHead.tsx';
 import { Price } from '../components/Price.tsx';
 import { useTranslation } from '../i18n.tsx';
 
@@ -22,7 +22,7 @@ export function Component() {
   const title = t('payment.invoice.title', { number, date: order.created_date });
   return (
     <article className="invoice">
-      <PageTitle>{title}</PageTitle>
+      <PageHead title={title} description={t('seo.invoice')} noindex />
       {requisites ? (
         <table className="invoice__bank">
           <tbody>

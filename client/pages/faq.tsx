@@ -4,7 +4,6 @@ import type { loader } from '../../server/pages/faq.ts';
 import { REVIEWS_PATH } from '../../shared/content.ts';
 import { Breadcrumbs } from '../components/Breadcrumbs.tsx';
 import { ContentBody, ContentHead, FallbackNotice, useCrumbs } from '../components/ContentView.tsx';
-import { JsonLd } from '../components/JsonLd.tsx';
 import { useTranslation } from '../i18n.tsx';
 
 /** The answer's text for structured data: the stored HTML without its tags. */
@@ -27,21 +26,26 @@ export function Component() {
   const crumbs = useCrumbs([{ label: t('content.faqTitle') }]);
   return (
     <section className="content">
-      <ContentHead title={t('content.faqTitle')} description={t('content.faqDescription')} crumbs={crumbs}>
-        {entries.length > 0 && (
-          <JsonLd
-            data={{
-              '@context': 'https://schema.org',
-              '@type': 'FAQPage',
-              mainEntity: entries.map((e) => ({
-                '@type': 'Question',
-                name: e.title,
-                acceptedAnswer: { '@type': 'Answer', text: plain(e.html) },
-              })),
-            }}
-          />
-        )}
-      </ContentHead>
+      <ContentHead
+        title={t('content.faqTitle')}
+        description={t('content.faqDescription')}
+        crumbs={crumbs}
+        jsonLd={
+          entries.length > 0
+            ? [
+                {
+                  '@context': 'https://schema.org',
+                  '@type': 'FAQPage',
+                  mainEntity: entries.map((e) => ({
+                    '@type': 'Question',
+                    name: e.title,
+                    acceptedAnswer: { '@type': 'Answer', text: plain(e.html) },
+                  })),
+                },
+              ]
+            : []
+        }
+      />
       <Breadcrumbs items={crumbs} />
       <h1>{t('content.faqTitle')}</h1>
       {entries.some((e) => e.fallback) && <FallbackNotice entry={{ fallback: true }} />}

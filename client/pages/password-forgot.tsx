@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from 'react-r
 import type { loader } from '../../server/pages/password-forgot.ts';
 import type { ActionResult } from '../../shared/contracts.ts';
 import { Field } from '../components/AccountField.tsx';
-import { PageTitle } from '../components/PageTitle.tsx';
+import { PageHead } from '../components/PageHead.tsx';
 import { useTranslation } from '../i18n.tsx';
 import { FormBasics, FormError, useFormState } from '../route-form.tsx';
 
@@ -16,7 +16,7 @@ export function Component() {
   const state = useFormState(FORM_KEY, useActionData<ActionResult>(), navigation.state === 'submitting');
   return (
     <section className="account">
-      <PageTitle>{t('account.forgot.title')}</PageTitle>
+      <PageHead title={t('account.forgot.title')} description={t('seo.passwordForgot')} noindex />
       <h1>{t('account.forgot.title')}</h1>
       {sent ? (
         <>

@@ -5,7 +5,7 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation } from 'react-router-dom';
 import type { loader } from '../../server/pages/password-reset.ts';
 import type { ActionResult } from '../../shared/contracts.ts';
-import { PageTitle } from '../components/PageTitle.tsx';
+import { PageHead } from '../components/PageHead.tsx';
 import { PasswordField } from '../components/PasswordField.tsx';
 import { useTranslation } from '../i18n.tsx';
 import { FormBasics, FormError, useFormState } from '../route-form.tsx';
@@ -20,7 +20,7 @@ export function Component() {
   const problem = !link ? 'none' : link.state === 'valid' ? null : link.state;
   return (
     <section className="account">
-      <PageTitle>{t('account.reset.title')}</PageTitle>
+      <PageHead title={t('account.reset.title')} description={t('seo.passwordReset')} noindex />
       <h1>{t('account.reset.title')}</h1>
       {problem ? (
         <>

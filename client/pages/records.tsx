@@ -9,8 +9,8 @@ import type { SavedRecord } from '../../server/services/records.ts';
 import { formatMoney } from '../../shared/format.ts';
 import { safeLocalPath } from '../../shared/safe-path.ts';
 import { useBoot } from '../boot.ts';
+import { PageHead } from '../components/PageHead.tsx';
 import { Pager } from '../components/Pager.tsx';
-import { PageTitle } from '../components/PageTitle.tsx';
 import { useTranslation } from '../i18n.tsx';
 import { FormError, RouteForm } from '../route-form.tsx';
 
@@ -19,7 +19,7 @@ export function Component() {
   const { records, page, hasNext, timeZone } = useLoaderData<typeof loader>();
   return (
     <section className="account">
-      <PageTitle>{t('account.records.title')}</PageTitle>
+      <PageHead title={t('account.records.title')} description={t('seo.records')} noindex />
       <h1>{t('account.records.title')}</h1>
       {records.length === 0 ? (
         <p>{t('account.records.empty')}</p>

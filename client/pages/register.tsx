@@ -9,7 +9,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from 'react-r
 import type { loader } from '../../server/pages/register.ts';
 import type { ActionResult } from '../../shared/contracts.ts';
 import { Checkbox, Field } from '../components/AccountField.tsx';
-import { PageTitle } from '../components/PageTitle.tsx';
+import { PageHead } from '../components/PageHead.tsx';
 import { PasswordField } from '../components/PasswordField.tsx';
 import { useTranslation } from '../i18n.tsx';
 import { FormBasics, FormError, useFormState } from '../route-form.tsx';
@@ -28,7 +28,7 @@ export function Component() {
   if (sent) {
     return (
       <section className="account">
-        <PageTitle>{t('account.register.sentTitle')}</PageTitle>
+        <PageHead title={t('account.register.sentTitle')} description={t('seo.register')} noindex />
         <h1>{t('account.register.sentTitle')}</h1>
         <p role="status">{t('account.register.sent')}</p>
         <p>{t('account.register.sentSignIn')}</p>
@@ -43,7 +43,7 @@ export function Component() {
 
   return (
     <section className="account">
-      <PageTitle>{t('account.register.title')}</PageTitle>
+      <PageHead title={t('account.register.title')} description={t('seo.register')} noindex />
       <h1>{t('account.register.title')}</h1>
       <p className="account__note">{t('account.shared', { sites: sites.join(', ') })}</p>
       <Form method="post" className="form">

@@ -117,6 +117,17 @@ export class FeedService {
     }) as Promise<string>;
   }
 
+  /**
+   * Whether a page's alternates span the domains ('all') or keep to its own ('site': content of this site alone), as
+   * its entry in the source `name` says — so the page's head and the sitemap agree. A path the source does not list
+   * (or no such source): 'all'. Read from the same cached list as the sitemap.
+   */
+  async scopeOf(site: Site, name: string, path: string): Promise<'all' | 'site'> {
+    const source = this.sources.find((s) => s.name === name);
+    const entry = source && (await this.sourceEntries(site, source)).find((e) => e.path === path);
+    return entry?.scope ?? 'all';
+  }
+
   private sourceEntries(site: Site, source: SitemapSource): Promise<SitemapEntry[]> {
     return this.entries.get(`${site.id}:${source.name}`, () => source.entries(site));
   }

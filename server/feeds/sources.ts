@@ -1,13 +1,15 @@
 /**
- * What the sitemap lists, one source per series of files. Adding a kind of page (the content pages: news,
- * articles, info pages) is one more line in `sitemapSources`.
+ * What the sitemap lists, one source per series of files. Adding a kind of page is one more line in
+ * `sitemapSources`; the content pages (news, articles, info pages, FAQ) are server/feeds/content-source.ts.
  */
+import { REVIEWS_PATH } from '../../shared/content.ts';
 import { KITS_PATH } from '../../shared/navigation.ts';
 import type { Queryable } from '../db/index.ts';
+import { contentSource } from './content-source.ts';
 import type { SitemapSource } from './sitemap.ts';
 
 /** The fixed pages of the shell worth an index entry (one visitor's pages are left out, as robots.txt says). */
-const FIXED_PAGES = ['/', '/materials', KITS_PATH, '/map'];
+const FIXED_PAGES = ['/', '/materials', KITS_PATH, '/map', '/calc', '/constructor', REVIEWS_PATH];
 
 export const pagesSource: SitemapSource = {
   name: 'pages',
@@ -41,11 +43,5 @@ export function kitsSource(db: Queryable): SitemapSource {
 }
 
 export function sitemapSources(db: Queryable): SitemapSource[] {
-  return [
-    pagesSource,
-    categoriesSource(db),
-    productsSource(db),
-    kitsSource(db),
-    // contentSource(db), ← the content pages (news, articles, info pages) when they land
-  ];
+  return [pagesSource, categoriesSource(db), productsSource(db), kitsSource(db), contentSource(db)];
 }

@@ -1,7 +1,7 @@
 /** /about_noise_insulation/{page}: one sub-page of the section, with its siblings and the products it names. */
 import { z } from 'zod';
 import { ABOUT_NOISE_PATH } from '../../shared/content.ts';
-import { requireEntry } from '../render/content-pages.ts';
+import { entrySeo, requireEntry } from '../render/content-pages.ts';
 import { type LoaderArgs, routeParams } from '../render/route-module.ts';
 
 export const params = z.object({ page: z.string().regex(/^[a-z0-9][a-z0-9_-]{0,100}$/) });
@@ -22,5 +22,6 @@ export async function loader(args: LoaderArgs) {
     siblings: siblings.map((s) => ({ slug: s.slug, title: s.title })),
     products,
     currency: context.site.currency,
+    ...(await entrySeo(args, 'page', entry.slug)),
   };
 }

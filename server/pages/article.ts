@@ -2,7 +2,7 @@
  * /stati/{slug}: an article — headings with a table of contents, reading time, gallery, the products it names and
  * related articles (those it names, else the newest others); an unknown slug is the 404 page.
  */
-import { requireEntry, slugParams, teaserView } from '../render/content-pages.ts';
+import { entrySeo, requireEntry, slugParams, teaserView } from '../render/content-pages.ts';
 import { type LoaderArgs, routeParams } from '../render/route-module.ts';
 
 export const RELATED_ARTICLES = 3;
@@ -18,5 +18,11 @@ export async function loader(args: LoaderArgs) {
     content.teasers('article', entry.related, site, context.language),
   ]);
   const related = named.length > 0 ? named : await content.newest('article', site, context.language, slug, RELATED_ARTICLES);
-  return { entry, products, currency, related: related.slice(0, RELATED_ARTICLES).map((t) => teaserView(t, context)) };
+  return {
+    entry,
+    products,
+    currency,
+    related: related.slice(0, RELATED_ARTICLES).map((t) => teaserView(t, context)),
+    ...(await entrySeo(args, 'article', slug)),
+  };
 }

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { Country } from '../../shared/commerce-config.ts';
 import { isoDateIn } from '../../shared/content.ts';
 import { APPOINTMENT_ZONES } from '../../shared/forms.ts';
-import { requireEntry } from '../render/content-pages.ts';
+import { entrySeo, requireEntry } from '../render/content-pages.ts';
 import { fields, publicFormAction } from '../render/public-form.ts';
 import type { ActionArgs, LoaderArgs } from '../render/route-module.ts';
 
@@ -28,6 +28,7 @@ export async function loader(args: LoaderArgs) {
     stamp: context.services.forms.stamp('appointment'),
     dates: dateRange(context.site.timeZone),
     signedIn: context.session.snapshot.userId !== null,
+    ...(await entrySeo(args, 'page', HANDMADE_PATH.slice(1))),
   };
 }
 

@@ -1,5 +1,5 @@
 /** /news/{slug}: one news item with the products it names; an unknown slug is the 404 page. */
-import { requireEntry, slugParams } from '../render/content-pages.ts';
+import { entrySeo, requireEntry, slugParams } from '../render/content-pages.ts';
 import { type LoaderArgs, routeParams } from '../render/route-module.ts';
 
 export async function loader(args: LoaderArgs) {
@@ -7,5 +7,5 @@ export async function loader(args: LoaderArgs) {
   const { slug } = routeParams(slugParams, args);
   const entry = await requireEntry(args, 'news', slug);
   const products = await context.services.content.products(entry.products, context.site.priceList);
-  return { entry, products, currency: context.site.currency };
+  return { entry, products, currency: context.site.currency, ...(await entrySeo(args, 'news', slug)) };
 }

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { Country } from '../../shared/commerce-config.ts';
 import { PARTNER_TYPES } from '../../shared/forms.ts';
 import { isValidInn } from '../../shared/tax-id.ts';
-import { requireEntry } from '../render/content-pages.ts';
+import { entrySeo, requireEntry } from '../render/content-pages.ts';
 import { fields, publicFormAction } from '../render/public-form.ts';
 import type { ActionArgs, LoaderArgs } from '../render/route-module.ts';
 
@@ -18,6 +18,7 @@ export async function loader(args: LoaderArgs) {
     entry: await requireEntry(args, 'page', PARTNER_PATH.slice(1)),
     stamp: context.services.forms.stamp('partner'),
     currency: context.site.currency,
+    ...(await entrySeo(args, 'page', PARTNER_PATH.slice(1))),
   };
 }
 

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { formatContentDate, isoDateIn } from '../../shared/content.ts';
+import { CONTENT_SOURCE, contentPath } from '../feeds/content-source.ts';
 import type { ContentEntry, ContentTeaser } from '../services/content.ts';
 import type { ContentKind } from '../services/content-files.ts';
 import { focusableTables, localizeLinks, readingMinutes } from '../services/content-markdown.ts';
@@ -45,6 +46,16 @@ export async function requireEntry(args: LoaderArgs, kind: ContentKind, slug: st
   const entry = await context.services.content.get(kind, slug, context.site.id, context.language);
   if (!entry) throw notFoundError(args.request.url);
   return entryView(entry, context);
+}
+
+/**
+ * The `seoAlternates` of an entry's page (client/components/SeoLinks.tsx): an entry of this site alone has no page on
+ * the other domains, so its hreflang alternates keep to this one — as its sitemap entry says (server/feeds/content-source.ts).
+ */
+export async function entrySeo(args: LoaderArgs, kind: ContentKind, slug: string): Promise<{ seoAlternates: 'all' | 'site' }> {
+  const path = contentPath(kind, slug);
+  const { feeds } = args.context.services;
+  return { seoAlternates: path ? await feeds.scopeOf(args.context.site, CONTENT_SOURCE, path) : 'all' };
 }
 
 /** ?page=N, normalised: anything but a whole number from 1 is page 1. */

@@ -7,6 +7,7 @@ import { type Site, SiteDirectory } from '../../shared/sites.ts';
 import type { SitesConfig } from '../../shared/sites-config.ts';
 import type { AddressSuggestConfig, PaymentsConfig } from '../config.ts';
 import type { Db } from '../db/index.ts';
+import { contentNewsSource } from '../feeds/content-source.ts';
 import { FeedService } from '../feeds/service.ts';
 import { AccountOrders } from './account-orders.ts';
 import { AccountService } from './accounts.ts';
@@ -122,8 +123,8 @@ export function createServices(
   const cart = new CartService(db, sessions);
   const payments = new PaymentService(db, options.payments ?? NO_PAYMENTS, options.log);
   const dealers = new DealerService(db, options.shellCacheTtlMs);
-  const feeds = new FeedService(db, sites, { ttlMs: options.shellCacheTtlMs * 10 });
   const content = new ContentService(db, options.shellCacheTtlMs);
+  const feeds = new FeedService(db, sites, { ttlMs: options.shellCacheTtlMs * 10, news: contentNewsSource(content) });
   return {
     db,
     sites,
