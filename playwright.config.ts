@@ -25,7 +25,7 @@ export default defineConfig({
     env: { E2E_PORT: String(PORT) },
     reuseExistingServer: false,
     timeout: 60_000,
-    stdout: 'ignore',
+    stdout: process.env.E2E_SERVER_LOG ? 'pipe' : 'ignore',
     stderr: 'pipe',
   },
 });

@@ -148,7 +148,10 @@ test('Kazakh site, with and without JavaScript: result in ₸', async ({ browser
 });
 
 for (const js of [true, false]) {
-  test(`main site, ${js ? 'with' : 'without'} JavaScript: paid by card online — to the provider and back, paid`, async ({ browser, baseURL }) => {
+  test(`main site, ${js ? 'with' : 'without'} JavaScript: paid by card online — to the provider and back, paid`, async ({
+    browser,
+    baseURL,
+  }) => {
     const context = await browser.newContext({ javaScriptEnabled: js, baseURL });
     await context.addInitScript(() => localStorage.setItem('modalRegion', String(8.64e15)));
     const page = await context.newPage();

@@ -121,6 +121,7 @@ test.describe('without JavaScript', () => {
 });
 
 test('axe: content pages and forms have no violations, light and dark, phone and desktop', async ({ page }) => {
+  test.setTimeout(180_000); // 10 pages × 2 widths × 2 colour modes, each loaded and scanned
   const paths = [
     '/stati/shumoizolyaciya-dverej',
     '/stati',

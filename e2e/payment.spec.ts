@@ -64,7 +64,7 @@ test('the invoice page: printable, light, accessible', async ({ page }) => {
   await signIn(page, true);
   await page.goto(`/cart/invoice/${PAYMENT_ORDERS.js}`);
   await hydrated(page);
-  await expect(page.getByRole('heading', { level: 1 })).toContainText(`Счёт на оплату № ${PAYMENT_ORDERS.js}`);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(/Счёт на оплату № \d{4}-\d{4}/);
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
   await expect(page.getByRole('button', { name: 'Распечатать счёт' })).toBeVisible();
   for (const width of [375, 1280]) {

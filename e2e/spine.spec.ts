@@ -104,7 +104,7 @@ test('signing out from the personal area, with JavaScript: home, signed out', as
   await page.getByLabel('Пароль').fill('correct horse');
   await page.getByRole('button', { name: 'Войти' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Личный кабинет');
-  await page.getByRole('button', { name: 'Выйти' }).click();
+  await page.getByRole('button', { name: 'Выйти', exact: true }).click();
   await expect(page).toHaveURL(/\/$/);
   await page.goto('/personal');
   await expect(page).toHaveURL(/\/auth\?next=%2Fpersonal$/);
@@ -127,7 +127,7 @@ test('without JavaScript: a refused sign-in says why on the form, in the page la
   await expect(page).toHaveURL(/\/en\/history$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Order history');
   await page.goto('/en/personal');
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
   await expect(page).toHaveURL(/\/en$/);
   await page.goto('/en/personal');
   await expect(page).toHaveURL(/\/en\/auth/);

@@ -54,7 +54,7 @@ export async function seedTagFixtures(db: Queryable): Promise<void> {
   ]);
   for (const line of order.lines)
     await db.query(
-      'INSERT INTO order_items (order_id, product_id, title, price, quantity) SELECT $1, id, $3, $4, $5 FROM products WHERE sku = $2',
+      'INSERT INTO order_items (order_id, product_id, title, price, quantity, sku) SELECT $1, id, $3, $4, $5, sku FROM products WHERE sku = $2',
       [order.id, line.sku, line.title, line.price, line.quantity],
     );
 

@@ -284,14 +284,15 @@ const russia: CommerceInput = {
     },
   ],
   requisites: {
+    // A fictional company: the numbers have valid check digits but belong to nobody (a demo must not borrow a real one's).
     legalName: 'ООО «ТихоАвто»',
-    inn: '7707083893',
-    kpp: '770701001',
-    ogrn: '1027700132195',
-    address: '125009, г. Москва, ул. Тверская, д. 1, офис 1',
+    inn: '7708123450',
+    kpp: '770801001',
+    ogrn: '1237700123451',
+    address: '107140, г. Москва, ул. Верхняя Красносельская, д. 3, стр. 2, пом. 14',
     bank: 'ПАО Сбербанк',
     bik: '044525225',
-    account: '40702810938000000001',
+    account: '40702810938000012345',
     correspondentAccount: '30101810400000000225',
   },
 };
