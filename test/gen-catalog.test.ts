@@ -3,8 +3,9 @@
  * changes nothing, and pages that stay bounded and free of per-product queries as the catalogue grows.
  */
 import t from 'tap';
-import { GENERATED_CATEGORIES, generateCatalog, generatedProduct, slugify } from '../server/db/generate-catalog.ts';
+import { GENERATED_CATEGORIES, generateCatalog, generatedProduct } from '../server/db/generate-catalog.ts';
 import { convertPrice } from '../server/db/seed.ts';
+import { slugify } from '../shared/slug.ts';
 import { startTestApp } from './helpers/app.ts';
 
 const COUNT = 500;

@@ -7,7 +7,9 @@
  * Features use layoutMail({ site, language, t, subject, paragraphs, action }) for their notices and links
  * (account confirmation, password reset, form submissions); server/mail/order-mails.ts builds the order mails.
  */
+
 import type { TFunction } from 'i18next';
+import { escapeHtml } from '../../shared/escape-html.ts';
 import { createI18n } from '../../shared/i18n.ts';
 import { resourcesFor } from '../../shared/locales/index.ts';
 import { DEFAULT_LANGUAGE, type Language } from '../../shared/sites.ts';
@@ -52,11 +54,7 @@ export interface RenderedMail {
   html: string;
 }
 
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (ch) => HTML_ESCAPES[ch]!);
-}
+export { escapeHtml };
 
 /** One line: control characters (a line break in a name) become spaces, so a header cannot be split. */
 export function oneLine(value: string): string {

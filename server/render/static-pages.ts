@@ -1,3 +1,4 @@
+import { escapeHtml } from '../../shared/escape-html.ts';
 import { messages } from '../../shared/locales/index.ts';
 import type { Language } from '../../shared/sites.ts';
 
@@ -25,10 +26,8 @@ export function formRefusedPage(language: Language, reason: 'expired' | 'tooLarg
 <title>${status} — ТихоАвто</title>
 <style>body{font:16px/1.5 system-ui,sans-serif;margin:0;display:grid;place-items:center;min-height:100vh;color:#1f2933}
 main{text-align:center;padding:2rem}h1{font-size:1.5rem}a{color:#2e7d32}</style></head>
-<body><main><h1>${escapeText(form[reason]!)}</h1><p><a href="${href}">${escapeText(form.back!)}</a></p></main></body></html>`;
+<body><main><h1>${escapeHtml(form[reason]!)}</h1><p><a href="${href}">${escapeHtml(form.back!)}</a></p></main></body></html>`;
 }
-
-const escapeText = (text: string) => text.replace(/[&<>]/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[ch]!);
 
 /** Sent with 503 and Retry-After while the database is away (a restart, an outage): the visitor may just retry. */
 export const STATIC_503_PAGE = `<!doctype html>

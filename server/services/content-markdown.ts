@@ -6,6 +6,8 @@
  */
 import { Marked, type Tokens } from 'marked';
 import sanitizeHtml from 'sanitize-html';
+import { escapeHtml } from '../../shared/escape-html.ts';
+import { slugify } from '../../shared/slug.ts';
 
 export interface ContentImage {
   src: string;
@@ -35,61 +37,14 @@ export function readingMinutes(words: number): number {
   return Math.max(1, Math.ceil(words / WORDS_PER_MINUTE));
 }
 
-const TRANSLIT: Record<string, string> = {
-  а: 'a',
-  б: 'b',
-  в: 'v',
-  г: 'g',
-  д: 'd',
-  е: 'e',
-  ё: 'e',
-  ж: 'zh',
-  з: 'z',
-  и: 'i',
-  й: 'j',
-  к: 'k',
-  л: 'l',
-  м: 'm',
-  н: 'n',
-  о: 'o',
-  п: 'p',
-  р: 'r',
-  с: 's',
-  т: 't',
-  у: 'u',
-  ф: 'f',
-  х: 'h',
-  ц: 'c',
-  ч: 'ch',
-  ш: 'sh',
-  щ: 'shch',
-  ъ: '',
-  ы: 'y',
-  ь: '',
-  э: 'e',
-  ю: 'yu',
-  я: 'ya',
-};
-
 /** An ASCII anchor id from a heading's text ('Слои и их порядок' → 'sloi-i-ih-poryadok'). */
 export function anchorId(text: string): string {
-  const ascii = [...text.toLowerCase()].map((ch) => TRANSLIT[ch] ?? ch).join('');
-  const id = ascii
-    .normalize('NFKD')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60)
-    .replace(/-+$/, '');
-  return id || 'section';
+  return slugify(text).slice(0, 60).replace(/-+$/, '') || 'section';
 }
 
 const ANCHOR = /^[a-z0-9][a-z0-9-]{0,70}$/;
 /** Ids a body may not take: the page's own anchors. */
 const RESERVED_IDS = new Set(['contacts', 'main', 'content', 'toc', 'section']);
-
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
 
 function plainText(html: string): string {
   return sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} })

@@ -3,7 +3,9 @@
  * per-address rate limit kept in the database, and storing each submission together with the shop's notification
  * (the outbox) and, for a signed-in shopper's appointment, the /records entry — all in one transaction.
  */
+
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { escapeHtml } from '../../shared/escape-html.ts';
 import { FORM_LIMIT, type FormKind, MAX_FORM_AGE_MS, MIN_FILL_MS, type PartnerType } from '../../shared/forms.ts';
 import type { Site } from '../../shared/sites.ts';
 import type { Db, Queryable } from '../db/index.ts';
@@ -66,11 +68,6 @@ export interface PublishedReview {
 }
 
 const ISO = `'YYYY-MM-DD"T"HH24:MI:SS"Z"'`;
-
-/** Plain text for a mail's HTML part. */
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
 
 /** A notification to the shop: the same rows as text and as an escaped HTML table. */
 function notice(title: string, rows: [string, string][]): { text: string; html: string } {
