@@ -1,17 +1,19 @@
 /**
- * The account's mails, written in the visitor's language (shared/locales/features/account.ts, `account.mail.*`) as
- * plain text, queued through the outbox by server/services/accounts.ts. Links point at the site's canonical host in
+ * The account's mails, written in the visitor's language (shared/locales/features/account.ts, `account.mail.*`) and
+ * laid out like every mail of the shop (server/mail/layout.ts: plain text and escaped HTML), queued through the outbox
+ * by server/services/accounts.ts. Links point at the site's canonical host in
  * the visitor's language; a link's secret travels in its `token` query parameter, which the request log redacts.
  */
 import type { i18n as I18n } from 'i18next';
 import { createI18n } from '../../shared/i18n.ts';
 import { resourcesFor } from '../../shared/locales/index.ts';
 import { DEFAULT_LANGUAGE, type Language, type Site } from '../../shared/sites.ts';
+import { layoutMail } from '../mail/layout.ts';
 import type { OutboxMessage } from './outbox.ts';
 
 /** Where a mail's links lead: the site and the language (its path prefix) the visitor used. */
 export interface MailContext {
-  site: Pick<Site, 'id' | 'host' | 'brand'>;
+  site: Pick<Site, 'id' | 'host' | 'brand' | 'phone' | 'email'>;
   language: Language;
   /** The router basename of the language ('/' or '/en'). */
   basename: string;
@@ -52,12 +54,14 @@ export function mailLink(kind: MailKind, ctx: MailContext, token?: string): stri
 export function accountMail(kind: MailKind, to: string, ctx: MailContext, values: Record<string, string> = {}): OutboxMessage {
   const t = i18nFor(ctx.language).t;
   const vars = { ...values, brand: ctx.site.brand, host: ctx.site.host, link: mailLink(kind, ctx, values.token), name: values.name || to };
-  return {
-    site: ctx.site.id,
-    kind: `account.${kind}`,
+  const { id, host, brand, phone, email } = ctx.site;
+  const mail = layoutMail({
+    site: { id, host, brand, phone, email },
     language: ctx.language,
-    to,
+    t,
     subject: t(`account.mail.${kind}.subject`, vars),
-    text: `${t(`account.mail.${kind}.text`, vars)}\n\n${t('account.mail.footer', vars)}\n`,
-  };
+    // The text's paragraphs (its link among them: mail clients make it clickable) and the footer.
+    paragraphs: [...t(`account.mail.${kind}.text`, vars).split(/\n{2,}/), t('account.mail.footer', vars)],
+  });
+  return { site: id, kind: `account.${kind}`, language: ctx.language, to, ...mail };
 }
