@@ -12,6 +12,7 @@ import { type RssItem, renderRss } from '../server/feeds/rss.ts';
 import { FeedService } from '../server/feeds/service.ts';
 import { SITEMAP_PATHS_PER_FILE, type SitemapSource } from '../server/feeds/sitemap.ts';
 import { xmlEscape } from '../server/feeds/xml.ts';
+import { ContentService } from '../server/services/content.ts';
 import { type ContentSource, parseContentFile } from '../server/services/content-files.ts';
 import { alternatesOf, seoSites } from '../shared/seo.ts';
 import { SiteDirectory } from '../shared/sites.ts';
@@ -472,10 +473,11 @@ t.test('content changes reach the feeds: invalidateCaches in this process, the T
   t.ok((await rssTitles()).includes('Свежая новость'), 'in this process: at once after invalidateCaches');
   t.ok(await sitemapHas('/news/svezhaya'));
 
-  // Another process (npm run content -- import, another pod) cannot clear this cache: the TTL brings the change.
+  // Another process (npm run content -- import, another pod) cannot clear these caches: their TTLs bring the change.
+  // A pod has its own content cache under its feed cache, as createServices builds them.
   const sites = new SiteDirectory(demoSitesConfig);
   const ru = sites.byId('ru')!;
-  const pod = new FeedService(app.db, sites, { ttlMs: 200, news: contentNewsSource(content) });
+  const pod = new FeedService(app.db, sites, { ttlMs: 200, news: contentNewsSource(new ContentService(app.db, 100)) });
   t.notMatch(await pod.rss(ru), /Импорт из файлов/);
   await app.db.query(
     `INSERT INTO content_entries (kind, site, language, slug, title, summary, body_md, body_html)
