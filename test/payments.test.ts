@@ -9,6 +9,7 @@ import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import t from 'tap';
 import { ConfigError, loadConfig } from '../server/config.ts';
+import { PaymentService } from '../server/services/payments/index.ts';
 import { createOrder, hydrationData, startTestApp, type TestApp, type Visitor } from './helpers/app.ts';
 import { FAKE_SHOP, FAKE_SHOP_KZ, fakeYooKassaEnv, startFakeYooKassa } from './helpers/fake-yookassa.ts';
 
@@ -623,10 +624,49 @@ t.test('the invoice page: the shop’s requisites, the buyer, the lines and deli
   const site = app.services.sites.find('localhost')! as { requisites?: unknown };
   const saved = site.requisites;
   delete site.requisites;
-  t.teardown(() => void (site.requisites = saved));
+  t.teardown(() => {
+    site.requisites = saved;
+  });
   t.match((await request({ url: `/cart/invoice/${id}`, as: visitor })).body, 'Реквизиты магазина ещё не указаны');
 
   const stranger = await request({ url: `/cart/invoice/${id}`, as: app.visitor() });
   t.equal(stranger.statusCode, 404, 'the cart guard: another visitor gets the 404 page');
   t.equal((await request({ url: '/cart/invoice/abc', as: visitor })).statusCode, 404);
+});
+
+t.test('a payment service composed without a logger still answers when the provider fails or the order does not add up', async (t) => {
+  // services/index.ts passes its `log` option through; without one the service must not throw on a failure path.
+  const quiet = new PaymentService(app.db, app.config.payments);
+
+  const odd = await createOrder(app, { sessionId: app.visitor().sessionId, total: 999 });
+  const refused = await quiet.start({
+    orderId: odd,
+    site: 'ru',
+    orderNumber: `A-${odd}`,
+    customer: { email: 'buyer@example.com' },
+    returnUrl: `http://localhost/cart/success/${odd}`,
+  });
+  t.same(refused, { ok: false, reason: 'rejected' }, 'lines of 760 ₽ for a total of 999 ₽: no payment started');
+  t.match(await paymentRows(odd), [{ status: 'canceled', provider_id: null, cancellation_reason: 'receipt_mismatch' }]);
+  t.notOk(fake.forOrder(odd), 'the provider was never asked');
+
+  const { id } = await placeOrder();
+  const started = await quiet.start({
+    orderId: id,
+    site: 'ru',
+    orderNumber: `A-${id}`,
+    customer: { phone: '+7 900 000-00-00' },
+    returnUrl: `http://localhost/cart/success/${id}`,
+  });
+  t.ok(started.ok, 'started');
+  fake.mode.get = 'error500';
+  t.teardown(() => {
+    fake.mode.get = 'normal';
+  });
+  t.same(
+    await quiet.forOrder(id, 'ru', { refresh: true }),
+    { status: 'pending', reason: null, canPay: true },
+    'the provider down: the page shows what is known and offers to pay',
+  );
+  fake.mode.get = 'normal';
 });
