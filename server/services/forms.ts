@@ -323,9 +323,3 @@ export class FormService {
     );
   }
 }
-
-/** Old rate-limit rows (housekeeping). */
-export async function purgeFormThrottle(db: Queryable): Promise<number> {
-  const rows = await db.query(`DELETE FROM form_throttle WHERE window_start < now() - interval '1 day' RETURNING key`);
-  return rows.length;
-}

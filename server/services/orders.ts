@@ -77,14 +77,6 @@ export class OrderService {
     );
     return row;
   }
-
-  listForUser(userId: number, site: SiteRef): Promise<OrderSummary[]> {
-    return this.db.query<OrderSummary>(`${orderColumns} WHERE user_id = $2 AND site = $3 ORDER BY created_at DESC, id DESC LIMIT 100`, [
-      site.timeZone,
-      userId,
-      site.id,
-    ]);
-  }
 }
 
 export class UserService {
