@@ -48,7 +48,7 @@ async function main() {
   const housekeeping = async () => {
     try {
       const purged = await purgeExpired(db);
-      if (purged.sessions || purged.signedOut || purged.throttle) logger.info({ purged }, 'expired rows purged');
+      if (Object.values(purged).some((n) => n > 0)) logger.info({ purged }, 'expired rows purged');
     } catch (err) {
       logger.error({ err }, 'housekeeping failed');
     }

@@ -696,8 +696,26 @@ t.test('a sign-in lapses after its time; expired sessions and old throttle rows 
   const gone = app.visitor();
   await app.db.query(`INSERT INTO sessions (id, expires_at) VALUES ($1, now() - interval '1 minute')`, [gone.sessionId]);
   await app.db.query(`INSERT INTO login_throttle (key, window_start, attempts) VALUES ('ip:203.0.113.9', now() - interval '2 days', 3)`);
+  await app.db.query(`INSERT INTO form_throttle (key, window_start, hits) VALUES ('review:203.0.113.9', now() - interval '2 days', 5)`);
+  await app.db.query(`INSERT INTO form_throttle (key, window_start, hits) VALUES ('review:203.0.113.10', now(), 1)`);
+  await app.db.query(
+    `INSERT INTO account_tokens (hash, user_id, purpose, email, site, expires_at)
+     VALUES ('old-link', $1, 'reset', 'lapse@example.com', 'ru', now() - interval '8 days'),
+            ('live-link', $1, 'reset', 'lapse@example.com', 'ru', now() + interval '1 hour')`,
+    [userId],
+  );
   const purged = await purgeExpired(app.db);
-  t.ok(purged.sessions >= 1 && purged.signedOut >= 1 && purged.throttle >= 1, JSON.stringify(purged));
+  t.ok(purged.sessions >= 1 && purged.signedOut >= 1 && purged.throttle >= 2 && purged.links >= 1, JSON.stringify(purged));
+  t.same(
+    (await app.db.query<{ key: string }>(`SELECT key FROM form_throttle WHERE key LIKE 'review:203.0.113.%'`)).map((r) => r.key),
+    ['review:203.0.113.10'],
+    'the public forms’ day-old windows go, the current one stays',
+  );
+  t.same(
+    (await app.db.query<{ hash: string }>(`SELECT hash FROM account_tokens WHERE hash IN ('old-link', 'live-link')`)).map((r) => r.hash),
+    ['live-link'],
+    'links a week past their expiry go',
+  );
   t.equal(await sessionRow(gone.sessionId), undefined, 'the expired session is deleted');
   t.strictSame(await sessionRow(v.sessionId), { user_id: null }, 'the lapsed one is signed out but keeps its cart');
   t.ok(userId);

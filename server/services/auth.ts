@@ -170,9 +170,15 @@ export class AuthService {
  * Housekeeping the server runs now and then: expired sessions go (with their carts and compare lists),
  * lapsed sign-ins are signed out, old throttle rows go.
  */
-export async function purgeExpired(db: Db): Promise<{ sessions: number; signedOut: number; throttle: number }> {
+export async function purgeExpired(db: Db): Promise<{ sessions: number; signedOut: number; throttle: number; links: number }> {
   const sessions = await db.query('DELETE FROM sessions WHERE expires_at < now() RETURNING id');
   const signedOut = await db.query('UPDATE sessions SET user_id = NULL WHERE user_id IS NOT NULL AND signed_in_until < now() RETURNING id');
-  const throttle = await db.query(`DELETE FROM login_throttle WHERE window_start < now() - interval '1 day' RETURNING key`);
-  return { sessions: sessions.length, signedOut: signedOut.length, throttle: throttle.length };
+  // Rate-limit windows last an hour at most: a day-old row counts nothing any more (sign-in, and the public forms).
+  const throttle = [
+    ...(await db.query(`DELETE FROM login_throttle WHERE window_start < now() - interval '1 day' RETURNING key`)),
+    ...(await db.query(`DELETE FROM form_throttle WHERE window_start < now() - interval '1 day' RETURNING key`)),
+  ];
+  // Mailed links a week past their expiry: used or not, they open nothing (only their hashes were kept).
+  const links = await db.query(`DELETE FROM account_tokens WHERE expires_at < now() - interval '7 days' RETURNING hash`);
+  return { sessions: sessions.length, signedOut: signedOut.length, throttle: throttle.length, links: links.length };
 }
