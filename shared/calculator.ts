@@ -401,8 +401,3 @@ export function construct(model: CalcModel, state: BuildState): BuildResult {
   );
   return { lines, ...summary };
 }
-
-/** The constructor's address that starts from a calculator result (the tier's picks are its defaults). */
-export function buildFromCalc(state: CalcState): URLSearchParams {
-  return calcSearch(state);
-}

@@ -76,8 +76,3 @@ export function quoteDelivery(
 export function localized(text: Localized | undefined, language: Language): string {
   return text ? (text[language] ?? text.ru) : '';
 }
-
-/** Total weight of lines (kg, to the gram). */
-export function cartWeightKg(lines: ReadonlyArray<{ weightKg: number; quantity: number }>): number {
-  return Math.round(lines.reduce((sum, l) => sum + l.weightKg * 1000 * l.quantity, 0)) / 1000;
-}

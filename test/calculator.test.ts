@@ -13,9 +13,13 @@ import {
   calcSearch,
   calculate,
   construct,
+  fitsLayer,
+  layerOptions,
   parseBuildQuery,
   parseCalcQuery,
   sheetsFor,
+  tierPicks,
+  zoneLayers,
 } from '../shared/calculator.ts';
 import { createTestDb } from './helpers/db.ts';
 
@@ -238,4 +242,35 @@ t.test('any query string: a valid state, never a throw; unusable values are name
   t.match(parseCalcQuery(ru, 'car=toyota-rav4&body=sedan').state, { car: 'toyota-rav4', body: 'suv' }, 'the car implies its body');
   t.same(parseBuildQuery(ru, 'zone=roof&roof.vibration=BAR-MEM-2').notices, ['product'], 'a product of another layer');
   t.same(parseBuildQuery(ru, 'zone=roof&roof.vibration=-').state.picks.roof, { vibration: null, absorber: 'ABS-AK-10' });
+});
+
+t.test("the constructor's choices: per layer only what the site sells, cheapest first; ticking a zone starts from the tier", async (t) => {
+  for (const model of [ru, kz]) {
+    for (const layer of model.layers) {
+      const options = layerOptions(model, layer.code);
+      t.ok(options.length > 0, `${layer.code}: something to choose`);
+      t.ok(
+        options.every((p) => p.price !== null && fitsLayer(model, p.sku, layer.code)),
+        `${layer.code}: only sold products of that layer`,
+      );
+      t.ok(
+        options.every((p, i) => i === 0 || options[i - 1]!.price! <= p.price!),
+        `${layer.code}: cheapest first`,
+      );
+    }
+  }
+  const sku = layerOptions(ru, 'vibration')[0]!.sku;
+  t.notOk(
+    layerOptions(without(ru, sku), 'vibration').some((p) => p.sku === sku),
+    'a product the site stops selling leaves the choices',
+  );
+  // What ticking a zone fills in is what a link without picks opens with: the tier's sold choice per layer.
+  for (const tier of ru.tiers) {
+    for (const zone of ru.zones) {
+      const picks = tierPicks(ru, tier.code, zone.code);
+      t.same(Object.keys(picks), zoneLayers(ru, zone.code), `${tier.code}/${zone.code}: every layer the zone takes`);
+      const opened = parseBuildQuery(ru, `body=sedan&tier=${tier.code}&zone=${zone.code}`).state.picks[zone.code];
+      t.same(picks, opened, `${tier.code}/${zone.code}: the same picks as the link`);
+    }
+  }
 });

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import t from 'tap';
 import { kitDiscounts, priceCart, roundToStep } from '../shared/cart.ts';
 import { checkoutSchema } from '../shared/checkout.ts';
-import { deliveryCost, quoteDelivery } from '../shared/delivery.ts';
+import { deliveryCost, localized, quoteDelivery } from '../shared/delivery.ts';
 import { normalizePhone, phoneExample } from '../shared/phone.ts';
 import { demoSitesConfig } from '../shared/sites-config.ts';
 import { innCheckDigits, isValidInn, isValidKpp } from '../shared/tax-id.ts';
@@ -180,4 +180,15 @@ t.test('the form schema: the phone is stored in E.164, a person’s stray ИНН
   t.equal(parsed.data?.name, 'Анна');
   t.equal(parsed.data?.inn, '');
   t.equal(parsed.data?.expectedTotal, undefined);
+});
+
+t.test("configured texts (a delivery method’s label and terms) in the visitor's language, else Russian", async (t) => {
+  t.equal(localized({ ru: 'Курьер', en: 'Courier' }, 'en'), 'Courier', "the visitor's language when the owner wrote it");
+  t.equal(localized({ ru: 'Курьер', en: 'Courier' }, 'kk'), 'Курьер', 'Russian when that language has no text');
+  t.equal(localized(undefined, 'en'), '', 'no text configured: nothing shown, never "undefined"');
+  const ru = demoSitesConfig.sites.find((s) => s.id === 'ru')!;
+  for (const method of ru.delivery) {
+    t.equal(localized(method.label, 'ky'), method.label.ky ?? method.label.ru, `${method.id}: its label in Kyrgyz, else Russian`);
+    t.ok(localized(method.label, 'ky').length > 0, `${method.id}: never an empty label`);
+  }
 });
