@@ -3,9 +3,10 @@
  * PAYMENT_ORDERS.js and .plain (760 ₽ each, one line), each with a payment started at the fake ЮKassa of e2e/server.ts.
  * Fixed ids far above the demo's, so no other spec's orders collide with them.
  */
+
+import { hashPassword } from '../server/accounts/auth.ts';
 import type { Db } from '../server/db/index.ts';
-import { hashPassword } from '../server/services/auth.ts';
-import type { Services } from '../server/services/index.ts';
+import type { Services } from '../server/services.ts';
 
 export const PAYER = { email: 'payer@example.com', password: 'correct horse' } as const;
 export const PAYMENT_ORDERS = { js: 900001, plain: 900002 } as const;

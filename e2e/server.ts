@@ -4,12 +4,12 @@
  * IP. Tests choose that IP with an X-Forwarded-For header, trusted from the loopback proxy only.
  */
 
+import { hashPassword } from '../server/accounts/auth.ts';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { openDb } from '../server/db/index.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { seedDemo } from '../server/db/seed.ts';
-import { hashPassword } from '../server/services/auth.ts';
 import { FAKE_IPLOCATE_TOKEN, startFakeIplocate } from '../test/helpers/fake-iplocate.ts';
 import { fakeYooKassaEnv, startFakeYooKassa } from '../test/helpers/fake-yookassa.ts';
 import { mailboxPort, startMailbox } from './account-fixture.ts';

@@ -5,8 +5,8 @@
  * answers them with page.route fakes.
  */
 
+import { hashPassword } from '../server/accounts/auth.ts';
 import type { Queryable } from '../server/db/index.ts';
-import { hashPassword } from '../server/services/auth.ts';
 import { type SitesConfig, sitesConfigSchema } from '../shared/sites-config.ts';
 
 export const E2E_TAGS = {

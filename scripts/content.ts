@@ -10,15 +10,15 @@
  * Pictures of the body are sized from public/ (or listed with their size under `images:` in front matter).
  */
 import { join } from 'node:path';
+import { RecordService } from '../server/accounts/records.ts';
 import { loadConfig } from '../server/config.ts';
+import { ContentService } from '../server/content/content.ts';
+import { probeImageSize, readContentFolder, writeContentFolder } from '../server/content/content-files.ts';
+import { ContentError } from '../server/content/content-markdown.ts';
 import { openDb } from '../server/db/index.ts';
 import { migrate } from '../server/db/migrate.ts';
-import { ContentService } from '../server/services/content.ts';
-import { probeImageSize, readContentFolder, writeContentFolder } from '../server/services/content-files.ts';
-import { ContentError } from '../server/services/content-markdown.ts';
-import { FormService } from '../server/services/forms.ts';
-import { Outbox } from '../server/services/outbox.ts';
-import { RecordService } from '../server/services/records.ts';
+import { FormService } from '../server/forms/forms.ts';
+import { Outbox } from '../server/mail/outbox.ts';
 
 const USAGE = 'usage: content.ts import <folder> [--prune] | export <folder> | reviews [publish|reject <id>]';
 const [command, ...rest] = process.argv.slice(2);

@@ -7,65 +7,132 @@
 #   5. coverage               the PGlite lane's coverage against its floors (scripts/check-coverage.ts)
 #   6. tap on PostgreSQL 15   the same suite against a real server (scripts/test-postgres.sh), no coverage
 #   7. Playwright             the production build in Debian's Chromium
-# Ends with one line "N passed, N failed" (tap counts assertions, Playwright counts tests).
+#
+# Ends with one line per lane, each with its own figures (never added across lanes: the two tap lanes run the
+# same suite), then the verdict line CI reads, alone on the last line:
+#   type check: passed
+#   tap (PGlite): 72 files, 1,234 subtests, 5,678 assertions: 5,678 passed, 0 failed
+#   Playwright (Chromium): 178 passed, 0 failed, 2 flaky, 0 skipped
+#   7 passed, 0 failed
+# The last line counts LANES (the seven steps above), not assertions or tests: "7 passed, 0 failed" means all
+# seven steps passed. A lane passes when its command exits 0 (tap: no failed assertion, no crashed file;
+# Playwright: no test failed on its last try — a flaky test, failed first and passed on a retry, passes the lane
+# and is reported as flaky). The exit status is non-zero when any lane failed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 logdir=$(mktemp -d)
 trap 'rm -rf "$logdir"' EXIT
-passed=0
-failed=0
+lanes_passed=0
+lanes_failed=0
 failures=()
+summary=()
 
 step() { printf '\n==== %s\n' "$1"; }
-note_failure() { failures+=("$1"); }
+# lane NAME STATUS [DETAIL]: records one lane's verdict (STATUS is its exit code) and its summary line.
+lane() {
+  local name=$1 status=$2 detail=${3:-}
+  if [ "$status" -eq 0 ]; then
+    lanes_passed=$((lanes_passed + 1))
+    summary+=("${name}: ${detail:-passed}")
+  else
+    lanes_failed=$((lanes_failed + 1))
+    failures+=("$name")
+    summary+=("${name}: ${detail:+$detail — }FAILED (exit ${status})")
+  fi
+}
 
-# tap prints a last line like "# { total: 120, pass: 118, fail: 2 }".
-count_tap() {
-  local line total pass fail
-  line=$(grep -E '^# \{ total:' "$1" | tail -n 1)
-  total=$(sed -E 's/.*total: ([0-9]+).*/\1/' <<<"$line")
+# 12345 → 12,345
+thousands() { sed -E ':a; s/([0-9])([0-9]{3})($|[^0-9])/\1,\2\3/; ta' <<<"$1"; }
+
+# One tap lane's figures from its raw TAP log (tap writes TAP when its output is not a terminal; -R tap makes
+# sure). Assertions are tap's own count, its last line "# { total: 120, pass: 118, fail: 2 }": every test point
+# that is not a subtest (t.ok, t.equal, t.same …; a failed plan or timeout is one too). Files are the top-level
+# subtests, subtests the `t.test` blocks inside them; neither is in the assertion count.
+tap_figures() {
+  local log=$1 line total pass fail todo skip structure files files_failed subtests
+  line=$(grep -E '^# \{ total:' "$log" | tail -n 1)
+  if [ -z "$line" ]; then
+    echo "no summary (the runner failed before it finished)"
+    return
+  fi
+  total=$(sed -nE 's/.*total: ([0-9]+).*/\1/p' <<<"$line")
   pass=$(sed -nE 's/.*pass: ([0-9]+).*/\1/p' <<<"$line")
   fail=$(sed -nE 's/.*fail: ([0-9]+).*/\1/p' <<<"$line")
-  passed=$((passed + ${pass:-0}))
-  failed=$((failed + ${fail:-0}))
-  [ -n "$line" ] || failed=$((failed + 1)) # no summary at all: the runner itself failed
-  : "${total:=0}"
+  todo=$(sed -nE 's/.*todo: ([0-9]+).*/\1/p' <<<"$line")
+  skip=$(sed -nE 's/.*skip: ([0-9]+).*/\1/p' <<<"$line")
+  # A test point right after a "# Subtest: …" header at the same indentation closes that subtest.
+  structure=$(awk '
+    /^ *---$/ { yaml = 1; next }
+    yaml { if ($0 ~ /^ *\.\.\.$/) yaml = 0; next }
+    /^ *# Subtest: / { match($0, /^ */); open[RLENGTH] = 1; next }
+    /^ *(not )?ok [0-9]+/ {
+      match($0, /^ */); indent = RLENGTH
+      if (!open[indent]) next
+      open[indent] = 0
+      if (indent == 0) { files++; if ($0 ~ /^not ok/) files_failed++ } else subtests++
+    }
+    END { printf "%d %d %d\n", files, files_failed, subtests }' "$log")
+  read -r files files_failed subtests <<<"$structure"
+  local out
+  out="$(thousands "$files") files"
+  [ "$files_failed" -eq 0 ] || out+=" ($files_failed failed)"
+  out+=", $(thousands "$subtests") subtests, $(thousands "${total:-0}") assertions: $(thousands "${pass:-0}") passed, $(thousands "${fail:-0}") failed"
+  [ -z "$todo" ] || out+=", $(thousands "$todo") todo"
+  [ -z "$skip" ] || out+=", $(thousands "$skip") skipped"
+  echo "$out"
+}
+
+# The Playwright lane's figures from its JSON report (stats: expected = passed on the first try, flaky = failed
+# first and passed on a retry, unexpected = failed on every try, skipped).
+playwright_figures() {
+  node -e '
+    const fs = require("node:fs");
+    let report;
+    try { report = JSON.parse(fs.readFileSync(process.argv[1], "utf8")); } catch { console.log("no report (the runner failed before it wrote one)"); process.exit(); }
+    const s = report.stats ?? {};
+    const n = (x) => (x ?? 0).toLocaleString("en-US");
+    let line = `${n(s.expected)} passed, ${n(s.unexpected)} failed, ${n(s.flaky)} flaky, ${n(s.skipped)} skipped`;
+    if (report.errors?.length) line += `, ${n(report.errors.length)} errors outside tests`;
+    console.log(line);
+  ' "$1"
 }
 
 step "type check"
-if npx tsc --noEmit -p .; then passed=$((passed + 1)); else failed=$((failed + 1)); note_failure "type check"; fi
+npx tsc --noEmit -p .
+lane "type check" $?
 
 step "lint"
-if npm run --silent lint; then passed=$((passed + 1)); else failed=$((failed + 1)); note_failure "lint"; fi
+npm run --silent lint
+lane "lint" $?
 
 step "build"
-if npm run build --silent -- --logLevel warn; then passed=$((passed + 1)); else failed=$((failed + 1)); note_failure "build"; fi
+npm run build --silent -- --logLevel warn
+lane "build" $?
 
 step "tap (PGlite)"
 rm -f .tap/report/coverage-summary.json # a stale summary must not pass the check below
-npx tap --no-disable-coverage --coverage-report=text-summary --coverage-report=json-summary 2>&1 | tee "$logdir/tap.log"
-[ "${PIPESTATUS[0]}" -eq 0 ] || note_failure "tap (PGlite)"
-count_tap "$logdir/tap.log"
+npx tap --reporter=tap --no-disable-coverage --coverage-report=text-summary --coverage-report=json-summary 2>&1 | tee "$logdir/tap.log"
+status=${PIPESTATUS[0]}
+lane "tap (PGlite)" "$status" "$(tap_figures "$logdir/tap.log")"
 
-step "coverage (PGlite lane)"
-if node --import tsx scripts/check-coverage.ts; then passed=$((passed + 1)); else failed=$((failed + 1)); note_failure "coverage"; fi
+step "coverage floors (PGlite lane)"
+node --import tsx scripts/check-coverage.ts
+lane "coverage floors" $?
 
 step "tap (PostgreSQL 15)"
-bash scripts/test-postgres.sh 2>&1 | tee "$logdir/tap-pg.log"
-[ "${PIPESTATUS[0]}" -eq 0 ] || note_failure "tap (PostgreSQL)"
-count_tap "$logdir/tap-pg.log"
+bash scripts/test-postgres.sh --reporter=tap 2>&1 | tee "$logdir/tap-pg.log"
+status=${PIPESTATUS[0]}
+lane "tap (PostgreSQL 15)" "$status" "$(tap_figures "$logdir/tap-pg.log")"
 
 step "Playwright (Chromium)"
-npx playwright test 2>&1 | tee "$logdir/e2e.log"
-e2e_status=${PIPESTATUS[0]}
-[ "$e2e_status" -eq 0 ] || note_failure "Playwright"
-e2e_pass=$(grep -oE '^ +[0-9]+ passed' "$logdir/e2e.log" | tail -n 1 | grep -oE '[0-9]+')
-e2e_fail=$(grep -oE '^ +[0-9]+ failed' "$logdir/e2e.log" | tail -n 1 | grep -oE '[0-9]+')
-passed=$((passed + ${e2e_pass:-0}))
-failed=$((failed + ${e2e_fail:-0}))
-if [ "$e2e_status" -ne 0 ] && [ -z "${e2e_fail:-}" ]; then failed=$((failed + 1)); fi
+# The list reporter for the log, the JSON reporter for the figures (written to a file, not to the log).
+PLAYWRIGHT_JSON_OUTPUT_FILE="$logdir/e2e.json" npx playwright test --reporter=list,json 2>&1 | tee "$logdir/e2e.log"
+status=${PIPESTATUS[0]}
+lane "Playwright (Chromium)" "$status" "$(playwright_figures "$logdir/e2e.json")"
 
 echo
-if [ ${#failures[@]} -gt 0 ]; then echo "failed steps: ${failures[*]}"; fi
-echo "${passed} passed, ${failed} failed"
+printf '%s\n' "${summary[@]}"
+if [ ${#failures[@]} -gt 0 ]; then echo "failed lanes: ${failures[*]}"; fi
+# The CI verdict line: lanes (steps) passed and failed, as described at the top.
+echo "${lanes_passed} passed, ${lanes_failed} failed"
 [ ${#failures[@]} -eq 0 ]

@@ -36,8 +36,8 @@ import { logRequestError, StorefrontLogController, warnUntrustedProxy } from './
 import { CLIENT_DIST, PUBLIC_DIR } from './paths.ts';
 import { DEV_ENTRY_PATH, DEV_ENTRY_SOURCE, developmentAssets, type PageAssets, productionAssets } from './render/assets.ts';
 import { formRefusedPage } from './render/static-pages.ts';
-import type { Services } from './services/index.ts';
-import { loadSessionSecret } from './services/sessions.ts';
+import type { Services } from './services.ts';
+import { loadSessionSecret } from './sessions/index.ts';
 
 const MANIFEST = CLIENT_DIST + '.vite/manifest.json';
 export const BODY_LIMIT_BYTES = 64 * 1024;

@@ -102,7 +102,7 @@ export interface Config {
   addressSuggest: AddressSuggestConfig | null;
   /** Where /metrics is served (server/http/metrics.ts); null: off. */
   metrics: { port: number; host: string } | null;
-  /** Mail delivery (server/services/mail-delivery.ts). */
+  /** Mail delivery (server/mail/delivery.ts). */
   mail: MailConfig;
   /** Online payment: the API and each configured site's shop (a site without one takes no online payment). */
   payments: PaymentsConfig;

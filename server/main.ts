@@ -4,6 +4,7 @@
  * Production runs it compiled (`npm run build` → node dist/server/main.js); `npm run dev` runs it through tsx.
  */
 
+import { purgeExpired } from './accounts/index.ts';
 import { buildApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { seedContentIfEmpty } from './db/demo-content.ts';
@@ -11,7 +12,6 @@ import { openDb } from './db/index.ts';
 import { migrate } from './db/migrate.ts';
 import { seedIfEmpty } from './db/seed.ts';
 import { createLogger } from './logger.ts';
-import { purgeExpired } from './services/auth.ts';
 
 async function main() {
   let config: Config;

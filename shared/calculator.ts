@@ -1,7 +1,7 @@
 /**
  * The arithmetic of the calculator (/calc) and the constructor (/constructor), the one copy the server (its render
  * and the save action) and the browser (the answer recomputed as the choice changes) both run. Pure functions of a
- * model — the calculator tables of the database and the site's prices (server/services/calculator.ts) — and a state
+ * model — the calculator tables of the database and the site's prices (server/calculator/calculator.ts) — and a state
  * read from the address bar. Formulas (../shared/domain.md, docs/decisions/028-calculator.md):
  *
  *   need m² = area[body][zone] × coverage[zone][layer][tier] × (1 + waste)

@@ -32,5 +32,5 @@ export function offeredPayments<M extends Pick<PaymentMethod, 'kind' | 'legalOnl
   return methods.filter((m) => (m.kind !== 'online' || options.online) && (!m.legalOnly || options.customerType === 'legal'));
 }
 
-/** The hidden field's checkout key: a random part and its signature for the session (server/services/checkout.ts). */
+/** The hidden field's checkout key: a random part and its signature for the session (server/checkout/checkout.ts). */
 export const CHECKOUT_KEY_PATTERN = /^[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}$/;

@@ -2,7 +2,7 @@
  * The order form's schema, declared once for the server's checkout action (server/pages/cart.ts): every field's
  * rule and its message key (checkout.*, form.*). It is built per site, because the phone is read for the site's
  * country and the delivery and payment methods, points and customer types are the site's. What needs the cart —
- * a method's weight limits, prices, stock — is checked when the order is placed (server/services/checkout.ts).
+ * a method's weight limits, prices, stock — is checked when the order is placed (server/checkout/checkout.ts).
  */
 import { z } from 'zod';
 import { CHECKOUT_KEY_PATTERN, CHECKOUT_LIMITS, legalEntitiesAccepted } from './checkout-fields.ts';

@@ -5,7 +5,7 @@
 
 /** The honeypot: a field people never see; a filled one marks a robot. */
 export const HONEYPOT_FIELD = 'homepage';
-/** The signed moment the form was shown (server/services/forms.ts): submitted sooner than MIN_FILL_MS → refused. */
+/** The signed moment the form was shown (server/forms/forms.ts): submitted sooner than MIN_FILL_MS → refused. */
 export const STARTED_FIELD = 'started';
 export const MIN_FILL_MS = 3000;
 /** A form shown longer ago than this must be reloaded (a stamp cannot be replayed for ever). */

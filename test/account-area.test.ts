@@ -5,7 +5,7 @@
  * and an older password hash re-hashed at sign-in. PGlite, and PostgreSQL when TEST_DATABASE_URL is set.
  */
 import t from 'tap';
-import { hashPassword, verifyPassword } from '../server/services/passwords.ts';
+import { hashPassword, verifyPassword } from '../server/accounts/passwords.ts';
 import { freshIp, linkIn, mailsTo, openLink, REGISTRATION, refusalOf, visitorOf } from './helpers/account.ts';
 import { createOrder, hydrationData, startTestApp, type TestApp, type Visitor } from './helpers/app.ts';
 

@@ -4,7 +4,7 @@
  * e-mail is not confirmed (a fresh link that confirms; nothing for a confirmed account). PGlite.
  */
 import t from 'tap';
-import { hashPassword } from '../server/services/passwords.ts';
+import { hashPassword } from '../server/accounts/passwords.ts';
 import { freshIp, linkIn, mailsTo, REGISTRATION, visitorOf } from './helpers/account.ts';
 import { createOrder, hydrationData, startTestApp, type TestApp, type Visitor } from './helpers/app.ts';
 

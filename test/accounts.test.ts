@@ -5,7 +5,7 @@
  * Runs on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
  */
 import t from 'tap';
-import { SCRYPT_COST } from '../server/services/passwords.ts';
+import { SCRYPT_COST } from '../server/accounts/passwords.ts';
 import { freshIp, linkIn, mailsTo, openLink, REGISTRATION, redirectOf, refusalOf, register, visitorOf } from './helpers/account.ts';
 import { hydrationData, startTestApp, type TestApp, type Visitor } from './helpers/app.ts';
 
@@ -223,7 +223,7 @@ t.test('no account enumeration: a taken address gets the same answer, its owner 
 });
 
 t.test('a flood of registrations from one address is limited (429 with Retry-After), others are not', async (t) => {
-  const { REGISTER_PER_ADDRESS_PER_HOUR } = await import('../server/services/accounts.ts');
+  const { REGISTER_PER_ADDRESS_PER_HOUR } = await import('../server/accounts/accounts.ts');
   const ip = '192.0.2.77';
   for (let i = 0; i < REGISTER_PER_ADDRESS_PER_HOUR; i++) {
     const res = await register(app, app.visitor(), `flood-${i}@example.com`, {}, { ip });
@@ -285,7 +285,7 @@ t.test('links: forged, expired, of another purpose, bound to the browser that op
   t.same(refusalOf(late, 'password-reset'), { status: 410, errors: { '': 'account.errors.linkInvalid' } });
   const [hash] = await app.db.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE email = $1', [email]);
   t.ok(
-    await (await import('../server/services/passwords.ts')).verifyPassword(REGISTRATION.password, hash!.password_hash),
+    await (await import('../server/accounts/passwords.ts')).verifyPassword(REGISTRATION.password, hash!.password_hash),
     'the password is unchanged',
   );
 
@@ -338,7 +338,7 @@ t.test('property: any registration form is answered 2xx/4xx with locale keys, ne
     ),
     { numRuns: 40, seed: 11 },
   );
-  const { normalisePhone } = await import('../server/pages/account-forms.ts');
+  const { normalisePhone } = await import('../server/pages/helpers/account-forms.ts');
   fc.assert(
     fc.property(
       fc.string({ maxLength: 40 }),

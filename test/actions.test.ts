@@ -6,7 +6,7 @@
  * never leads off the site.
  */
 import t from 'tap';
-import { hashPassword } from '../server/services/auth.ts';
+import { hashPassword } from '../server/accounts/auth.ts';
 import { FLASH_COOKIE, SESSION_COOKIE } from '../shared/contracts.ts';
 import { createUser, hydrationData, setCookies, startTestApp, type TestApp, type Visitor } from './helpers/app.ts';
 

@@ -8,9 +8,9 @@
 import type { LightMyRequestResponse } from 'fastify';
 import i18next, { type i18n as I18n } from 'i18next';
 import t, { type Test } from 'tap';
+import { hashPassword } from '../server/accounts/auth.ts';
+import { WIDGET_CODES } from '../server/content/widgets.ts';
 import { SESSION_COOKIE, TOKEN_COOKIE } from '../server/http/request-context.ts';
-import { hashPassword } from '../server/services/auth.ts';
-import { WIDGET_CODES } from '../server/services/widgets.ts';
 import { createUser, hydrationData, startTestApp, type TestApp, type Visitor } from './helpers/app.ts';
 
 const app: TestApp = await startTestApp(t);

@@ -7,8 +7,6 @@
 
 import type { LightMyRequestResponse } from 'fastify';
 import t, { type Test } from 'tap';
-import { BODY_LIMIT_BYTES } from '../server/app.ts';
-import { SESSION_COOKIE } from '../server/http/request-context.ts';
 import {
   hashPassword,
   LOGIN_FORGET_HOURS,
@@ -17,7 +15,9 @@ import {
   LOGIN_MAX_DELAY_SECONDS,
   LOGIN_WINDOW_MINUTES,
   loginDelaySeconds,
-} from '../server/services/auth.ts';
+} from '../server/accounts/auth.ts';
+import { BODY_LIMIT_BYTES } from '../server/app.ts';
+import { SESSION_COOKIE } from '../server/http/request-context.ts';
 import { FLASH_COOKIE } from '../shared/contracts.ts';
 import { createUser, hydrationData, setCookies, startTestApp, type TestApp, type Visitor } from './helpers/app.ts';
 
@@ -30,7 +30,7 @@ const PASSWORD = 'Тихо-авто 2024!';
 let ipCounter = 0;
 /** Each test signs in from its own address, so that the per-IP failure limit of one test does not reach another. */
 const nextIp = () => `198.51.100.${++ipCounter}`;
-/** The throttle row of an (e-mail, address) pair (server/services/auth.ts). */
+/** The throttle row of an (e-mail, address) pair (server/accounts/auth.ts). */
 const pairKey = (email: string, ip: string) => `email-ip:${email} ${ip}`;
 
 async function userWithPassword(email: string, name = 'Анна Петрова'): Promise<number> {
@@ -682,7 +682,7 @@ t.test('concurrent attempts cannot get past the delay: each is claimed before it
 });
 
 t.test('a sign-in lapses after its time; expired sessions and old throttle rows are purged', async (t) => {
-  const { purgeExpired } = await import('../server/services/auth.ts');
+  const { purgeExpired } = await import('../server/accounts/auth.ts');
   const v = app.visitor();
   const userId = await createUser(app, { email: 'lapse@example.com', signIn: v });
   const signedIn = async () => {

@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import t from 'tap';
-import { CalculatorService, unitAreaM2 } from '../server/services/calculator.ts';
+import { CalculatorService, unitAreaM2 } from '../server/calculator/calculator.ts';
 import {
   buildSearch,
   type CalcModel,

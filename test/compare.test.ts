@@ -5,7 +5,7 @@
  */
 import t from 'tap';
 import { buildApp } from '../server/app.ts';
-import { MAX_COMPARE_ITEMS } from '../server/services/compare.ts';
+import { MAX_COMPARE_ITEMS } from '../server/catalog/compare.ts';
 import { FLASH_COOKIE } from '../shared/contracts.ts';
 import { hydrationData, setCookies, startTestApp, type Visitor } from './helpers/app.ts';
 

@@ -4,8 +4,8 @@
  * service show an edit at once, and an edit made elsewhere (the import CLI's process) shows once the TTL ran out.
  */
 import t from 'tap';
-import { ContentService } from '../server/services/content.ts';
-import { parseContentFile } from '../server/services/content-files.ts';
+import { ContentService } from '../server/content/content.ts';
+import { parseContentFile } from '../server/content/content-files.ts';
 import { startTestApp } from './helpers/app.ts';
 import { createTestDb } from './helpers/db.ts';
 

@@ -5,7 +5,7 @@
  * and structured data; /about has the site's contacts and requisites under #contacts.
  */
 import t from 'tap';
-import { parseContentFile } from '../server/services/content-files.ts';
+import { parseContentFile } from '../server/content/content-files.ts';
 import { demoSitesConfig } from '../shared/sites-config.ts';
 import { hydrationData, startTestApp } from './helpers/app.ts';
 

@@ -10,7 +10,6 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import fc from 'fast-check';
 import t from 'tap';
-import { demoContentFiles } from '../server/db/demo-content.ts';
 import {
   contentFilePath,
   formatContentFile,
@@ -18,8 +17,9 @@ import {
   probeImageSize,
   readContentFolder,
   writeContentFolder,
-} from '../server/services/content-files.ts';
-import { anchorId, ContentError, localizeLinks, readingMinutes, renderMarkdown } from '../server/services/content-markdown.ts';
+} from '../server/content/content-files.ts';
+import { anchorId, ContentError, localizeLinks, readingMinutes, renderMarkdown } from '../server/content/content-markdown.ts';
+import { demoContentFiles } from '../server/db/demo-content.ts';
 import { startTestApp } from './helpers/app.ts';
 
 const render = (md: string) => renderMarkdown(md, { gallery: 'g', sizeOf: () => ({ width: 640, height: 480 }) }).html;

@@ -11,7 +11,7 @@ import { loadConfig } from '../server/config.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, DatabaseTimeoutError, isBrokenConnection, isDatabaseUnavailable } from '../server/db/errors.ts';
 import { type Db, isReadOnly, type Queryable } from '../server/db/index.ts';
 import { SESSION_COOKIE } from '../server/http/request-context.ts';
-import { newSessionId } from '../server/services/sessions.ts';
+import { newSessionId } from '../server/sessions/sessions.ts';
 import { createTestDb } from './helpers/db.ts';
 
 const withCode = (message: string, code: string, extra: Record<string, unknown> = {}) =>

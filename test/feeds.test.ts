@@ -7,13 +7,13 @@ import { gunzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { XMLParser } from 'fast-xml-parser';
 import t, { type Test } from 'tap';
+import { ContentService } from '../server/content/content.ts';
+import { type ContentSource, parseContentFile } from '../server/content/content-files.ts';
 import { contentNewsSource } from '../server/feeds/content-source.ts';
 import { type RssItem, renderRss } from '../server/feeds/rss.ts';
 import { FeedService } from '../server/feeds/service.ts';
 import { SITEMAP_PATHS_PER_FILE, type SitemapSource } from '../server/feeds/sitemap.ts';
 import { xmlEscape } from '../server/feeds/xml.ts';
-import { ContentService } from '../server/services/content.ts';
-import { type ContentSource, parseContentFile } from '../server/services/content-files.ts';
 import { alternatesOf, seoSites } from '../shared/seo.ts';
 import { SiteDirectory } from '../shared/sites.ts';
 import { demoSitesConfig } from '../shared/sites-config.ts';
@@ -64,7 +64,7 @@ interface RssXmlItem {
   pubDate: string;
 }
 
-/** A content file's text (server/services/content-files.ts) for ContentService.save. */
+/** A content file's text (server/content/content-files.ts) for ContentService.save. */
 function contentFile(meta: Record<string, string | boolean>, body = 'Текст.'): ContentSource {
   const yaml = Object.entries(meta)
     .map(([k, v]) => `${k}: ${typeof v === 'string' ? JSON.stringify(v) : v}`)

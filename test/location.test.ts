@@ -8,8 +8,8 @@
 import type { LightMyRequestResponse } from 'fastify';
 import t from 'tap';
 import { ConfigError, loadConfig } from '../server/config.ts';
-import { LocationService, publicIp } from '../server/services/location.ts';
-import { type RequestOrigin, SiteAddresses } from '../server/services/site-address.ts';
+import { LocationService, publicIp } from '../server/geo/location.ts';
+import { type RequestOrigin, SiteAddresses } from '../server/sites/site-address.ts';
 import { SiteDirectory } from '../shared/sites.ts';
 import { demoSitesConfig } from '../shared/sites-config.ts';
 import { startTestApp, type TestApp, type Visitor } from './helpers/app.ts';

@@ -1,5 +1,5 @@
 /**
- * Mail delivery from the outbox (server/services/mail-delivery.ts, server/http/mail.ts): through a fake SMTP server
+ * Mail delivery from the outbox (server/mail/delivery.ts, server/http/mail.ts): through a fake SMTP server
  * on 127.0.0.1 with the real nodemailer client; rolled-back messages never sent; refusals retried with backoff and
  * given up on at the cap; the logged mode of the demo; credentials never logged; the worker started and stopped by
  * the app, beside requests it never slows; metrics. Runs on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
@@ -11,15 +11,8 @@ import t, { type Test } from 'tap';
 import { buildApp } from '../server/app.ts';
 import { ConfigError, loadConfig } from '../server/config.ts';
 import { createLogger } from '../server/logger.ts';
-import {
-  backoffMs,
-  logTransport,
-  MailDelivery,
-  type MailDeliveryOptions,
-  maskAddress,
-  smtpTransport,
-} from '../server/services/mail-delivery.ts';
-import { Outbox, type OutboxMessage } from '../server/services/outbox.ts';
+import { backoffMs, logTransport, MailDelivery, type MailDeliveryOptions, maskAddress, smtpTransport } from '../server/mail/delivery.ts';
+import { Outbox, type OutboxMessage } from '../server/mail/outbox.ts';
 import { SiteDirectory } from '../shared/sites.ts';
 import { demoSitesConfig } from '../shared/sites-config.ts';
 import { startTestApp } from './helpers/app.ts';

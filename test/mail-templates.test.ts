@@ -6,6 +6,7 @@
  */
 import fc from 'fast-check';
 import t from 'tap';
+import { MailDelivery, smtpTransport } from '../server/mail/delivery.ts';
 import { escapeHtml, layoutMail, oneLine, translatorFor } from '../server/mail/layout.ts';
 import {
   NEW_ORDER_KIND,
@@ -14,8 +15,7 @@ import {
   type OrderMailData,
   orderConfirmationMail,
 } from '../server/mail/order-mails.ts';
-import { MailDelivery, smtpTransport } from '../server/services/mail-delivery.ts';
-import { Outbox } from '../server/services/outbox.ts';
+import { Outbox } from '../server/mail/outbox.ts';
 import { formatMoney } from '../shared/format.ts';
 import { LANGUAGES, type Language, SiteDirectory } from '../shared/sites.ts';
 import { demoSitesConfig } from '../shared/sites-config.ts';

@@ -6,8 +6,8 @@
 
 import type { AddressInfo } from 'node:net';
 import t from 'tap';
+import { cacheCounts, TtlCache } from '../server/cache/ttl-cache.ts';
 import { METRICS_PATH } from '../server/http/metrics.ts';
-import { cacheCounts, TtlCache } from '../server/services/ttl-cache.ts';
 import { startTestApp } from './helpers/app.ts';
 
 const METRIC_NAMES = /http_request_duration_seconds|storefront_|nodejs_eventloop_lag/;

@@ -8,8 +8,8 @@
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import t from 'tap';
+import { PaymentService } from '../server/checkout/payments/payments.ts';
 import { ConfigError, loadConfig } from '../server/config.ts';
-import { PaymentService } from '../server/services/payments/index.ts';
 import { createOrder, hydrationData, startTestApp, type TestApp, type Visitor } from './helpers/app.ts';
 import { FAKE_SHOP, FAKE_SHOP_KZ, fakeYooKassaEnv, startFakeYooKassa } from './helpers/fake-yookassa.ts';
 

@@ -6,8 +6,8 @@
  * Runs on PGlite and, in the PostgreSQL lane (scripts/test-postgres.sh), on PostgreSQL.
  */
 import t from 'tap';
+import { prefixPattern, SEARCH_LIMIT_MAX, SEARCH_SQL, searchCatalog, searchWords, TYPO_SQL } from '../server/catalog/search.ts';
 import { demoProducts } from '../server/db/demo-data.ts';
-import { prefixPattern, SEARCH_LIMIT_MAX, SEARCH_SQL, searchCatalog, searchWords, TYPO_SQL } from '../server/services/search.ts';
 import { jcukenToQwerty, layoutVariants, qwertyToJcuken } from '../shared/keyboard-layout.ts';
 import { SEARCH_PAGE_LIMIT } from '../shared/search.ts';
 import { hydrationData, startTestApp, type TestApp } from './helpers/app.ts';

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { TtlCache } from '../server/services/ttl-cache.ts';
+import { TtlCache } from '../server/cache/ttl-cache.ts';
 
 function clock() {
   let now = 1_000;

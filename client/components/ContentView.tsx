@@ -6,9 +6,9 @@
  */
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { Link, useHref, useLocation, useNavigate } from 'react-router-dom';
-import type { EntryView, TeaserView } from '../../server/render/content-pages.ts';
-import type { ProductCard } from '../../server/services/catalog.ts';
-import type { ContentImage } from '../../server/services/content-markdown.ts';
+import type { ProductCard } from '../../server/catalog/index.ts';
+import type { ContentImage } from '../../server/content/index.ts';
+import type { EntryView, TeaserView } from '../../server/pages/helpers/content-pages.ts';
 import { useBoot } from '../boot.ts';
 import { useTranslation } from '../i18n.tsx';
 import { useShell } from '../loader-data.ts';
@@ -112,7 +112,7 @@ export function ContentBody({ entry }: { entry: Pick<EntryView, 'html' | 'langua
       ref={ref}
       className="content-body"
       lang={entry.language}
-      // biome-ignore lint/security/noDangerouslySetInnerHtml: rendered from Markdown and sanitised by an allowlist when saved (server/services/content-markdown.ts)
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: rendered from Markdown and sanitised by an allowlist when saved (server/content/content-markdown.ts)
       dangerouslySetInnerHTML={{ __html: entry.html }}
     />
   );

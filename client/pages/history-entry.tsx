@@ -3,8 +3,8 @@
  * fetcher form whose answer lists what went into the cart and what changed since (prices, lines no longer sold).
  */
 import { Link, useFetcher, useLoaderData } from 'react-router-dom';
+import type { RepeatSummary } from '../../server/accounts/index.ts';
 import type { loader, RepeatResult } from '../../server/pages/history-entry.ts';
-import type { RepeatSummary } from '../../server/services/account-orders.ts';
 import type { ActionResult } from '../../shared/contracts.ts';
 import { formatMoney } from '../../shared/format.ts';
 import type { RouteHandle } from '../../shared/routes.ts';

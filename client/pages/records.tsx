@@ -4,8 +4,8 @@
  * back to the result, and delete (a fetcher form; without JavaScript a plain post).
  */
 import { Link, useLoaderData } from 'react-router-dom';
+import type { SavedRecord } from '../../server/accounts/index.ts';
 import type { loader } from '../../server/pages/records.ts';
-import type { SavedRecord } from '../../server/services/records.ts';
 import { formatMoney } from '../../shared/format.ts';
 import { safeLocalPath } from '../../shared/safe-path.ts';
 import { useBoot } from '../boot.ts';

@@ -8,8 +8,8 @@ import { z } from 'zod';
 import { cartTotal } from '../../shared/cart.ts';
 import type { Site } from '../../shared/sites.ts';
 import { badRequest, forbidden } from '../http/errors.ts';
-import type { Services } from '../services/index.ts';
-import type { RequestOrigin } from '../services/site-address.ts';
+import type { Services } from '../services.ts';
+import type { RequestOrigin } from '../sites/index.ts';
 
 // ── schemas ────────────────────────────────────────────────────────────────
 

@@ -1,7 +1,7 @@
 /**
  * The payment provider's notification webhook: POST /api/payments/yookassa (docs/decisions/024-payments.md).
  * Server to server, so no site token — and nothing in the body is believed but the payment id: the service reads the
- * payment back from the API with its site's keys and records that (server/services/payments/index.ts). The body is
+ * payment back from the API with its site's keys and records that (server/checkout/payments/payments.ts). The body is
  * small (16 KiB at most) and checked by its schema (400 naming the field); a payment unknown to the shop or to the
  * provider is a 404, one the provider reports differently from what the shop asked for a 409 — nothing changes.
  * The provider is asked about one payment at most every CHECK_INTERVAL_S (429 + Retry-After beyond that; it retries),
@@ -9,8 +9,8 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { PAYMENT_STATUSES } from '../checkout/index.ts';
 import { conflict, HttpError, notFound } from '../http/errors.ts';
-import { PAYMENT_STATUSES } from '../services/payments/yookassa.ts';
 
 export const NOTIFICATION_BODY_LIMIT = 16 * 1024;
 

@@ -5,8 +5,8 @@
 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { City } from '../services/cities.ts';
-import { WIDGET_CODES } from '../services/widgets.ts';
+import { WIDGET_CODES } from '../content/index.ts';
+import type { City } from '../geo/index.ts';
 import { jsonBody, requestOrigin, searchText, siteFor, tokenQuery } from './common.ts';
 
 export const siteRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -4,8 +4,7 @@
  * when the content table is empty. Saving goes through the same parser and renderer as the owner's CLI.
  */
 
-import { ContentService, saveContent } from '../services/content.ts';
-import { parseContentFile } from '../services/content-files.ts';
+import { ContentService, parseContentFile, saveContent } from '../content/index.ts';
 import { demoArticles, demoNews } from './demo-content-articles.ts';
 import { demoFaq, demoPages } from './demo-content-pages.ts';
 import type { Db, Queryable } from './index.ts';

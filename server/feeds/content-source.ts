@@ -7,8 +7,8 @@
 import { CONTENT_PATHS } from '../../shared/content.ts';
 import { DEFAULT_LANGUAGE } from '../../shared/languages.ts';
 import { pageRoutes } from '../../shared/routes.ts';
+import type { ContentService } from '../content/index.ts';
 import type { Queryable } from '../db/index.ts';
-import type { ContentService } from '../services/content.ts';
 import type { NewsFeedSource } from './rss.ts';
 import type { SitemapEntry, SitemapSource } from './sitemap.ts';
 

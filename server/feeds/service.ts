@@ -6,8 +6,8 @@
 import { messages } from '../../shared/locales/index.ts';
 import { type SeoSite, seoSites } from '../../shared/seo.ts';
 import { DEFAULT_LANGUAGE, type Site, type SiteDirectory } from '../../shared/sites.ts';
+import { TtlCache } from '../cache/index.ts';
 import type { Queryable } from '../db/index.ts';
-import { TtlCache } from '../services/ttl-cache.ts';
 import { renderRobots } from './robots.ts';
 import { type NewsFeedSource, RSS_ITEMS, renderRss } from './rss.ts';
 import {

@@ -8,7 +8,7 @@
 import fp from 'fastify-plugin';
 import client from 'prom-client';
 import type { MailConfig } from '../config.ts';
-import { logTransport, MailDelivery, smtpTransport } from '../services/mail-delivery.ts';
+import { logTransport, MailDelivery, smtpTransport } from '../mail/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

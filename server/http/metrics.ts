@@ -16,9 +16,9 @@ import fastifyMetricsModule from 'fastify-metrics';
 import client from 'prom-client';
 import { matchRoutes } from 'react-router-dom';
 import { routeTree } from '../../shared/routes.ts';
+import { cacheCounts } from '../cache/index.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
-import { cacheCounts } from '../services/ttl-cache.ts';
 
 export const METRICS_PATH = '/metrics';
 

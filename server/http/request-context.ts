@@ -8,7 +8,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { SESSION_COOKIE, TOKEN_COOKIE } from '../../shared/contracts.ts';
 import { DEFAULT_LANGUAGE, type Language, type Site, splitLanguagePrefix } from '../../shared/sites.ts';
-import { isSessionId, newSessionId } from '../services/sessions.ts';
+import { isSessionId, newSessionId } from '../sessions/index.ts';
 
 export { SESSION_COOKIE, TOKEN_COOKIE };
 

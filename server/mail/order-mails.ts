@@ -11,8 +11,8 @@
 import type { TFunction } from 'i18next';
 import { formatMoney } from '../../shared/format.ts';
 import type { Language } from '../../shared/sites.ts';
-import type { OutboxMessage } from '../services/outbox.ts';
 import { type MailBlock, type MailSite, oneLine, renderMail } from './layout.ts';
+import type { OutboxMessage } from './outbox.ts';
 
 /** What the order mails need of an order (the checkout maps its orders to this). */
 export interface OrderMailData {

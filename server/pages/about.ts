@@ -1,7 +1,8 @@
 /** /about: the company, its contacts (#contacts: phone and e-mail from the sites config) and requisites per site. */
-import { type EntryView, entrySeo, requireEntry } from '../render/content-pages.ts';
+
+import { requisitesFor } from '../checkout/index.ts';
 import type { LoaderArgs } from '../render/route-module.ts';
-import { requisitesFor } from '../services/requisites.ts';
+import { type EntryView, entrySeo, requireEntry } from './helpers/content-pages.ts';
 
 export async function loader(args: LoaderArgs): Promise<{
   entry: EntryView;

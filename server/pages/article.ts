@@ -2,8 +2,9 @@
  * /stati/{slug}: an article — headings with a table of contents, reading time, gallery, the products it names and
  * related articles (those it names, else the newest others); an unknown slug is the 404 page.
  */
-import { entrySeo, requireEntry, slugParams, teaserView } from '../render/content-pages.ts';
+
 import { type LoaderArgs, routeParams } from '../render/route-module.ts';
+import { entrySeo, requireEntry, slugParams, teaserView } from './helpers/content-pages.ts';
 
 export const RELATED_ARTICLES = 3;
 

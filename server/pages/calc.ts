@@ -6,8 +6,8 @@
  */
 import { z } from 'zod';
 import { type CalcModel, type CalcTotals, calcSearch, calculate, parseCalcQuery } from '../../shared/calculator.ts';
+import type { RecordKind } from '../accounts/index.ts';
 import { type ActionArgs, type LoaderArgs, mutationDone, mutationFailed, readForm } from '../render/route-module.ts';
-import type { RecordKind } from '../services/records.ts';
 
 export async function loader({ context }: LoaderArgs) {
   const model = await context.services.calculator.model(context.site);

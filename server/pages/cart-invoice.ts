@@ -1,13 +1,12 @@
 /**
  * /cart/invoice/{id} (cart guard): the printable invoice of an order for a legal entity paying by bank transfer — the
- * shop's requisites (server/services/payments/requisites.ts), the order's lines, the total and its VAT. The page forces
+ * shop's requisites (server/checkout/payments/requisites.ts), the order's lines, the total and its VAT. The page forces
  * the light colour mode; the browser prints it (print styles hide the shell).
  */
 import { z } from 'zod';
 import type { GuardName } from '../../shared/routes.ts';
+import { orderIdParam, shopRequisites, vatRate } from '../checkout/index.ts';
 import { type LoaderArgs, notFoundError, routeParams } from '../render/route-module.ts';
-import { orderIdParam } from '../services/orders.ts';
-import { shopRequisites, vatRate } from '../services/payments/requisites.ts';
 
 export const guard: GuardName = 'cart';
 

@@ -7,6 +7,7 @@
 import { redirect } from 'react-router-dom';
 import { z } from 'zod';
 import type { GuardName } from '../../shared/routes.ts';
+import { CART_RESULTS, orderIdParam } from '../checkout/index.ts';
 import { localPath } from '../render/guards.ts';
 import {
   type ActionArgs,
@@ -18,7 +19,6 @@ import {
   readForm,
   routeParams,
 } from '../render/route-module.ts';
-import { CART_RESULTS, orderIdParam } from '../services/orders.ts';
 
 export const guard: GuardName = 'cart';
 

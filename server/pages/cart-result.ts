@@ -1,8 +1,8 @@
 /** /cart/{success|fail} (cart guard): the result page of the session's latest order on this site. */
 import { z } from 'zod';
 import type { GuardName } from '../../shared/routes.ts';
+import { CART_RESULTS } from '../checkout/index.ts';
 import { type LoaderArgs, notFoundError, routeParams } from '../render/route-module.ts';
-import { CART_RESULTS } from '../services/orders.ts';
 
 export const guard: GuardName = 'cart';
 

@@ -12,9 +12,9 @@ import { legalEntitiesAccepted, offeredPayments } from '../../shared/checkout-fi
 import { localized } from '../../shared/delivery.ts';
 import { diffCart } from '../../shared/ecommerce.ts';
 import { phoneExample } from '../../shared/phone.ts';
+import { cartLinesForAnalytics } from '../cart/index.ts';
+import { type CheckoutRefusal, deliveryOptions } from '../checkout/index.ts';
 import { type ActionArgs, continueTo, type LoaderArgs, mutationDone, mutationFailed, readForm } from '../render/route-module.ts';
-import { cartLinesForAnalytics } from '../services/cart-analytics.ts';
-import { type CheckoutRefusal, deliveryOptions } from '../services/checkout.ts';
 import { payOrderOnline } from './cart-order.ts';
 
 export async function loader({ context }: LoaderArgs) {

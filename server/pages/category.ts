@@ -4,8 +4,8 @@
  */
 import { z } from 'zod';
 import { SLUG_PATTERN } from '../../shared/catalog.ts';
+import { parseListingQuery } from '../catalog/index.ts';
 import { type LoaderArgs, notFoundError, routeParams } from '../render/route-module.ts';
-import { parseListingQuery } from '../services/listing.ts';
 
 export const params = z.object({ category: z.string().regex(SLUG_PATTERN) });
 

@@ -5,6 +5,8 @@
  */
 import { z } from 'zod';
 import type { GuardName } from '../../shared/routes.ts';
+import type { RepeatSummary } from '../accounts/index.ts';
+import { orderIdParam, withoutOwner } from '../checkout/index.ts';
 import {
   type ActionArgs,
   type LoaderArgs,
@@ -14,8 +16,6 @@ import {
   readForm,
   routeParams,
 } from '../render/route-module.ts';
-import type { RepeatSummary } from '../services/account-orders.ts';
-import { orderIdParam, withoutOwner } from '../services/orders.ts';
 
 export const guard: GuardName = 'personal';
 

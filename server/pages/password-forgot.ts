@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { type ActionArgs, continueTo, type LoaderArgs, mutationFailed, queryObject, readForm } from '../render/route-module.ts';
-import { emailField, fieldError, mailContext } from './account-forms.ts';
+import { emailField, fieldError, mailContext } from './helpers/account-forms.ts';
 
 export async function loader({ request }: LoaderArgs) {
   return { sent: queryObject(request).sent === '1' };

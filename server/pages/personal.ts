@@ -29,7 +29,7 @@ import {
   newPasswordField,
   normalisePhone,
   phoneField,
-} from './account-forms.ts';
+} from './helpers/account-forms.ts';
 
 export const guard: GuardName = 'personal';
 

@@ -20,7 +20,7 @@ import {
   nextField,
   normalisePhone,
   phoneField,
-} from './account-forms.ts';
+} from './helpers/account-forms.ts';
 
 export const guard: GuardName = 'auth';
 

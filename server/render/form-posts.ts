@@ -9,7 +9,7 @@ import { FLASH_COOKIE } from '../../shared/contracts.ts';
 import { safeLocalPath } from '../../shared/safe-path.ts';
 import { isLocalHost, issueSessionCookie, setSessionCookie } from '../http/request-context.ts';
 import { pageSecurityHeaders } from '../http/security.ts';
-import type { SessionService } from '../services/sessions.ts';
+import type { SessionService } from '../sessions/index.ts';
 import type { Flash, LoadContext } from './route-module.ts';
 import { formRefusedPage } from './static-pages.ts';
 

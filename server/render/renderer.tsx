@@ -36,8 +36,8 @@ import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/error
 import { isLocalHost, issueSessionCookie } from '../http/request-context.ts';
 import { pageSecurityHeaders } from '../http/security.ts';
 import { logRequestError } from '../logger.ts';
-import type { Services } from '../services/index.ts';
-import { EMPTY_SNAPSHOT } from '../services/sessions.ts';
+import type { Services } from '../services.ts';
+import { EMPTY_SNAPSHOT } from '../sessions/index.ts';
 import type { PageAssets } from './assets.ts';
 import { applyEffects, type FormFields, formFields, readFlash, refuseWithoutToken } from './form-posts.ts';
 import { runGuards } from './guards.ts';

@@ -9,9 +9,9 @@ import type { ActionResult } from '../../shared/contracts.ts';
 import type { GuardName } from '../../shared/routes.ts';
 import { routerPath, safeLocalPath } from '../../shared/safe-path.ts';
 import type { Language, Site } from '../../shared/sites.ts';
-import type { Services } from '../services/index.ts';
-import type { ProviderUrl } from '../services/payments/index.ts';
-import type { SessionSnapshot } from '../services/sessions.ts';
+import type { ProviderUrl } from '../checkout/index.ts';
+import type { Services } from '../services.ts';
+import type { SessionSnapshot } from '../sessions/index.ts';
 
 /** A form's outcome kept for the page a no-JavaScript post returns to (FLASH_COOKIE). */
 export interface Flash {
@@ -31,7 +31,7 @@ export interface LoadContext {
   localHost: boolean;
   /**
    * This site's origin as the visitor reached it (scheme://host[:port]) — from the sites config, with the request's
-   * port on local hosts (server/services/site-address.ts): for absolute addresses given to third parties (return_url).
+   * port on local hosts (server/sites/site-address.ts): for absolute addresses given to third parties (return_url).
    */
   origin: string;
   /** The visitor's address (behind a proxy only when TRUST_PROXY allows it): rate limits key on it. */

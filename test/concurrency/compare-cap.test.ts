@@ -6,7 +6,7 @@
  */
 import t from 'tap';
 import { request } from 'undici';
-import { MAX_COMPARE_ITEMS } from '../../server/services/compare.ts';
+import { MAX_COMPARE_ITEMS } from '../../server/catalog/compare.ts';
 import { hammer, outcomes, type Pod, postgresOnly, startPods, type Visitor } from './pods.ts';
 
 /** The shell's counters as the page's router reloads them after a change (GET /_data…?_routes=root). */

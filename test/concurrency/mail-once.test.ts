@@ -1,5 +1,5 @@
 /**
- * The mail worker on several pods sharing one PostgreSQL database (server/services/mail-delivery.ts): every
+ * The mail worker on several pods sharing one PostgreSQL database (server/mail/delivery.ts): every
  * message reaches the SMTP server exactly once. Without the claim's row locks (FOR UPDATE SKIP LOCKED) and
  * lease, two workers that look at the same moment both take the same due messages and send them twice.
  *  - three real apps (pods), each running its worker on a 50 ms poll, while 200 messages are enqueued in parallel
@@ -9,8 +9,8 @@
  */
 import t from 'tap';
 import { openDb } from '../../server/db/index.ts';
-import { MailDelivery, smtpTransport } from '../../server/services/mail-delivery.ts';
-import { Outbox, type OutboxMessage } from '../../server/services/outbox.ts';
+import { MailDelivery, smtpTransport } from '../../server/mail/delivery.ts';
+import { Outbox, type OutboxMessage } from '../../server/mail/outbox.ts';
 import { SiteDirectory } from '../../shared/sites.ts';
 import { demoSitesConfig } from '../../shared/sites-config.ts';
 import { createTestDb } from '../helpers/db.ts';

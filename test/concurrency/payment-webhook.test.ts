@@ -5,8 +5,8 @@
  * order to 'paid'; every other one finds it done.
  */
 import t from 'tap';
+import { YooKassaClient } from '../../server/checkout/payments/yookassa.ts';
 import { loadConfig } from '../../server/config.ts';
-import { YooKassaClient } from '../../server/services/payments/yookassa.ts';
 import { fakeYooKassaEnv, startFakeYooKassa } from '../helpers/fake-yookassa.ts';
 import { hammer, postgresOnly, startPods } from './pods.ts';
 

@@ -9,7 +9,7 @@ import { type App, buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { type Db, openDb } from '../../server/db/index.ts';
 import { SESSION_COOKIE } from '../../server/http/request-context.ts';
-import { newSessionId } from '../../server/services/sessions.ts';
+import { newSessionId } from '../../server/sessions/sessions.ts';
 import { type CountingDb, createTestDb, usingPostgres } from '../helpers/db.ts';
 
 /** The `skip` option of every test in the lane: races need a server that runs transactions side by side. */

@@ -5,7 +5,7 @@
  * database — would let more through. Another address is not limited.
  */
 import t from 'tap';
-import { REGISTER_PER_ADDRESS_PER_HOUR } from '../../server/services/accounts.ts';
+import { REGISTER_PER_ADDRESS_PER_HOUR } from '../../server/accounts/accounts.ts';
 import { type ActionAnswer, hammer, postgresOnly, startPods } from './pods.ts';
 
 const fields = (i: number) => ({

@@ -8,7 +8,7 @@ import type { Test } from 'tap';
 import { type App, buildApp } from '../../server/app.ts';
 import { type Config, loadConfig } from '../../server/config.ts';
 import { SESSION_COOKIE } from '../../server/http/request-context.ts';
-import { newSessionId } from '../../server/services/sessions.ts';
+import { newSessionId } from '../../server/sessions/sessions.ts';
 import { type CountingDb, createTestDb } from './db.ts';
 
 export interface Visitor {

@@ -1,5 +1,5 @@
 /**
- * A fake ЮKassa API on 127.0.0.1 for the tap and browser tests: the real client (server/services/payments/yookassa.ts)
+ * A fake ЮKassa API on 127.0.0.1 for the tap and browser tests: the real client (server/checkout/payments/yookassa.ts)
  * talks to it over HTTP. It implements what the shop uses — POST /v3/payments (Idempotence-Key: the same key gives the
  * same payment, as the real API does for 24 h) and GET /v3/payments/{id} — behind HTTP Basic with each shop's id and
  * key, and a checkout page (/checkout/{id}) whose Pay / Cancel links settle the payment and return to return_url.

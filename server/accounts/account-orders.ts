@@ -1,0 +1,94 @@
+/**
+ * The account's orders on a site: /history in pages, and 'Повторить заказ' — an order's still-sold lines put back in
+ * the cart at today's prices, with what changed (a price, a line no longer sold) reported to the shopper.
+ */
+import { MAX_QUANTITY } from '../../shared/cart.ts';
+import type { OrderSummary } from '../../shared/orders.ts';
+import type { Db } from '../db/index.ts';
+import type { SessionService } from '../sessions/index.ts';
+
+export const HISTORY_PAGE_SIZE = 20;
+
+type SiteRef = { id: string; timeZone: string; priceList: string };
+
+export type HistoryOrder = Omit<OrderSummary, 'session_id' | 'user_id'>;
+
+/** What repeating an order did, line by line. */
+export interface RepeatSummary {
+  /** Lines put in the cart: the quantity added, the price paid then and today's. */
+  added: Array<{ title: string; quantity: number; was: number; now: number }>;
+  /** Lines no longer sold on this site (withdrawn or without a price here). */
+  unavailable: string[];
+  currency: string;
+}
+
+export class AccountOrders {
+  constructor(
+    private readonly db: Db,
+    private readonly sessions: Pick<SessionService, 'ensureRow'>,
+  ) {}
+
+  /** One page of the user's orders on the site, newest first, and how many pages there are. */
+  async page(userId: number, site: SiteRef, page: number): Promise<{ orders: HistoryOrder[]; pages: number; page: number }> {
+    const [{ n }] = (await this.db.query<{ n: number }>('SELECT count(*)::int AS n FROM orders WHERE user_id = $1 AND site = $2', [
+      userId,
+      site.id,
+    ])) as [{ n: number }];
+    const pages = Math.max(1, Math.ceil(n / HISTORY_PAGE_SIZE));
+    const current = Math.min(page, pages);
+    const orders = await this.db.query<HistoryOrder>(
+      `SELECT id, status, currency, total::float8 AS total,
+              to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS created_at,
+              to_char(created_at AT TIME ZONE $3, 'DD.MM.YYYY') AS created_date
+         FROM orders WHERE user_id = $1 AND site = $2
+        ORDER BY created_at DESC, id DESC LIMIT $4 OFFSET $5`,
+      [userId, site.id, site.timeZone, HISTORY_PAGE_SIZE, (current - 1) * HISTORY_PAGE_SIZE],
+    );
+    return { orders, pages, page: current };
+  }
+
+  /**
+   * Puts the lines of the user's order on this site that are still sold into the session's cart (quantities added
+   * to what is there, capped at MAX_QUANTITY), in one transaction. undefined: no such order of this user here.
+   */
+  async repeat(userId: number, orderId: number, sessionId: string, site: SiteRef): Promise<RepeatSummary | undefined> {
+    return this.db.transaction(async (tx) => {
+      const [order] = await tx.query<{ currency: string }>('SELECT currency FROM orders WHERE id = $1 AND user_id = $2 AND site = $3', [
+        orderId,
+        userId,
+        site.id,
+      ]);
+      if (!order) return undefined;
+      const lines = await tx.query<{ product_id: number; title: string; was: number; now: number | null; quantity: number }>(
+        `SELECT oi.product_id, oi.title, oi.price::float8 AS was, oi.quantity,
+                CASE WHEN p.is_active THEN pp.amount::float8 END AS now
+           FROM order_items oi
+           JOIN products p ON p.id = oi.product_id
+           LEFT JOIN product_prices pp ON pp.product_id = p.id AND pp.price_list = $2
+          WHERE oi.order_id = $1
+          ORDER BY oi.product_id`,
+        [orderId, site.priceList],
+      );
+      const sold = lines.filter((l) => l.now !== null);
+      if (sold.length) {
+        await this.sessions.ensureRow(sessionId, tx);
+        const [cart] = await tx.query<{ id: number }>(
+          `INSERT INTO carts (session_id, site) VALUES ($1, $2)
+           ON CONFLICT (session_id, site) DO UPDATE SET updated_at = now() RETURNING id`,
+          [sessionId, site.id],
+        );
+        await tx.query(
+          `INSERT INTO cart_items (cart_id, product_id, quantity)
+           SELECT $1, unnest($2::int[]), unnest($3::int[])
+           ON CONFLICT (cart_id, product_id) DO UPDATE SET quantity = LEAST(cart_items.quantity + EXCLUDED.quantity, $4)`,
+          [cart!.id, sold.map((l) => l.product_id), sold.map((l) => Math.min(l.quantity, MAX_QUANTITY)), MAX_QUANTITY],
+        );
+      }
+      return {
+        added: sold.map((l) => ({ title: l.title, quantity: l.quantity, was: l.was, now: l.now! })),
+        unavailable: lines.filter((l) => l.now === null).map((l) => l.title),
+        currency: order.currency,
+      };
+    });
+  }
+}

@@ -1,0 +1,452 @@
+/**
+ * Accounts (docs/decisions/026-accounts.md): registration, the mailed links (e-mail confirmation, password reset,
+ * e-mail change), and the personal area's changes. One account serves every regional site.
+ *
+ * Links: `<random>.<mac>`: 24 random bytes and an HMAC of them with the session secret, so a forged link is refused
+ * without a database look-up; the table keeps only a SHA-256 of the random part. Single use (the statement that
+ * uses a link marks it), expiring (RESET_LINK_MINUTES, CONFIRM_LINK_HOURS). A link opened in the browser is bound to
+ * that session and the page continues at an address without the secret (no secret in history, Referer or a
+ * third-party tag's page address); the form on that page uses it with the site token.
+ *
+ * No account enumeration: registering a taken e-mail answers exactly as a new one (same work — a password hash —
+ * and the same redirect); the address's owner gets a mail saying so. "Forgot password" answers alike for any address.
+ * Limits live in the database (login_throttle rows): registrations and reset requests per client address, mails per
+ * recipient address.
+ */
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Db, Queryable } from '../db/index.ts';
+import { accountMail, type MailContext, type MailKind } from '../mail/index.ts';
+
+export type { MailContext };
+
+import type { Outbox } from '../mail/index.ts';
+import { anonymiseOrders, attachGuestOrders } from './account-merge.ts';
+import type { AuthService } from './auth.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+
+export type LinkPurpose = 'confirm' | 'reset' | 'email';
+
+/** How long each link works. */
+export const RESET_LINK_MINUTES = 60;
+export const CONFIRM_LINK_HOURS = 48;
+export const EMAIL_LINK_HOURS = 24;
+/** Registrations per client address per hour (a flood is refused with 429; shoppers behind one NAT still fit). */
+export const REGISTER_PER_ADDRESS_PER_HOUR = 10;
+/** Reset requests per client address per hour. */
+export const FORGOT_PER_ADDRESS_PER_HOUR = 20;
+/** Mails of one kind to one recipient per hour (nobody can flood someone's mailbox through our forms). */
+export const MAILS_PER_RECIPIENT_PER_HOUR = 3;
+/** Saved addresses per account and site. */
+export const MAX_ADDRESSES = 10;
+
+export interface Account {
+  id: number;
+  email: string;
+  name: string;
+  /** E.164, or null. */
+  phone: string | null;
+  confirmed: boolean;
+  marketing: boolean;
+}
+
+export interface SavedAddress {
+  id: number;
+  city: string;
+  address: string;
+  postcode: string;
+}
+
+export type LinkState = 'valid' | 'invalid' | 'expired' | 'used';
+
+/** A link a session has opened, as its page shows it. */
+export interface OpenedLink {
+  state: LinkState;
+  purpose: LinkPurpose;
+  /** The address the link was sent to, partly hidden (a**@example.com). */
+  email: string | null;
+}
+
+export type Limited = { ok: false; reason: 'rate_limited'; retryAfterSeconds: number };
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url');
+
+/** "anna@example.com" → "a***@example.com": enough for the owner to recognise, not to harvest. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  if (at < 1) return '***';
+  return `${email[0]}***${email.slice(at)}`;
+}
+
+export class AccountService {
+  constructor(
+    private readonly db: Db,
+    private readonly secret: string,
+    private readonly auth: AuthService,
+    private readonly outbox: Outbox,
+  ) {}
+
+  // ---- limits -------------------------------------------------------------------------------------------------
+
+  /**
+   * Counts one use of `key` in a window of `minutes` (one atomic upsert, so parallel requests on any pod cannot
+   * slip past); the seconds to wait when this use is over `max`, else 0.
+   */
+  async claim(key: string, minutes: number, max: number, q: Queryable = this.db): Promise<number> {
+    const [row] = await q.query<{ attempts: number; retry_after: number }>(
+      `INSERT INTO login_throttle AS t (key, window_start, attempts) VALUES ($1, now(), 1)
+       ON CONFLICT (key) DO UPDATE SET
+         attempts = CASE WHEN t.window_start < now() - make_interval(mins => $2) THEN 1 ELSE t.attempts + 1 END,
+         window_start = CASE WHEN t.window_start < now() - make_interval(mins => $2) THEN now() ELSE t.window_start END
+       RETURNING attempts, ceil(extract(epoch FROM t.window_start + make_interval(mins => $2) - now()))::int AS retry_after`,
+      [key, minutes],
+    );
+    return row!.attempts > max ? Math.max(1, row!.retry_after) : 0;
+  }
+
+  /** Queues a mail unless the recipient had MAILS_PER_RECIPIENT_PER_HOUR of this kind in the last hour. */
+  private async mail(tx: Queryable, kind: MailKind, to: string, ctx: MailContext, values: Record<string, string> = {}): Promise<boolean> {
+    if (await this.claim(`mail:${kind}:${to.toLowerCase()}`, 60, MAILS_PER_RECIPIENT_PER_HOUR, tx)) return false;
+    await this.outbox.enqueue(tx, accountMail(kind, to, ctx, values));
+    return true;
+  }
+
+  // ---- links --------------------------------------------------------------------------------------------------
+
+  private mac(purpose: LinkPurpose, random: string): string {
+    return createHmac('sha256', this.secret).update(`account-link:${purpose}:${random}`).digest().subarray(0, 16).toString('base64url');
+  }
+
+  /** A new link for the user (earlier unused links of the same purpose stop working); the secret to mail. */
+  private async issueLink(
+    tx: Queryable,
+    link: { userId: number; purpose: LinkPurpose; email: string; site: string; sessionId: string | null },
+  ): Promise<string> {
+    const random = randomBytes(24).toString('base64url');
+    const lifetime =
+      link.purpose === 'reset'
+        ? `make_interval(mins => ${RESET_LINK_MINUTES})`
+        : `make_interval(hours => ${link.purpose === 'confirm' ? CONFIRM_LINK_HOURS : EMAIL_LINK_HOURS})`;
+    await tx.query('DELETE FROM account_tokens WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL', [link.userId, link.purpose]);
+    await tx.query(
+      `INSERT INTO account_tokens (hash, user_id, purpose, email, site, created_session, expires_at)
+       VALUES ($1, $2, $3, $4, $5, $6, now() + ${lifetime})`,
+      [sha256(random), link.userId, link.purpose, link.email, link.site, link.sessionId],
+    );
+    return `${random}.${this.mac(link.purpose, random)}`;
+  }
+
+  /** The table's hash of a link's secret when its signature is right (compared in constant time), else null. */
+  private linkHash(purpose: LinkPurpose, token: string): string | null {
+    const [random, mac, ...rest] = token.split('.');
+    if (!random || !mac || rest.length || !/^[A-Za-z0-9_-]{32}$/.test(random)) return null;
+    const expected = Buffer.from(this.mac(purpose, random));
+    const given = Buffer.from(mac);
+    return given.length === expected.length && timingSafeEqual(given, expected) ? sha256(random) : null;
+  }
+
+  /**
+   * A link opened in the browser: when it is genuine, binds it to the session (the page then continues without the
+   * secret in its address). Returns the link's state either way.
+   */
+  async openLink(purpose: LinkPurpose, token: string, sessionId: string): Promise<LinkState> {
+    const hash = this.linkHash(purpose, token);
+    if (!hash) return 'invalid';
+    const [row] = await this.db.query<{ state: LinkState }>(
+      `UPDATE account_tokens SET opened_session = $3, opened_at = now()
+        WHERE hash = $1 AND purpose = $2
+        RETURNING CASE WHEN used_at IS NOT NULL THEN 'used' WHEN expires_at <= now() THEN 'expired' ELSE 'valid' END AS state`,
+      [hash, purpose, sessionId],
+    );
+    return row?.state ?? 'invalid';
+  }
+
+  /** The link of `purpose` this session opened last (within the hour), or null. */
+  async openedLink(purpose: LinkPurpose, sessionId: string): Promise<OpenedLink | null> {
+    const [row] = await this.db.query<{ state: LinkState; email: string }>(
+      `SELECT CASE WHEN used_at IS NOT NULL THEN 'used' WHEN expires_at <= now() THEN 'expired' ELSE 'valid' END AS state, email
+         FROM account_tokens
+        WHERE opened_session = $1 AND purpose = $2 AND opened_at > now() - interval '1 hour'
+        ORDER BY opened_at DESC LIMIT 1`,
+      [sessionId, purpose],
+    );
+    return row ? { state: row.state, purpose, email: maskEmail(row.email) } : null;
+  }
+
+  /** Uses the session's opened link of `purpose` (atomically: a second use finds it used). */
+  private async useLink(
+    tx: Queryable,
+    purpose: LinkPurpose,
+    sessionId: string,
+  ): Promise<{ userId: number; email: string; createdSession: string | null } | null> {
+    const [row] = await tx.query<{ userId: number; email: string; createdSession: string | null }>(
+      `UPDATE account_tokens SET used_at = now()
+        WHERE hash = (SELECT hash FROM account_tokens WHERE opened_session = $1 AND purpose = $2
+                        AND opened_at > now() - interval '1 hour' ORDER BY opened_at DESC LIMIT 1)
+          AND used_at IS NULL AND expires_at > now()
+        RETURNING user_id AS "userId", email, created_session AS "createdSession"`,
+      [sessionId, purpose],
+    );
+    return row ?? null;
+  }
+
+  // ---- registration -------------------------------------------------------------------------------------------
+
+  /**
+   * Registers an account — or, when the e-mail is taken, mails its owner instead. The caller answers both alike.
+   * Refused only by the per-address limit (before any work).
+   */
+  async register(
+    input: { name: string; email: string; phone: string | null; password: string; marketing: boolean },
+    visitor: { ip: string; sessionId: string },
+    ctx: MailContext,
+  ): Promise<{ ok: true } | Limited> {
+    const wait = await this.claim(`register-ip:${visitor.ip}`, 60, REGISTER_PER_ADDRESS_PER_HOUR);
+    if (wait) return { ok: false, reason: 'rate_limited', retryAfterSeconds: wait };
+    // Hashed whether or not the address is taken: both answers take the same time.
+    const hash = await hashPassword(input.password);
+    await this.db.transaction(async (tx) => {
+      const [created] = await tx.query<{ id: number }>(
+        `INSERT INTO users (email, name, phone, password_hash, pd_consent_at, marketing_consent, marketing_consent_at, site, language)
+         VALUES ($1, $2, $3, $4, now(), $5, CASE WHEN $5 THEN now() END, $6, $7)
+         ON CONFLICT (lower(email)) DO NOTHING RETURNING id`,
+        [input.email, input.name, input.phone, hash, input.marketing, ctx.site.id, ctx.language],
+      );
+      if (created) {
+        const token = await this.issueLink(tx, {
+          userId: created.id,
+          purpose: 'confirm',
+          email: input.email,
+          site: ctx.site.id,
+          sessionId: visitor.sessionId,
+        });
+        await this.mail(tx, 'confirm', input.email, ctx, { name: input.name, token });
+      } else {
+        await this.mail(tx, 'registeredAgain', input.email, ctx);
+      }
+    });
+    return { ok: true };
+  }
+
+  /** Mails a new confirmation link to a signed-in account whose e-mail is not confirmed. */
+  async resendConfirmation(userId: number, sessionId: string, ctx: MailContext): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const [user] = await tx.query<{ email: string; name: string }>(
+        'SELECT email, name FROM users WHERE id = $1 AND email_confirmed_at IS NULL',
+        [userId],
+      );
+      if (!user) return false;
+      if (await this.claim(`mail:confirm:${user.email.toLowerCase()}`, 60, MAILS_PER_RECIPIENT_PER_HOUR, tx)) return false;
+      const token = await this.issueLink(tx, { userId, purpose: 'confirm', email: user.email, site: ctx.site.id, sessionId });
+      await this.outbox.enqueue(tx, accountMail('confirm', user.email, ctx, { name: user.name, token }));
+      return true;
+    });
+  }
+
+  /**
+   * Uses the session's confirmation (or e-mail change) link: the address is confirmed (and, for a change, becomes the
+   * account's), guest orders with it attach. The visitor is signed in when this same browser asked for the link
+   * (registration or change in this session), or is already signed in as the account: the session rotates either way
+   * then. A link opened anywhere else confirms without signing in (nobody gets signed into an account they did not make).
+   */
+  async confirm(
+    purpose: 'confirm' | 'email',
+    sessionId: string,
+    currentUserId: number | null,
+  ): Promise<{ ok: true; sessionId: string | null } | { ok: false; reason: 'invalid' | 'taken' }> {
+    return this.db.transaction(async (tx) => {
+      const link = await this.useLink(tx, purpose, sessionId);
+      if (!link) return { ok: false, reason: 'invalid' } as const;
+      if (purpose === 'email') {
+        const [taken] = await tx.query('SELECT 1 FROM users WHERE lower(email) = lower($1) AND id <> $2', [link.email, link.userId]);
+        if (taken) return { ok: false, reason: 'taken' } as const;
+        await tx.query('UPDATE users SET email = $1, email_confirmed_at = now() WHERE id = $2', [link.email, link.userId]);
+      } else {
+        const updated = await tx.query(
+          'UPDATE users SET email_confirmed_at = coalesce(email_confirmed_at, now()) WHERE id = $1 AND lower(email) = lower($2) RETURNING id',
+          [link.userId, link.email],
+        );
+        if (!updated.length) return { ok: false, reason: 'invalid' } as const;
+      }
+      await attachGuestOrders(tx, link.userId);
+      const signIn = currentUserId === link.userId || (currentUserId === null && link.createdSession === sessionId);
+      return { ok: true, sessionId: signIn ? await this.auth.rotateSession(sessionId, link.userId, tx) : null } as const;
+    });
+  }
+
+  // ---- password reset -----------------------------------------------------------------------------------------
+
+  /** Mails a reset link when the e-mail has an account; the caller answers alike either way. */
+  async requestReset(email: string, visitor: { ip: string }, ctx: MailContext): Promise<{ ok: true } | Limited> {
+    const wait = await this.claim(`forgot-ip:${visitor.ip}`, 60, FORGOT_PER_ADDRESS_PER_HOUR);
+    if (wait) return { ok: false, reason: 'rate_limited', retryAfterSeconds: wait };
+    await this.db.transaction(async (tx) => {
+      const [user] = await tx.query<{ id: number; email: string }>('SELECT id, email FROM users WHERE lower(email) = lower($1)', [email]);
+      if (!user) return;
+      if (await this.claim(`mail:reset:${user.email.toLowerCase()}`, 60, MAILS_PER_RECIPIENT_PER_HOUR, tx)) return;
+      const token = await this.issueLink(tx, { userId: user.id, purpose: 'reset', email: user.email, site: ctx.site.id, sessionId: null });
+      await this.outbox.enqueue(tx, accountMail('reset', user.email, ctx, { token }));
+    });
+    return { ok: true };
+  }
+
+  /**
+   * Sets a new password through the session's opened reset link: every session of the account is signed out, the
+   * visitor is signed in on a new session (returned). The link proves the mailbox, so the e-mail counts as confirmed.
+   */
+  async resetPassword(sessionId: string, password: string, ctx: MailContext): Promise<{ ok: true; sessionId: string } | { ok: false }> {
+    const hash = await hashPassword(password);
+    return this.db.transaction(async (tx) => {
+      const link = await this.useLink(tx, 'reset', sessionId);
+      if (!link) return { ok: false } as const;
+      await tx.query('UPDATE users SET password_hash = $1, email_confirmed_at = coalesce(email_confirmed_at, now()) WHERE id = $2', [
+        hash,
+        link.userId,
+      ]);
+      await tx.query('DELETE FROM account_tokens WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL', [link.userId, 'reset']);
+      await this.signOutSessions(tx, link.userId, sessionId);
+      await this.outbox.enqueue(tx, accountMail('passwordChanged', link.email, ctx));
+      return { ok: true, sessionId: await this.auth.rotateSession(sessionId, link.userId, tx) } as const;
+    });
+  }
+
+  /** Every other session of the account stops being signed in (they keep their anonymous carts). */
+  private async signOutSessions(tx: Queryable, userId: number, exceptSessionId: string): Promise<void> {
+    await tx.query('UPDATE sessions SET user_id = NULL WHERE user_id = $1 AND id <> $2', [userId, exceptSessionId]);
+  }
+
+  // ---- the personal area --------------------------------------------------------------------------------------
+
+  async find(userId: number): Promise<Account | undefined> {
+    const [row] = await this.db.query<Account>(
+      `SELECT id, email, name, phone, email_confirmed_at IS NOT NULL AS confirmed, marketing_consent AS marketing
+         FROM users WHERE id = $1`,
+      [userId],
+    );
+    return row;
+  }
+
+  async updateProfile(userId: number, profile: { name: string; phone: string | null }): Promise<void> {
+    await this.db.query('UPDATE users SET name = $1, phone = $2 WHERE id = $3', [profile.name, profile.phone, userId]);
+  }
+
+  async setMarketing(userId: number, on: boolean): Promise<void> {
+    await this.db.query(
+      `UPDATE users SET marketing_consent = $1, marketing_consent_at = CASE WHEN $1 THEN now() ELSE marketing_consent_at END WHERE id = $2`,
+      [on, userId],
+    );
+  }
+
+  /** The current password, checked under a per-account limit (10 tries an hour), so a left-open session cannot guess it. */
+  private async checkPassword(userId: number, password: string): Promise<'ok' | 'wrong' | Limited> {
+    const wait = await this.claim(`password-check:${userId}`, 60, 10);
+    if (wait) return { ok: false, reason: 'rate_limited', retryAfterSeconds: wait };
+    const [row] = await this.db.query<{ password_hash: string | null }>('SELECT password_hash FROM users WHERE id = $1', [userId]);
+    return row?.password_hash && (await verifyPassword(password, row.password_hash)) ? 'ok' : 'wrong';
+  }
+
+  /** A new password: the other sessions are signed out, this one rotates (the new id is returned). */
+  async changePassword(
+    userId: number,
+    sessionId: string,
+    current: string,
+    next: string,
+    ctx: MailContext,
+  ): Promise<{ ok: true; sessionId: string } | { ok: false; reason: 'wrong' } | Limited> {
+    const checked = await this.checkPassword(userId, current);
+    if (checked !== 'ok') return checked === 'wrong' ? { ok: false, reason: 'wrong' } : checked;
+    const hash = await hashPassword(next);
+    return this.db.transaction(async (tx) => {
+      const [user] = await tx.query<{ email: string }>('UPDATE users SET password_hash = $1 WHERE id = $2 RETURNING email', [hash, userId]);
+      await this.signOutSessions(tx, userId, sessionId);
+      await this.outbox.enqueue(tx, accountMail('passwordChanged', user!.email, ctx));
+      return { ok: true, sessionId: await this.auth.rotateSession(sessionId, userId, tx) } as const;
+    });
+  }
+
+  /**
+   * Asks to change the e-mail: a link to the new address (it becomes the account's once used), a notice to the old
+   * one. An address that has another account gets a mail saying so instead; the answer is the same.
+   */
+  async requestEmailChange(
+    userId: number,
+    sessionId: string,
+    password: string,
+    email: string,
+    ctx: MailContext,
+  ): Promise<{ ok: true } | { ok: false; reason: 'wrong' | 'same' } | Limited> {
+    const checked = await this.checkPassword(userId, password);
+    if (checked !== 'ok') return checked === 'wrong' ? { ok: false, reason: 'wrong' } : checked;
+    return this.db.transaction(async (tx) => {
+      const [user] = await tx.query<{ email: string; name: string }>('SELECT email, name FROM users WHERE id = $1', [userId]);
+      if (user!.email.toLowerCase() === email.toLowerCase()) return { ok: false, reason: 'same' } as const;
+      const [taken] = await tx.query('SELECT 1 FROM users WHERE lower(email) = lower($1)', [email]);
+      if (taken) {
+        await this.mail(tx, 'registeredAgain', email, ctx);
+      } else {
+        const token = await this.issueLink(tx, { userId, purpose: 'email', email, site: ctx.site.id, sessionId });
+        await this.mail(tx, 'emailChange', email, ctx, { name: user!.name, token });
+      }
+      await this.mail(tx, 'emailChangeNotice', user!.email, ctx, { email });
+      return { ok: true } as const;
+    });
+  }
+
+  /** Signs out every session of the account; this visitor continues on a new anonymous session (returned). */
+  async signOutEverywhere(userId: number, sessionId: string): Promise<string> {
+    return this.db.transaction(async (tx) => {
+      await this.signOutSessions(tx, userId, sessionId);
+      return this.auth.rotateSession(sessionId, null, tx);
+    });
+  }
+
+  /**
+   * Deletes the account: its orders stay, anonymised (accounting records); its other sessions end; addresses, records
+   * and links go with it. The visitor continues on a new anonymous session (returned). A goodbye mail is queued.
+   */
+  async deleteAccount(
+    userId: number,
+    sessionId: string,
+    password: string,
+    ctx: MailContext,
+  ): Promise<{ ok: true; sessionId: string } | { ok: false; reason: 'wrong' } | Limited> {
+    const checked = await this.checkPassword(userId, password);
+    if (checked !== 'ok') return checked === 'wrong' ? { ok: false, reason: 'wrong' } : checked;
+    return this.db.transaction(async (tx) => {
+      const [user] = await tx.query<{ email: string }>('SELECT email FROM users WHERE id = $1 FOR UPDATE', [userId]);
+      await anonymiseOrders(tx, userId);
+      await tx.query('DELETE FROM sessions WHERE user_id = $1 AND id <> $2', [userId, sessionId]);
+      const newSession = await this.auth.rotateSession(sessionId, null, tx);
+      await tx.query('DELETE FROM users WHERE id = $1', [userId]);
+      await this.outbox.enqueue(tx, accountMail('deleted', user!.email, ctx));
+      return { ok: true, sessionId: newSession } as const;
+    });
+  }
+
+  // ---- addresses ----------------------------------------------------------------------------------------------
+
+  addresses(userId: number, site: string): Promise<SavedAddress[]> {
+    return this.db.query<SavedAddress>(
+      'SELECT id, city, address, postcode FROM user_addresses WHERE user_id = $1 AND site = $2 ORDER BY id',
+      [userId, site],
+    );
+  }
+
+  /** Saves an address on the site; false when the site already holds MAX_ADDRESSES of the account's. */
+  async addAddress(userId: number, site: string, address: Omit<SavedAddress, 'id'>): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      // The account row locked: two parallel adds cannot both see room for one more.
+      await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [userId]);
+      const rows = await tx.query(
+        `INSERT INTO user_addresses (user_id, site, city, address, postcode)
+         SELECT $1, $2, $3, $4, $5 WHERE (SELECT count(*) FROM user_addresses WHERE user_id = $1 AND site = $2) < $6
+         RETURNING id`,
+        [userId, site, address.city, address.address, address.postcode, MAX_ADDRESSES],
+      );
+      return rows.length > 0;
+    });
+  }
+
+  async removeAddress(userId: number, id: number): Promise<boolean> {
+    return (await this.db.query('DELETE FROM user_addresses WHERE id = $1 AND user_id = $2 RETURNING id', [id, userId])).length > 0;
+  }
+}

@@ -1,0 +1,184 @@
+/**
+ * Signing in and out. Passwords are hashed with scrypt (server/accounts/passwords.ts; a hash of an older cost is
+ * replaced at the next successful sign-in). Failed attempts slow the guesser down, never
+ * the account's owner (state in the database, so the limits hold across pods):
+ *  - per (e-mail, client address) pair: after LOGIN_FREE_FAILURES failures, each further attempt from that address
+ *    for that e-mail must wait 2^k seconds after the last one (k = failures beyond the free ones), at most
+ *    LOGIN_MAX_DELAY_SECONDS; earlier attempts are answered 429 with Retry-After, unchecked. A success clears the pair.
+ *    A stranger's failures from another address therefore never refuse the owner's correct password.
+ *  - per client address, across e-mails: at most LOGIN_MAX_ATTEMPTS_PER_IP unsuccessful attempts in a window of
+ *    LOGIN_WINDOW_MINUTES (guessing many accounts). Behind a proxy without TRUST_PROXY every visitor has the
+ *    proxy's address, so they share this limit (README, "Operations").
+ * Each attempt is claimed by one atomic upsert before its password is checked, so concurrent attempts cannot get
+ * more checks than the limits allow.
+ * Every change of who the session belongs to moves the visitor to a new session id (rotateSession); signing in also
+ * merges the account's cart and compare list into the visitor's and attaches guest orders (server/accounts/account-merge.ts).
+ */
+import { randomBytes } from 'node:crypto';
+import type { Db, Queryable } from '../db/index.ts';
+import { newSessionId } from '../sessions/index.ts';
+import { attachGuestOrders, mergeAccountState } from './account-merge.ts';
+import { hashPassword, needsRehash, verifyPassword } from './passwords.ts';
+
+export { hashPassword, verifyPassword };
+
+/** Failures of one e-mail from one address that are checked without delay. */
+export const LOGIN_FREE_FAILURES = 5;
+/** The longest wait between two attempts of one e-mail from one address (the growing delay's cap). */
+export const LOGIN_MAX_DELAY_SECONDS = 15 * 60;
+/** A pair's failures are forgotten this long after its last attempt (and its row purged). */
+export const LOGIN_FORGET_HOURS = 24;
+/** The per-address window. */
+export const LOGIN_WINDOW_MINUTES = 15;
+/** Unsuccessful attempts per client address in a window: guessing across accounts. High, for shoppers behind one NAT. */
+export const LOGIN_MAX_ATTEMPTS_PER_IP = 50;
+/** How long a claimed check holds the pair's next attempt back at most, until its answer (see pairWait). */
+export const CHECK_ALLOWANCE_SECONDS = 5;
+/** How long a sign-in lasts. */
+export const SIGNED_IN_DAYS = 30;
+
+/** Seconds an (e-mail, address) pair must wait after its last attempt once it has `failures` failures. */
+export function loginDelaySeconds(failures: number): number {
+  return failures < LOGIN_FREE_FAILURES ? 0 : Math.min(2 ** (failures - LOGIN_FREE_FAILURES), LOGIN_MAX_DELAY_SECONDS);
+}
+
+// Compared against when the e-mail is unknown, so both paths take the same time.
+const DUMMY_HASH = hashPassword(randomBytes(12).toString('hex'));
+
+export type LoginResult =
+  | { ok: true; user: { id: number; email: string; name: string }; sessionId: string }
+  | { ok: false; reason: 'invalid' }
+  /** Refused unchecked; the client may try again after `retryAfterSeconds`. */
+  | { ok: false; reason: 'rate_limited'; retryAfterSeconds: number };
+
+/** The growing delay in SQL over a login_throttle row `t` ($free, $cap: LOGIN_FREE_FAILURES, LOGIN_MAX_DELAY_SECONDS). */
+const DELAY_SQL = (free: string, cap: string) =>
+  `CASE WHEN t.attempts < ${free} THEN 0 ELSE least(power(2, least(t.attempts - ${free}, 30)), ${cap}) END`;
+
+export class AuthService {
+  constructor(private readonly db: Db) {}
+
+  /** Counts an attempt against the client address's window; the seconds to wait when it is over the limit. */
+  private async addressWait(ipKey: string): Promise<number> {
+    const [row] = await this.db.query<{ attempts: number; retry_after: number }>(
+      `INSERT INTO login_throttle AS t (key, window_start, attempts) VALUES ($1, now(), 1)
+       ON CONFLICT (key) DO UPDATE SET
+         attempts = CASE WHEN t.window_start < now() - make_interval(mins => $2) THEN 1 ELSE t.attempts + 1 END,
+         window_start = CASE WHEN t.window_start < now() - make_interval(mins => $2) THEN now() ELSE t.window_start END
+       RETURNING attempts, ceil(extract(epoch FROM t.window_start + make_interval(mins => $2) - now()))::int AS retry_after`,
+      [ipKey, LOGIN_WINDOW_MINUTES],
+    );
+    return row!.attempts > LOGIN_MAX_ATTEMPTS_PER_IP ? Math.max(1, row!.retry_after) : 0;
+  }
+
+  /**
+   * Claims a check for the (e-mail, address) pair: one upsert counts the attempt only when the pair's delay has
+   * passed (or its failures are forgotten), so concurrent attempts cannot get more checks than the delay allows.
+   * The delay counts from the previous attempt's answer: a claimed attempt marks the pair busy for up to
+   * CHECK_ALLOWANCE_SECONDS (a hash at today's cost takes a while, longer on a loaded host), and its failed answer
+   * sets the real time.
+   * Returns 0 when claimed, else the seconds left to wait.
+   */
+  private async pairWait(pairKey: string): Promise<number> {
+    const claimed = await this.db.query(
+      `INSERT INTO login_throttle AS t (key, window_start, attempts) VALUES ($1, now(), 1)
+       ON CONFLICT (key) DO UPDATE SET
+         attempts = CASE WHEN t.window_start < now() - make_interval(hours => $4) THEN 1 ELSE t.attempts + 1 END,
+         window_start = greatest(t.window_start, now() + make_interval(secs => $5))
+       WHERE t.attempts < $2
+          OR t.window_start < now() - make_interval(hours => $4)
+          OR t.window_start + make_interval(secs => ${DELAY_SQL('$2', '$3')}) <= now()
+       RETURNING attempts`,
+      [pairKey, LOGIN_FREE_FAILURES, LOGIN_MAX_DELAY_SECONDS, LOGIN_FORGET_HOURS, CHECK_ALLOWANCE_SECONDS],
+    );
+    if (claimed.length) return 0;
+    // Refused: read how long is left, for Retry-After only (the decision above was atomic).
+    const [row] = await this.db.query<{ attempts: number; elapsed: number }>(
+      'SELECT attempts, extract(epoch FROM now() - window_start)::float8 AS elapsed FROM login_throttle WHERE key = $1',
+      [pairKey],
+    );
+    return row ? Math.max(1, Math.ceil(loginDelaySeconds(row.attempts) - row.elapsed)) : 1;
+  }
+
+  async login(email: string, password: string, ip: string, currentSessionId: string): Promise<LoginResult> {
+    const ipKey = 'ip:' + ip;
+    const pairKey = `email-ip:${email.toLowerCase()} ${ip}`;
+    const wait = (await this.addressWait(ipKey)) || (await this.pairWait(pairKey));
+    if (wait) return { ok: false, reason: 'rate_limited', retryAfterSeconds: wait };
+
+    const [user] = await this.db.query<{ id: number; email: string; name: string; password_hash: string | null }>(
+      'SELECT id, email, name, password_hash FROM users WHERE lower(email) = lower($1)',
+      [email],
+    );
+    const valid = await verifyPassword(password, user?.password_hash ?? (await DUMMY_HASH));
+    if (!user?.password_hash || !valid) {
+      // The pair's delay counts from the answer, not from the claim: a check at today's hash cost takes a while, and
+      // the guesser learns the result only now.
+      await this.db.query('UPDATE login_throttle SET window_start = now() WHERE key = $1', [pairKey]);
+      return { ok: false, reason: 'invalid' };
+    }
+
+    // A hash of an older cost is replaced now that the password is known (unless it changed meanwhile).
+    if (needsRehash(user.password_hash)) {
+      await this.db.query('UPDATE users SET password_hash = $1 WHERE id = $2 AND password_hash = $3', [
+        await hashPassword(password),
+        user.id,
+        user.password_hash,
+      ]);
+    }
+    const sessionId = await this.rotateSession(currentSessionId, user.id);
+    // A success clears the pair and is not held against the address (shoppers behind one NAT).
+    await this.db.query('DELETE FROM login_throttle WHERE key = $1', [pairKey]);
+    await this.db.query('UPDATE login_throttle SET attempts = greatest(attempts - 1, 0) WHERE key = $1', [ipKey]);
+    return { ok: true, user: { id: user.id, email: user.email, name: user.name }, sessionId };
+  }
+
+  /** Signs the session out; the visitor continues under a new session id with the same cart. */
+  async logout(sessionId: string): Promise<string> {
+    return this.rotateSession(sessionId, null);
+  }
+
+  /**
+   * Moves the visitor to a new session id (no session fixation across any change of privilege: sign-in, sign-out,
+   * registration, password change or reset): the cart, compare list and orders move with it, the old id stops
+   * working. Signing in (userId given) also merges the account's state from its other sessions and attaches the
+   * guest orders of a confirmed e-mail, in the same transaction. `tx` runs it inside a caller's transaction.
+   */
+  async rotateSession(oldId: string, userId: number | null, tx?: Queryable): Promise<string> {
+    const newId = newSessionId();
+    const run = async (q: Queryable) => {
+      await q.query(
+        `INSERT INTO sessions (id, user_id, signed_in_until) VALUES ($1, $2, now() + make_interval(days => ${SIGNED_IN_DAYS}))`,
+        [newId, userId],
+      );
+      await q.query('UPDATE carts SET session_id = $1 WHERE session_id = $2', [newId, oldId]);
+      await q.query('UPDATE compare_items SET session_id = $1 WHERE session_id = $2', [newId, oldId]);
+      await q.query('UPDATE orders SET session_id = $1 WHERE session_id = $2', [newId, oldId]);
+      await q.query('DELETE FROM sessions WHERE id = $1', [oldId]);
+      if (userId !== null) {
+        await mergeAccountState(q, newId, userId);
+        await attachGuestOrders(q, userId);
+      }
+    };
+    if (tx) await run(tx);
+    else await this.db.transaction(run);
+    return newId;
+  }
+}
+
+/**
+ * Housekeeping the server runs now and then: expired sessions go (with their carts and compare lists),
+ * lapsed sign-ins are signed out, old throttle rows go.
+ */
+export async function purgeExpired(db: Db): Promise<{ sessions: number; signedOut: number; throttle: number; links: number }> {
+  const sessions = await db.query('DELETE FROM sessions WHERE expires_at < now() RETURNING id');
+  const signedOut = await db.query('UPDATE sessions SET user_id = NULL WHERE user_id IS NOT NULL AND signed_in_until < now() RETURNING id');
+  // Rate-limit windows last an hour at most: a day-old row counts nothing any more (sign-in, and the public forms).
+  const throttle = [
+    ...(await db.query(`DELETE FROM login_throttle WHERE window_start < now() - interval '1 day' RETURNING key`)),
+    ...(await db.query(`DELETE FROM form_throttle WHERE window_start < now() - interval '1 day' RETURNING key`)),
+  ];
+  // Mailed links a week past their expiry: used or not, they open nothing (only their hashes were kept).
+  const links = await db.query(`DELETE FROM account_tokens WHERE expires_at < now() - interval '7 days' RETURNING hash`);
+  return { sessions: sessions.length, signedOut: signedOut.length, throttle: throttle.length, links: links.length };
+}

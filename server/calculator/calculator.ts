@@ -1,0 +1,143 @@
+/**
+ * The calculator's model for a site: the calc_* tables of migration 014 (bodies, zones, layers, tiers, areas,
+ * coverages, the tier → product choices, cars) with the layers' sheet goods priced from the site's price list.
+ * Everything the pages compute from is here; the arithmetic itself is shared/calculator.ts. Non-personal, so it is
+ * cached per price list like the shell (stale served while a refresh runs).
+ */
+import type { CalcModel, CalcProduct } from '../../shared/calculator.ts';
+import { TtlCache } from '../cache/index.ts';
+import type { Queryable } from '../db/index.ts';
+
+/** The constructor offers at most this many products per layer (the most popular), besides every tier choice. */
+export const OPTIONS_PER_LAYER = 24;
+
+const num = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : undefined);
+
+/** Area one unit covers, m²: a sheet's area, or a tape's width × length. */
+export function unitAreaM2(attributes: Record<string, unknown>): number | undefined {
+  const sheet = num(attributes.sheet_area_m2);
+  if (sheet) return sheet;
+  const width = num(attributes.width_mm);
+  const length = num(attributes.length_m);
+  return width && length ? (width / 1000) * length : undefined;
+}
+
+interface ProductRow {
+  id: number;
+  sku: string;
+  title: string;
+  url: string;
+  layer: string;
+  price: number | null;
+  attributes: Record<string, unknown>;
+}
+
+export class CalculatorService {
+  private readonly cache: TtlCache<CalcModel>;
+
+  constructor(
+    private readonly db: Queryable,
+    ttlMs: number,
+  ) {
+    this.cache = new TtlCache<CalcModel>(ttlMs, ttlMs * 10).countedAs('calculator');
+  }
+
+  model(site: { priceList: string }): Promise<CalcModel> {
+    return this.cache.get(site.priceList, () => this.load(site.priceList));
+  }
+
+  clearCache(): void {
+    this.cache.clear();
+  }
+
+  private async load(priceList: string): Promise<CalcModel> {
+    const q = this.db;
+    const [settings, bodies, zones, layers, tiers, cars, areas, coverage, choices, products] = await Promise.all([
+      q.query<{ waste: number }>('SELECT waste::float8 AS waste FROM calc_settings'),
+      q.query<{ code: string; title: string }>('SELECT code, title FROM calc_bodies ORDER BY sort, code'),
+      q.query<{ code: string; title: string; group: string; defaultOn: boolean }>(
+        'SELECT code, title, grp AS "group", default_on AS "defaultOn" FROM calc_zones ORDER BY sort, code',
+      ),
+      q.query<{ code: string; title: string; category: string }>(
+        'SELECT code, title, category_slug AS category FROM calc_layers ORDER BY sort, code',
+      ),
+      q.query<{ code: string; title: string; isDefault: boolean }>(
+        'SELECT code, title, is_default AS "isDefault" FROM calc_tiers ORDER BY sort, code',
+      ),
+      q.query<{ slug: string; make: string; model: string; body: string }>(
+        'SELECT slug, make, model, body FROM calc_cars ORDER BY make, sort, model',
+      ),
+      q.query<{ body: string; zone: string; area: number }>('SELECT body, zone, area_m2::float8 AS area FROM calc_areas'),
+      q.query<{ zone: string; layer: string; tier: string; coverage: number }>(
+        'SELECT zone, layer, tier, coverage::float8 AS coverage FROM calc_coverage',
+      ),
+      q.query<{ tier: string; layer: string; zone: string; sku: string }>(
+        'SELECT tier, layer, zone, sku FROM calc_choices ORDER BY tier, layer, zone, rank',
+      ),
+      // The layers' products: every tier choice, and the most popular others of each layer's category.
+      q.query<ProductRow>(
+        `SELECT id, sku, title, url, layer, price, attributes FROM (
+           SELECT p.id, p.sku, p.title, '/' || c.slug || '/' || p.slug AS url, l.code AS layer,
+                  CASE WHEN p.is_active THEN pp.amount::float8 END AS price, p.attributes,
+                  p.sku IN (SELECT sku FROM calc_choices) AS chosen,
+                  row_number() OVER (PARTITION BY l.code ORDER BY (pp.amount IS NOT NULL AND p.is_active) DESC, p.popularity DESC, p.id) AS n
+             FROM calc_layers l
+             JOIN categories c ON c.slug = l.category_slug
+             JOIN products p ON p.category_id = c.id
+             LEFT JOIN product_prices pp ON pp.product_id = p.id AND pp.price_list = $1
+         ) x WHERE chosen OR n <= $2
+         ORDER BY layer, id`,
+        [priceList, OPTIONS_PER_LAYER],
+      ),
+    ]);
+
+    const model: CalcModel = {
+      waste: settings[0]?.waste ?? 0.1,
+      bodies,
+      zones,
+      layers,
+      tiers: tiers.map(({ code, title }) => ({ code, title })),
+      defaultTier: (tiers.find((t) => t.isDefault) ?? tiers[0])?.code ?? '',
+      cars,
+      areas: {},
+      coverage: {},
+      choices: {},
+      products: {},
+    };
+    for (const a of areas) {
+      model.areas[a.body] ??= {};
+      model.areas[a.body]![a.zone] = a.area;
+    }
+    for (const c of coverage) {
+      model.coverage[c.zone] ??= {};
+      const byLayer = model.coverage[c.zone]!;
+      byLayer[c.layer] ??= {};
+      byLayer[c.layer]![c.tier] = c.coverage;
+    }
+    for (const c of choices) {
+      model.choices[c.tier] ??= {};
+      const byLayer = model.choices[c.tier]!;
+      byLayer[c.layer] ??= {};
+      const byZone = byLayer[c.layer]!;
+      byZone[c.zone] ??= [];
+      byZone[c.zone]!.push(c.sku);
+    }
+    for (const row of products) {
+      const sheetAreaM2 = unitAreaM2(row.attributes);
+      // A product whose area is unknown cannot be counted in sheets: left out (a tier naming it reports it unsold).
+      if (!sheetAreaM2) continue;
+      const product: CalcProduct = {
+        id: row.id,
+        sku: row.sku,
+        title: row.title,
+        url: row.url,
+        layer: row.layer,
+        price: row.price,
+        sheetAreaM2,
+        massKgM2: num(row.attributes.mass_kg_m2) ?? null,
+      };
+      model.products[row.sku] = product;
+    }
+    return model;
+  }
+}

@@ -1,0 +1,224 @@
+/**
+ * The cart of a session on a site, priced from the site's price list. A change runs in one transaction under
+ * the lock of the visitor's session row: quantities sum in one statement (no lost update between two tabs),
+ * and a change whose connection died before COMMIT runs again whole (server/db/index.ts), never half-applied.
+ */
+
+import { type CartEntry, type CartKit, MAX_QUANTITY, type PricedCart, priceCart } from '../../shared/cart.ts';
+import type { Db, Queryable } from '../db/index.ts';
+import type { SessionService } from '../sessions/index.ts';
+
+/** Why a cart change was refused: the product does not exist, is withdrawn, or has no price on this site. */
+export type CartChangeRefusal = 'not_sold';
+
+export class CartService {
+  constructor(
+    private readonly db: Pick<Db, 'query' | 'transaction'>,
+    private readonly sessions: Pick<SessionService, 'ensureRow'>,
+  ) {}
+
+  /**
+   * Puts `quantity` of a product in the cart ('add' adds to what is there, 'set' replaces it; 'set' 0 removes),
+   * capped at MAX_QUANTITY. Creates the session row and the cart on first use. Prices are never stored here:
+   * the cart is priced from the site's price list each time it is read.
+   */
+  async change(
+    sessionId: string,
+    site: { id: string; priceList: string },
+    productId: number,
+    quantity: number,
+    mode: 'add' | 'set',
+  ): Promise<CartChangeRefusal | null> {
+    if (mode === 'set' && quantity === 0) {
+      await this.remove(sessionId, site.id, productId);
+      return null;
+    }
+    const [sold] = await this.db.query(
+      `SELECT 1 FROM products p JOIN product_prices pp ON pp.product_id = p.id AND pp.price_list = $2
+        WHERE p.id = $1 AND p.is_active`,
+      [productId, site.priceList],
+    );
+    if (!sold) return 'not_sold';
+    await this.db.transaction(async (tx) => {
+      const cartId = await this.openCart(tx, sessionId, site.id);
+      // One statement, so concurrent adds from two tabs sum up instead of overwriting each other.
+      await tx.query(
+        `INSERT INTO cart_items (cart_id, product_id, quantity) VALUES ($1, $2, $3)
+         ON CONFLICT (cart_id, product_id) DO UPDATE
+           SET quantity = LEAST(CASE WHEN $4 THEN cart_items.quantity + EXCLUDED.quantity ELSE EXCLUDED.quantity END, $5)`,
+        [cartId, productId, quantity, mode === 'add', MAX_QUANTITY],
+      );
+    });
+    return null;
+  }
+
+  /**
+   * Puts every line of a kit in the cart (quantities added to what is there, capped at MAX_QUANTITY) in one
+   * statement, and only when the site sells every product of the kit: all lines or none. Lines are priced
+   * like any other (from the price list on each read); the cart records the kit (cart_kits), and the kit's discount
+   * applies to its lines while the cart holds it whole (shared/cart.ts kitDiscounts, decision 022). 'not_sold':
+   * nothing was added.
+   */
+  async addKit(sessionId: string, site: { id: string; priceList: string }, kitId: number): Promise<CartChangeRefusal | null> {
+    const added = await this.db.transaction(async (tx) => {
+      const cartId = await this.openCart(tx, sessionId, site.id);
+      // Lines in product order: every kit add takes the row locks in the same order.
+      const rows = await tx.query(
+        `INSERT INTO cart_items (cart_id, product_id, quantity)
+         SELECT $1, ki.product_id, ki.quantity FROM kit_items ki
+          WHERE ki.kit_id = $2
+            AND NOT EXISTS (
+              SELECT 1 FROM kit_items k2
+                JOIN products p ON p.id = k2.product_id
+                LEFT JOIN product_prices pp ON pp.product_id = p.id AND pp.price_list = $3
+               WHERE k2.kit_id = $2 AND (NOT p.is_active OR pp.amount IS NULL))
+          ORDER BY ki.product_id
+         ON CONFLICT (cart_id, product_id) DO UPDATE
+           SET quantity = LEAST(cart_items.quantity + EXCLUDED.quantity, $4)
+         RETURNING product_id`,
+        [cartId, kitId, site.priceList, MAX_QUANTITY],
+      );
+      // The cart remembers the kit, so its discount applies while the cart holds it whole (decision 022).
+      if (rows.length > 0) {
+        await tx.query(
+          `INSERT INTO cart_kits (cart_id, kit_id, quantity) VALUES ($1, $2, 1)
+           ON CONFLICT (cart_id, kit_id) DO UPDATE SET quantity = LEAST(cart_kits.quantity + 1, $3)`,
+          [cartId, kitId, MAX_QUANTITY],
+        );
+      }
+      return rows;
+    });
+    return added.length > 0 ? null : 'not_sold';
+  }
+
+  /**
+   * Puts several products in the cart at once (the calculator's 'Всё в корзину'): each quantity added to what is
+   * there, capped at MAX_QUANTITY, in one statement and only when the site sells every one of them — all lines or
+   * none. A product named twice counts once with the sum. 'not_sold': nothing was added.
+   */
+  async addLines(
+    sessionId: string,
+    site: { id: string; priceList: string },
+    lines: ReadonlyArray<{ productId: number; quantity: number }>,
+  ): Promise<CartChangeRefusal | null> {
+    const summed = new Map<number, number>();
+    for (const l of lines) summed.set(l.productId, (summed.get(l.productId) ?? 0) + l.quantity);
+    const ids = [...summed.keys()].sort((a, b) => a - b);
+    const quantities = ids.map((id) => Math.min(summed.get(id)!, MAX_QUANTITY));
+    if (ids.length === 0) return 'not_sold';
+    const unsold = `SELECT 1 FROM unnest($1::int[]) AS u(id)
+        LEFT JOIN products p ON p.id = u.id AND p.is_active
+        LEFT JOIN product_prices pp ON pp.product_id = p.id AND pp.price_list = $2
+       WHERE pp.amount IS NULL`;
+    // Checked first so a refused add creates no session row or cart; checked again in the insert against a price
+    // withdrawn meanwhile.
+    if ((await this.db.query(unsold, [ids, site.priceList])).length > 0) return 'not_sold';
+    const added = await this.db.transaction(async (tx) => {
+      const cartId = await this.openCart(tx, sessionId, site.id);
+      // Lines in product order: every add takes the row locks in the same order.
+      return tx.query(
+        `INSERT INTO cart_items (cart_id, product_id, quantity)
+         SELECT $3, l.id, l.quantity FROM unnest($1::int[], $4::int[]) AS l(id, quantity)
+          WHERE NOT EXISTS (${unsold})
+          ORDER BY l.id
+         ON CONFLICT (cart_id, product_id) DO UPDATE
+           SET quantity = LEAST(cart_items.quantity + EXCLUDED.quantity, $5)
+         RETURNING product_id`,
+        [ids, site.priceList, cartId, quantities, MAX_QUANTITY],
+      );
+    });
+    return added.length > 0 ? null : 'not_sold';
+  }
+
+  /** The session row (locked until the transaction ends) and the session's cart on the site, created on first use. */
+  private async openCart(tx: Queryable, sessionId: string, siteId: string): Promise<number> {
+    await this.sessions.ensureRow(sessionId, tx);
+    const [cart] = await tx.query<{ id: number }>(
+      `INSERT INTO carts (session_id, site) VALUES ($1, $2)
+       ON CONFLICT (session_id, site) DO UPDATE SET updated_at = now() RETURNING id`,
+      [sessionId, siteId],
+    );
+    return cart!.id;
+  }
+
+  async remove(sessionId: string, siteId: string, productId: number): Promise<void> {
+    await this.db.query(
+      `DELETE FROM cart_items ci USING carts c
+        WHERE ci.cart_id = c.id AND c.session_id = $1 AND c.site = $2 AND ci.product_id = $3`,
+      [sessionId, siteId, productId],
+    );
+  }
+
+  async entries(sessionId: string, siteId: string, priceList: string): Promise<CartEntry[]> {
+    const rows = await this.db.query<{ id: number; code: string; title: string; url: string; actual_price: number; quantity: number }>(
+      `SELECT p.id, p.sku AS code, p.title, '/' || cat.slug || '/' || p.slug AS url,
+              pp.amount::float8 AS actual_price, ci.quantity
+         FROM carts c
+         JOIN cart_items ci ON ci.cart_id = c.id
+         JOIN products p ON p.id = ci.product_id
+         JOIN categories cat ON cat.id = p.category_id
+         JOIN product_prices pp ON pp.product_id = p.id AND pp.price_list = $3
+        WHERE c.session_id = $1 AND c.site = $2
+        ORDER BY ci.added_at, p.id`,
+      [sessionId, siteId, priceList],
+    );
+    return rows.map(({ quantity, ...sku }) => ({ sku, quantity }));
+  }
+
+  /**
+   * The cart priced with its kit discounts (shared/cart.ts priceCart): what the cart page shows and, read inside the
+   * placing transaction (`q`), what the order costs. Lines carry their stock figures for the order's stock check.
+   */
+  async priced(
+    sessionId: string,
+    site: { id: string; priceList: string; rounding: number },
+    q: Queryable = this.db,
+  ): Promise<PricedCart & { cartId: number | null; stock: Map<number, { stock: number; madeToOrder: boolean; sku: string }> }> {
+    const rows = await q.query<{
+      cart_id: number;
+      id: number;
+      code: string;
+      title: string;
+      url: string;
+      actual_price: number;
+      quantity: number;
+      weight_kg: number;
+      stock: number;
+      made_to_order: boolean;
+    }>(
+      `SELECT c.id AS cart_id, p.id, p.sku AS code, p.title, '/' || cat.slug || '/' || p.slug AS url,
+              pp.amount::float8 AS actual_price, ci.quantity, p.weight_kg::float8 AS weight_kg, p.stock, p.made_to_order
+         FROM carts c
+         JOIN cart_items ci ON ci.cart_id = c.id
+         JOIN products p ON p.id = ci.product_id AND p.is_active
+         JOIN categories cat ON cat.id = p.category_id
+         JOIN product_prices pp ON pp.product_id = p.id AND pp.price_list = $3
+        WHERE c.session_id = $1 AND c.site = $2
+        ORDER BY ci.added_at, p.id`,
+      [sessionId, site.id, site.priceList],
+    );
+    const cartId = rows[0]?.cart_id ?? null;
+    const kits =
+      cartId === null
+        ? []
+        : await q.query<CartKit>(
+            `SELECT k.id AS "kitId", k.slug, k.title, ck.quantity AS count, k.discount_percent::float8 AS "discountPercent",
+                    json_agg(json_build_object('productId', ki.product_id, 'quantity', ki.quantity) ORDER BY ki.product_id) AS lines
+               FROM cart_kits ck JOIN kits k ON k.id = ck.kit_id JOIN kit_items ki ON ki.kit_id = k.id
+              WHERE ck.cart_id = $1
+              GROUP BY k.id, ck.quantity, ck.added_at
+              ORDER BY ck.added_at, k.id`,
+            [cartId],
+          );
+    const entries = rows.map((r) => ({
+      sku: { id: r.id, code: r.code, title: r.title, url: r.url, actual_price: r.actual_price },
+      quantity: r.quantity,
+      weightKg: r.weight_kg,
+    }));
+    return {
+      ...priceCart(entries, kits, site.rounding),
+      cartId,
+      stock: new Map(rows.map((r) => [r.id, { stock: r.stock, madeToOrder: r.made_to_order, sku: r.code }])),
+    };
+  }
+}

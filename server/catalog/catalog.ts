@@ -1,0 +1,65 @@
+/** Categories and products from the database, priced from a site's price list. */
+import type { Queryable } from '../db/index.ts';
+import { type SearchResult, searchCatalog } from './search.ts';
+
+export type { Category, ComparedProduct, Product, ProductCard } from '../../shared/catalog.ts';
+
+import type { Category, Product } from '../../shared/catalog.ts';
+
+export type { SearchResult } from '../../shared/search.ts';
+
+const categoryColumns = `c.id, c.title, '/' || c.slug AS url, c.preview_image`;
+
+/** Escapes LIKE wildcards so a shopper's "%" or "_" match literally. */
+export function likePattern(text: string): string {
+  return '%' + text.replace(/[\\%_]/g, (ch) => '\\' + ch) + '%';
+}
+
+export class CatalogService {
+  constructor(private readonly db: Queryable) {}
+
+  listCategories(): Promise<Category[]> {
+    return this.db.query<Category>(`SELECT ${categoryColumns} FROM categories c ORDER BY c.sort, c.id`);
+  }
+
+  async findCategory(slug: string): Promise<(Category & { description: string }) | undefined> {
+    const [row] = await this.db.query<Category & { description: string }>(
+      `SELECT ${categoryColumns}, c.description FROM categories c WHERE c.slug = $1`,
+      [slug],
+    );
+    return row;
+  }
+
+  async findProduct(categorySlug: string, productSlug: string, priceList: string): Promise<Product | undefined> {
+    const [row] = await this.db.query<
+      Omit<Product, 'category'> & { category_id: number; category_title: string; category_image: string | null }
+    >(
+      `SELECT p.id, p.sku, p.title, '/' || c.slug || '/' || p.slug AS url, p.images->>0 AS preview_image,
+              pp.amount::float8 AS price, p.description, p.attributes, p.images, p.stock,
+              c.id AS category_id, c.title AS category_title, c.preview_image AS category_image
+         FROM products p
+         JOIN categories c ON c.id = p.category_id
+         LEFT JOIN product_prices pp ON pp.product_id = p.id AND pp.price_list = $3
+        WHERE c.slug = $1 AND p.slug = $2 AND p.is_active`,
+      [categorySlug, productSlug, priceList],
+    );
+    if (!row) return undefined;
+    const { category_id, category_title, category_image, ...product } = row;
+    return { ...product, category: { id: category_id, title: category_title, url: '/' + categorySlug, preview_image: category_image } };
+  }
+
+  /** The address of the one active product with this slug, when exactly one exists (for canonical redirects). */
+  async productUrlBySlug(productSlug: string): Promise<string | undefined> {
+    const rows = await this.db.query<{ url: string }>(
+      `SELECT '/' || c.slug || '/' || p.slug AS url FROM products p JOIN categories c ON c.id = p.category_id
+        WHERE p.slug = $1 AND p.is_active LIMIT 2`,
+      [productSlug],
+    );
+    return rows.length === 1 ? rows[0]!.url : undefined;
+  }
+
+  /** Catalogue search (server/catalog/search.ts): morphology, typos, keyboard layout, SKU; ranked. */
+  search(text: string, limit = 10): Promise<SearchResult[]> {
+    return searchCatalog(this.db, text, limit);
+  }
+}

@@ -1,0 +1,6 @@
+/** The public face of server/catalog/: what the rest of the server imports from it. */
+export { CatalogService, type Category, likePattern, type ProductCard } from './catalog.ts';
+export { CompareService, MAX_COMPARE_ITEMS } from './compare.ts';
+export { KitService } from './kits.ts';
+export { ListingService, parseListingQuery } from './listing.ts';
+export { RelatedService } from './related.ts';

@@ -1,0 +1,354 @@
+/**
+ * Placing an order (decision 022): the checkout key of the order form, and OrderService-style `place`, ONE
+ * transaction that
+ *   1. locks the visitor's session row (parallel submits of one session wait for each other),
+ *   2. returns the order already placed with this checkout key, if any (double click, retry, Back + resubmit),
+ *   3. re-reads the cart and its prices from the database and applies the kit discounts (shared/cart.ts),
+ *   4. checks the delivery method against the cart (weight, city, points) and prices it from the sites config,
+ *      checks the payment method is offered, and compares the total with the one the shopper saw,
+ *   5. reserves stock (products sold from stock, row locks in product order: never oversold),
+ *   6. writes the order, its lines, its delivery and payment snapshots and its first state, empties the cart and
+ *      queues the order's mail (enqueueOrderMails) — all or nothing.
+ * A refusal (empty cart, stock, price change, a method that cannot carry the cart) rolls everything back.
+ */
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { PricedLine } from '../../shared/cart.ts';
+import type { CheckoutForm } from '../../shared/checkout.ts';
+import { offeredPayments } from '../../shared/checkout-fields.ts';
+import type { DeliveryMethod, PaymentKind } from '../../shared/commerce-config.ts';
+import { localized, pointsIn, quoteDelivery, roundMoney, type Unavailable } from '../../shared/delivery.ts';
+import type { Language } from '../../shared/languages.ts';
+import type { Site } from '../../shared/sites.ts';
+import type { CartService } from '../cart/index.ts';
+import type { Db, Queryable } from '../db/index.ts';
+import type { Outbox } from '../mail/index.ts';
+import { enqueueOrderMails, layoutMail, orderPageUrl, type PlacedOrder, translatorFor } from '../mail/index.ts';
+import type { SessionService } from '../sessions/index.ts';
+
+/** Is an online payment provider configured for the site? Until one is wired (issue 10, payments), none is. */
+export type OnlinePaymentAvailable = (site: Site) => boolean;
+
+export type CheckoutRefusal =
+  /** The cart is empty (or holds nothing the site sells any more). */
+  | { reason: 'empty' }
+  /** Lines asking for more than is in stock: nothing was placed. */
+  | { reason: 'stock'; lines: Array<{ title: string; available: number }> }
+  /** The total differs from the one the shopper saw (prices or the cart changed): nothing was placed. */
+  | { reason: 'priceChanged'; total: number }
+  /** The chosen delivery cannot carry this cart. */
+  | { reason: 'delivery'; why: Unavailable }
+  /** The chosen payment method is not offered (an online one without a provider, an invoice for a person). */
+  | { reason: 'payment' }
+  /** The form's checkout key was not made for this session. */
+  | { reason: 'staleForm' };
+
+export type PlaceResult =
+  | {
+      ok: true;
+      id: number;
+      number: string;
+      /** The order's payment method is paid online (the action then sends the shopper to the provider). */
+      paysOnline: boolean;
+      repeated: boolean;
+    }
+  | ({ ok: false } & CheckoutRefusal);
+
+class Refused extends Error {
+  constructor(readonly refusal: CheckoutRefusal) {
+    super(refusal.reason);
+  }
+}
+
+/** The insert met an order of the same checkout key (a racing submit): read that one after the rollback. */
+class AlreadyPlaced extends Error {}
+
+export interface PlaceInput {
+  site: Site;
+  language: Language;
+  sessionId: string;
+  userId: number | null;
+  form: CheckoutForm;
+}
+
+export class CheckoutService {
+  constructor(
+    private readonly db: Pick<Db, 'query' | 'transaction'>,
+    private readonly deps: {
+      cart: CartService;
+      sessions: Pick<SessionService, 'ensureRow'>;
+      outbox: Outbox;
+      secret: string;
+      /** The one point where the payment provider (issue 10) says whether online methods are offered. */
+      onlinePaymentAvailable: OnlinePaymentAvailable;
+    },
+  ) {}
+
+  /** Online payment methods are offered on this site now. */
+  onlineAvailable(site: Site): boolean {
+    return this.deps.onlinePaymentAvailable(site);
+  }
+
+  /**
+   * The methods an unpaid order paid online may switch to (its card payment failed, or the shopper changed their
+   * mind): the site's methods that are not paid online, for the order's customer type. Empty for any other order.
+   */
+  async paymentAlternatives(orderId: number, site: Site, language: Language): Promise<{ id: string; label: string }[]> {
+    const [order] = await this.db.query<SwitchableOrder>(SWITCHABLE_ORDER, [orderId, site.id]);
+    if (!order || !isSwitchable(order)) return [];
+    return offlineMethods(site, order).map((m) => ({ id: m.id, label: localized(m.label, language) }));
+  }
+
+  /**
+   * Switches an unpaid online order to another (offline) method, in one transaction under the order's row lock: the
+   * payment snapshot, the state back to 'new' (the shop confirms it), a history row and a notice to the shop. A payment
+   * the provider still completes later marks the order paid all the same (the money arrived).
+   */
+  async switchPayment(orderId: number, site: Site, methodId: string): Promise<{ ok: true; label: string } | { ok: false }> {
+    return this.db.transaction(async (tx) => {
+      const [order] = await tx.query<SwitchableOrder>(`${SWITCHABLE_ORDER} FOR UPDATE`, [orderId, site.id]);
+      const method = order && isSwitchable(order) ? offlineMethods(site, order).find((m) => m.id === methodId) : undefined;
+      if (!order || !method) return { ok: false };
+      const label = localized(method.label, order.language);
+      await tx.query(`UPDATE orders SET payment = $2, status = 'new', updated_at = now() WHERE id = $1`, [
+        orderId,
+        JSON.stringify({ id: method.id, kind: method.kind, label }),
+      ]);
+      await tx.query(`INSERT INTO order_status_history (order_id, status, note) VALUES ($1, 'new', $2)`, [
+        orderId,
+        `payment method changed to ${method.id}`,
+      ]);
+      const t = translatorFor('ru');
+      const mail = layoutMail({
+        site: { id: site.id, brand: site.brand, host: site.host, phone: site.phone, email: site.email },
+        language: 'ru',
+        t,
+        subject: t('payment.switch.mailSubject', { number: order.number }),
+        paragraphs: [t('payment.switch.mailText', { method: localized(method.label, 'ru') })],
+        action: { label: t('mail.order.open'), url: orderPageUrl(site, 'ru', orderId) },
+      });
+      await this.deps.outbox.enqueue(tx, {
+        site: site.id,
+        kind: 'order.payment-changed',
+        language: 'ru',
+        to: site.orderEmail ?? site.email,
+        ...mail,
+      });
+      return { ok: true, label };
+    });
+  }
+
+  /**
+   * A new checkout key for the order form of this session: a random part and its HMAC for the session, so a key is
+   * accepted only from the session it was made for (another visitor cannot ask for someone's order by its key).
+   */
+  newKey(sessionId: string): string {
+    const nonce = randomBytes(16).toString('base64url');
+    return `${nonce}.${this.sign(sessionId, nonce)}`;
+  }
+
+  keyBelongsTo(key: string, sessionId: string): boolean {
+    const [nonce, mac] = key.split('.');
+    if (!nonce || !mac) return false;
+    const expected = Buffer.from(this.sign(sessionId, nonce));
+    const given = Buffer.from(mac);
+    return expected.length === given.length && timingSafeEqual(expected, given);
+  }
+
+  private sign(sessionId: string, nonce: string): string {
+    return createHmac('sha256', this.deps.secret).update(`checkout\0${sessionId}\0${nonce}`).digest('base64url');
+  }
+
+  async place(input: PlaceInput): Promise<PlaceResult> {
+    const { site, form, sessionId } = input;
+    if (!this.keyBelongsTo(form.checkoutKey, sessionId)) return { ok: false, reason: 'staleForm' };
+    try {
+      return await this.db.transaction((tx) => this.placeIn(tx, input));
+    } catch (err) {
+      if (err instanceof Refused) return { ok: false, ...err.refusal };
+      if (err instanceof AlreadyPlaced) {
+        const placed = await this.byKey(this.db, site.id, form.checkoutKey);
+        if (placed) return { ok: true, ...placed, repeated: true };
+      }
+      throw err;
+    }
+  }
+
+  private async byKey(q: Queryable, siteId: string, key: string) {
+    const [row] = await q.query<{ id: number; number: string; paysOnline: boolean }>(
+      `SELECT id, number, coalesce(payment->>'kind' = 'online', false) AS "paysOnline" FROM orders WHERE site = $1 AND checkout_key = $2`,
+      [siteId, key],
+    );
+    return row;
+  }
+
+  private async placeIn(tx: Queryable, { site, language, sessionId, userId, form }: PlaceInput): Promise<PlaceResult> {
+    // The session row's lock: submits of one checkout (and cart changes of this visitor) wait for each other here.
+    await this.deps.sessions.ensureRow(sessionId, tx);
+    const placed = await this.byKey(tx, site.id, form.checkoutKey);
+    if (placed) return { ok: true, ...placed, repeated: true };
+
+    const cart = await this.deps.cart.priced(sessionId, site, tx);
+    if (cart.lines.length === 0 || cart.cartId === null) throw new Refused({ reason: 'empty' });
+
+    const method = site.delivery.find((m) => m.id === form.delivery)!;
+    const quote = quoteDelivery(method, { weightKg: cart.weightKg, subtotal: cart.goods, city: form.city });
+    if (!quote.available) throw new Refused({ reason: 'delivery', why: quote.reason });
+    const payment = offeredPayments(site.payment, { online: this.onlineAvailable(site), customerType: form.customerType }).find(
+      (m) => m.id === form.payment,
+    );
+    if (!payment) throw new Refused({ reason: 'payment' });
+
+    const total = roundMoney(cart.goods + quote.cost);
+    const cents = (n: number) => Math.round(n * 100);
+    if (
+      cents(cart.goods) !== cents(form.expectedGoods) ||
+      (form.expectedTotal !== undefined && cents(total) !== cents(form.expectedTotal))
+    ) {
+      throw new Refused({ reason: 'priceChanged', total });
+    }
+
+    await this.reserveStock(tx, cart.lines, cart.stock);
+
+    const status = payment.kind === 'online' ? 'awaiting_payment' : 'new';
+    const point = method.needs === 'point' ? (pointsIn(method, form.city).find((p) => p.id === form.point) ?? null) : null;
+    const deliverySnapshot = {
+      id: method.id,
+      kind: method.kind,
+      label: localized(method.label, language),
+      cost: quote.cost,
+      city: form.city,
+      address: form.address,
+      point: point && { id: point.id, address: point.address, hours: point.hours ?? '' },
+      weightKg: cart.weightKg,
+    };
+    const paymentSnapshot = { id: payment.id, kind: payment.kind, label: localized(payment.label, language) };
+    const [order] = await tx.query<{ id: number; number: string }>(
+      `INSERT INTO orders (session_id, user_id, site, status, currency, total, checkout_key, language, customer_type, customer_name,
+                           customer_phone, customer_email, company, inn, kpp, delivery, payment, comment, subtotal, discount,
+                           delivery_cost, consent_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16::jsonb, $17::jsonb, $18, $19, $20, $21, now())
+       ON CONFLICT (site, checkout_key) DO NOTHING
+       RETURNING id, number`,
+      [
+        sessionId,
+        userId,
+        site.id,
+        status,
+        site.currency,
+        total,
+        form.checkoutKey,
+        language,
+        form.customerType,
+        form.name,
+        form.phone,
+        form.email,
+        form.company,
+        form.inn,
+        form.kpp,
+        JSON.stringify(deliverySnapshot),
+        JSON.stringify(paymentSnapshot),
+        form.comment,
+        cart.subtotal,
+        cart.discount,
+        quote.cost,
+      ],
+    );
+    // Only a submit of the same key from the same session can meet this, and the session lock orders those: kept as
+    // the constraint's backstop.
+    if (!order) throw new AlreadyPlaced();
+    await tx.query(
+      `INSERT INTO order_items (order_id, product_id, sku, title, price, quantity, discount)
+       SELECT $1, * FROM unnest($2::int[], $3::text[], $4::text[], $5::numeric[], $6::int[], $7::numeric[])`,
+      [
+        order.id,
+        cart.lines.map((l) => l.sku.id),
+        cart.lines.map((l) => l.sku.code),
+        cart.lines.map((l) => l.sku.title),
+        cart.lines.map((l) => l.sku.actual_price),
+        cart.lines.map((l) => l.quantity),
+        cart.lines.map((l) => l.discount),
+      ],
+    );
+    await tx.query(`INSERT INTO order_status_history (order_id, status, note) VALUES ($1, $2, 'placed')`, [order.id, status]);
+    await tx.query('DELETE FROM cart_items WHERE cart_id = $1', [cart.cartId]);
+    await tx.query('DELETE FROM cart_kits WHERE cart_id = $1', [cart.cartId]);
+
+    const placedOrder: PlacedOrder = {
+      id: order.id,
+      number: order.number,
+      language,
+      status,
+      customer: { name: form.name, phone: form.phone, email: form.email, company: form.company, inn: form.inn, kpp: form.kpp },
+      lines: cart.lines.map((l) => ({
+        title: l.sku.title,
+        sku: l.sku.code,
+        price: l.sku.actual_price,
+        quantity: l.quantity,
+        discount: l.discount,
+        total: l.total,
+      })),
+      delivery: deliverySnapshot,
+      payment: paymentSnapshot as { id: string; kind: PaymentKind; label: string },
+      comment: form.comment,
+      subtotal: cart.subtotal,
+      discount: cart.discount,
+      deliveryCost: quote.cost,
+      total,
+    };
+    // The order's mail, in this transaction: it exists exactly when the order does.
+    await enqueueOrderMails(tx, this.deps.outbox, placedOrder, site);
+    return { ok: true, id: order.id, number: order.number, paysOnline: payment.kind === 'online', repeated: false };
+  }
+
+  /**
+   * Takes the lines' units out of stock. Products sold from stock are locked in id order first (two checkouts
+   * sharing products never deadlock), then each line is taken only while the stock holds it; products made to order
+   * are not counted. A line the stock cannot hold refuses the whole order, naming every such line.
+   */
+  private async reserveStock(tx: Queryable, lines: PricedLine[], stock: Map<number, { madeToOrder: boolean }>) {
+    const counted = lines.filter((l) => !stock.get(l.sku.id)?.madeToOrder).sort((a, b) => a.sku.id - b.sku.id);
+    if (counted.length === 0) return;
+    const ids = counted.map((l) => l.sku.id);
+    const locked = await tx.query<{ id: number; stock: number }>(
+      'SELECT id, stock FROM products WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE',
+      [ids],
+    );
+    const available = new Map(locked.map((r) => [r.id, r.stock]));
+    const short = counted.filter((l) => (available.get(l.sku.id) ?? 0) < l.quantity);
+    if (short.length > 0) {
+      throw new Refused({ reason: 'stock', lines: short.map((l) => ({ title: l.sku.title, available: available.get(l.sku.id) ?? 0 })) });
+    }
+    await tx.query(
+      `UPDATE products p SET stock = p.stock - w.quantity FROM unnest($1::int[], $2::int[]) AS w(id, quantity) WHERE p.id = w.id`,
+      [ids, counted.map((l) => l.quantity)],
+    );
+  }
+}
+
+interface SwitchableOrder {
+  number: string;
+  status: string;
+  language: Language;
+  customer_type: 'person' | 'legal';
+  kind: string | null;
+}
+const SWITCHABLE_ORDER = `SELECT number, status, language, customer_type, payment->>'kind' AS kind FROM orders WHERE id = $1 AND site = $2`;
+const isSwitchable = (o: SwitchableOrder) => o.kind === 'online' && (o.status === 'new' || o.status === 'awaiting_payment');
+const offlineMethods = (site: Site, o: SwitchableOrder) =>
+  offeredPayments(site.payment, { online: false, customerType: o.customer_type }).filter((m) => m.kind !== 'online');
+
+/** The methods of a site as the order form offers them (labels in the visitor's language). */
+export function deliveryOptions(methods: readonly DeliveryMethod[], language: Language) {
+  return methods.map((m) => ({
+    id: m.id,
+    kind: m.kind,
+    label: localized(m.label, language),
+    terms: localized(m.terms, language),
+    price: m.price,
+    maxWeightKg: m.maxWeightKg,
+    minWeightKg: m.minWeightKg,
+    needs: m.needs,
+    points: m.points,
+    cities: m.cities,
+  }));
+}

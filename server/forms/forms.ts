@@ -1,0 +1,325 @@
+/**
+ * The public forms' server side (decision 027): the signed "form shown at" stamp behind the minimum fill time, the
+ * per-address rate limit kept in the database, and storing each submission together with the shop's notification
+ * (the outbox) and, for a signed-in shopper's appointment, the /records entry — all in one transaction.
+ */
+
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { escapeHtml } from '../../shared/escape-html.ts';
+import { FORM_LIMIT, type FormKind, MAX_FORM_AGE_MS, MIN_FILL_MS, type PartnerType } from '../../shared/forms.ts';
+import type { Site } from '../../shared/sites.ts';
+import type { RecordService } from '../accounts/index.ts';
+import type { Db, Queryable } from '../db/index.ts';
+import type { Outbox } from '../mail/index.ts';
+
+export type StampCheck = 'ok' | 'tooFast' | 'expired' | 'invalid';
+
+export interface ReviewInput {
+  name: string;
+  city: string;
+  rating: number;
+  text: string;
+}
+export interface MessageInput {
+  kind: 'question' | 'suggestion';
+  name: string;
+  email: string;
+  text: string;
+}
+export interface PartnerInput {
+  company: string;
+  inn: string;
+  city: string;
+  partnerType: PartnerType;
+  volume: number;
+  contactName: string;
+  phone: string;
+  email: string;
+  comment: string;
+}
+export interface AppointmentInput {
+  car: string;
+  zones: string[];
+  /** YYYY-MM-DD. */
+  preferredDate: string;
+  city: string;
+  phone: string;
+}
+
+export interface Sender {
+  site: Site;
+  language: string;
+  /** The visitor's address: the rate limit's key. */
+  address: string;
+  /** The signed-in shopper, if any. */
+  userId: number | null;
+}
+
+export type Stored = { ok: true; id: number } | { ok: false; retryAfterSeconds: number };
+
+export interface PublishedReview {
+  id: number;
+  name: string;
+  city: string;
+  rating: number;
+  text: string;
+  /** ISO 8601, UTC. */
+  createdAt: string;
+}
+
+const ISO = `'YYYY-MM-DD"T"HH24:MI:SS"Z"'`;
+
+/** A notification to the shop: the same rows as text and as an escaped HTML table. */
+function notice(title: string, rows: [string, string][]): { text: string; html: string } {
+  return {
+    text: `${title}\n\n${rows.map(([k, v]) => `${k}: ${v}`).join('\n')}\n`,
+    html: `<h1>${escapeHtml(title)}</h1><table>${rows
+      .map(([k, v]) => `<tr><th align="left">${escapeHtml(k)}</th><td>${escapeHtml(v).replace(/\n/g, '<br>')}</td></tr>`)
+      .join('')}</table>`,
+  };
+}
+
+export class FormService {
+  constructor(
+    private readonly db: Db,
+    private readonly secret: string,
+    private readonly outbox: Outbox,
+    private readonly records: RecordService,
+  ) {}
+
+  /** The stamp a form carries: when it was shown, signed so that a robot cannot backdate it. */
+  stamp(form: FormKind, nowMs: number = Date.now()): string {
+    return `${nowMs}.${this.sign(form, nowMs)}`;
+  }
+
+  checkStamp(form: FormKind, value: string | undefined, nowMs: number = Date.now()): StampCheck {
+    const m = /^(\d{13})\.([\w-]{43})$/.exec(value ?? '');
+    if (!m) return 'invalid';
+    const shown = Number(m[1]);
+    const expected = Buffer.from(this.sign(form, shown));
+    const given = Buffer.from(m[2]!);
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'invalid';
+    if (nowMs - shown < MIN_FILL_MS) return 'tooFast';
+    if (nowMs - shown > MAX_FORM_AGE_MS) return 'expired';
+    return 'ok';
+  }
+
+  private sign(form: FormKind, ms: number): string {
+    return createHmac('sha256', this.secret).update(`form-stamp:${form}:${ms}`).digest('base64url');
+  }
+
+  /**
+   * Counts one accepted submission of `form` from `address` in the current window (an atomic upsert: parallel posts
+   * cannot slip past the limit). Over the limit: how long until the window ends. Runs inside the storing transaction,
+   * so a submission that fails to store is not counted.
+   */
+  private async throttle(tx: Queryable, form: FormKind, address: string): Promise<number | null> {
+    const [row] = await tx.query<{ hits: number; wait: number }>(
+      `INSERT INTO form_throttle AS t (key, window_start, hits) VALUES ($1, now(), 1)
+       ON CONFLICT (key) DO UPDATE SET
+         hits = CASE WHEN t.window_start < now() - make_interval(secs => $2) THEN 1 ELSE t.hits + 1 END,
+         window_start = CASE WHEN t.window_start < now() - make_interval(secs => $2) THEN now() ELSE t.window_start END
+       RETURNING hits, ceil(extract(epoch FROM t.window_start + make_interval(secs => $2) - now()))::int AS wait`,
+      [`${form}:ip:${address}`, FORM_LIMIT.windowSeconds],
+    );
+    return row!.hits > FORM_LIMIT.submissions ? Math.max(1, row!.wait) : null;
+  }
+
+  /** Throttle, store, notify — one transaction; a limited submission changes nothing but its count. */
+  private async submit(
+    form: FormKind,
+    sender: Sender,
+    store: (tx: Queryable) => Promise<number>,
+    mail: (id: number) => { subject: string; title: string; rows: [string, string][] },
+  ): Promise<Stored> {
+    return this.db.transaction(async (tx) => {
+      const wait = await this.throttle(tx, form, sender.address);
+      if (wait !== null) return { ok: false, retryAfterSeconds: wait };
+      const id = await store(tx);
+      const { subject, title, rows } = mail(id);
+      await this.outbox.enqueue(tx, {
+        site: sender.site.id,
+        kind: `form.${form}`,
+        language: 'ru',
+        to: sender.site.email,
+        subject: `${subject} — ${sender.site.brand} (${sender.site.host})`,
+        ...notice(title, [...rows, ['Сайт', `${sender.site.host}, язык ${sender.language}`]]),
+      });
+      return { ok: true, id };
+    });
+  }
+
+  review(sender: Sender, input: ReviewInput): Promise<Stored> {
+    return this.submit(
+      'review',
+      sender,
+      async (tx) => {
+        const [row] = await tx.query<{ id: number }>(
+          'INSERT INTO reviews (site, language, name, city, rating, body) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id',
+          [sender.site.id, sender.language, input.name, input.city, input.rating, input.text],
+        );
+        return row!.id;
+      },
+      (id) => ({
+        subject: `Отзыв №${id} ждёт модерации`,
+        title: `Новый отзыв №${id} (опубликуется после модерации: npm run content -- reviews publish ${id})`,
+        rows: [
+          ['Имя', input.name],
+          ['Город', input.city],
+          ['Оценка', `${input.rating} из 5`],
+          ['Отзыв', input.text],
+        ],
+      }),
+    );
+  }
+
+  message(sender: Sender, input: MessageInput): Promise<Stored> {
+    const what = input.kind === 'question' ? 'Вопрос' : 'Предложение';
+    return this.submit(
+      'message',
+      sender,
+      async (tx) => {
+        const [row] = await tx.query<{ id: number }>(
+          'INSERT INTO contact_messages (site, language, kind, name, email, body) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id',
+          [sender.site.id, sender.language, input.kind, input.name, input.email, input.text],
+        );
+        return row!.id;
+      },
+      (id) => ({
+        subject: `${what} №${id} с сайта`,
+        title: `${what} №${id}`,
+        rows: [
+          ['Имя', input.name],
+          ['E-mail для ответа', input.email],
+          ['Текст', input.text],
+        ],
+      }),
+    );
+  }
+
+  partner(sender: Sender, input: PartnerInput): Promise<Stored> {
+    return this.submit(
+      'partner',
+      sender,
+      async (tx) => {
+        const [row] = await tx.query<{ id: number }>(
+          `INSERT INTO partner_applications (site, language, company, inn, city, partner_type, volume, contact_name, phone, email, comment)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
+          [
+            sender.site.id,
+            sender.language,
+            input.company,
+            input.inn,
+            input.city,
+            input.partnerType,
+            input.volume,
+            input.contactName,
+            input.phone,
+            input.email,
+            input.comment,
+          ],
+        );
+        return row!.id;
+      },
+      (id) => ({
+        subject: `Заявка партнёра №${id}: ${input.company}`,
+        title: `Заявка на партнёрство №${id}`,
+        rows: [
+          ['Компания', input.company],
+          ['ИНН', input.inn],
+          ['Город', input.city],
+          ['Тип партнёра', input.partnerType],
+          ['Объём закупок в месяц', `${input.volume} ${sender.site.currency}`],
+          ['Контактное лицо', input.contactName],
+          ['Телефон', input.phone],
+          ['E-mail', input.email],
+          ['Комментарий', input.comment || '—'],
+        ],
+      }),
+    );
+  }
+
+  appointment(sender: Sender, input: AppointmentInput): Promise<Stored> {
+    return this.submit(
+      'appointment',
+      sender,
+      async (tx) => {
+        const [row] = await tx.query<{ id: number }>(
+          `INSERT INTO appointments (site, language, user_id, car, zones, preferred_date, city, phone)
+           VALUES ($1, $2, $3, $4, $5::text[], $6::date, $7, $8) RETURNING id`,
+          [sender.site.id, sender.language, sender.userId, input.car, input.zones, input.preferredDate, input.city, input.phone],
+        );
+        // A signed-in shopper finds the appointment in /records.
+        if (sender.userId !== null) {
+          await this.records.add(
+            {
+              userId: sender.userId,
+              site: sender.site.id,
+              kind: 'appointment',
+              title: `${input.car}, ${input.city}, ${input.preferredDate}`.slice(0, 200),
+              link: '/handmade',
+              details: { appointmentId: row!.id, car: input.car, zones: input.zones, date: input.preferredDate, city: input.city },
+            },
+            tx,
+          );
+        }
+        return row!.id;
+      },
+      (id) => ({
+        subject: `Запись на установку №${id}: ${input.city}, ${input.preferredDate}`,
+        title: `Запись на установку шумоизоляции №${id}`,
+        rows: [
+          ['Автомобиль', input.car],
+          ['Зоны', input.zones.join(', ')],
+          ['Желаемая дата', input.preferredDate],
+          ['Город', input.city],
+          ['Телефон', input.phone],
+          ['Покупатель', sender.userId === null ? 'без входа' : `пользователь №${sender.userId}`],
+        ],
+      }),
+    );
+  }
+
+  /** A page of the site's published reviews, newest first, with the aggregate rating of all of them. */
+  async publishedReviews(
+    site: string,
+    page: number,
+    perPage: number,
+  ): Promise<{ items: PublishedReview[]; count: number; average: number | null; byRating: number[]; pages: number }> {
+    const [agg] = await this.db.query<{ count: number; average: number | null; byRating: number[] }>(
+      `SELECT count(*)::int AS count, round(avg(rating), 1)::float8 AS average,
+              ARRAY(SELECT count(r.rating)::int FROM unnest(ARRAY[5, 4, 3, 2, 1]) AS s(n)
+                      LEFT JOIN reviews r ON r.rating = s.n AND r.site = $1 AND r.status = 'published'
+                     GROUP BY s.n ORDER BY s.n DESC) AS "byRating"
+         FROM reviews WHERE site = $1 AND status = 'published'`,
+      [site],
+    );
+    const items = await this.db.query<PublishedReview>(
+      `SELECT id, name, city, rating, body AS text, to_char(created_at AT TIME ZONE 'UTC', ${ISO}) AS "createdAt"
+         FROM reviews WHERE site = $1 AND status = 'published' ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
+      [site, perPage, (page - 1) * perPage],
+    );
+    // byRating: how many reviews gave 5, 4, 3, 2 and 1 (the summary's bars).
+    return {
+      items,
+      count: agg!.count,
+      average: agg!.average,
+      byRating: agg!.byRating,
+      pages: Math.max(1, Math.ceil(agg!.count / perPage)),
+    };
+  }
+
+  /** Moderation (the owner's CLI): publishes or rejects a review; false when there is no such review. */
+  async moderate(id: number, status: 'published' | 'rejected'): Promise<boolean> {
+    const rows = await this.db.query('UPDATE reviews SET status = $2, moderated_at = now() WHERE id = $1 RETURNING id', [id, status]);
+    return rows.length > 0;
+  }
+
+  /** Reviews waiting for moderation, oldest first. */
+  pendingReviews(): Promise<(PublishedReview & { site: string })[]> {
+    return this.db.query(
+      `SELECT id, site, name, city, rating, body AS text, to_char(created_at AT TIME ZONE 'UTC', ${ISO}) AS "createdAt"
+         FROM reviews WHERE status = 'pending' ORDER BY created_at, id`,
+    );
+  }
+}

@@ -1,0 +1,2 @@
+/** The public face of server/forms/: what the rest of the server imports from it. */
+export { FormService, type Sender, type Stored } from './forms.ts';

@@ -1,0 +1,164 @@
+/**
+ * The in-process services every loader and API route uses: built here, once per app, and nowhere else
+ * (server/http/services.ts decorates the Fastify instance with them).
+ */
+
+import { type Site, SiteDirectory } from '../shared/sites.ts';
+import type { SitesConfig } from '../shared/sites-config.ts';
+import { AccountOrders, AccountService, AuthService, RecordService } from './accounts/index.ts';
+import { TtlCache } from './cache/index.ts';
+import { CalculatorService } from './calculator/index.ts';
+import { CartService } from './cart/index.ts';
+import { CatalogService, type Category, CompareService, KitService, ListingService, RelatedService } from './catalog/index.ts';
+import { CheckoutService, OrderService, PaymentService, UserService } from './checkout/index.ts';
+import type { AddressSuggestConfig, PaymentsConfig } from './config.ts';
+import { ContentService, WidgetService, type Widgets } from './content/index.ts';
+import type { Db } from './db/index.ts';
+import { contentNewsSource } from './feeds/content-source.ts';
+import { FeedService } from './feeds/service.ts';
+import { FormService } from './forms/index.ts';
+import { CityService, DealerService, LocationService } from './geo/index.ts';
+import { Outbox } from './mail/index.ts';
+import { SessionService } from './sessions/index.ts';
+import { SiteAddresses } from './sites/index.ts';
+
+/** The part of every page's shell that is the same for all visitors of a site. */
+export interface PublicShell {
+  categories: Category[];
+  widgets: Widgets;
+  /** The onlineChat widget's script addresses that the site's chat allowlist admits (https only). */
+  chatScripts: string[];
+}
+
+export interface Services {
+  db: Db;
+  /** The configured sites: host → site, language prefixes. */
+  sites: SiteDirectory;
+  /** Where a picked region may send the browser: the configured sites' origins only. */
+  addresses: SiteAddresses;
+  /** Sign-in (with its failed-attempt limit) and sign-out. */
+  auth: AuthService;
+  catalog: CatalogService;
+  /** Category listings (sort, filters, pages) and the materials catalogue. */
+  listing: ListingService;
+  widgets: WidgetService;
+  cities: CityService;
+  /** The visitor IP → location lookup of the region overlay (spec §4). */
+  location: LocationService;
+  sessions: SessionService;
+  cart: CartService;
+  compare: CompareService;
+  /** Ready kits with their contents, price and mass per site. */
+  kits: KitService;
+  /** Related products of a product page. */
+  related: RelatedService;
+  orders: OrderService;
+  users: UserService;
+  /** Mail queued in the transaction of the change it reports; delivered by the mail worker. */
+  outbox: Outbox;
+  /** A signed-in shopper's saved calculations, constructions and appointments (/records). */
+  records: RecordService;
+  /** News, articles, info pages and FAQ per site and language (decision 027). */
+  content: ContentService;
+  /** The public forms: fill-time stamps, rate limit, storing with the shop's notification (decision 027). */
+  forms: FormService;
+  /** The calculator's and constructor's tables with the layers' products priced per site (/calc, /constructor). */
+  calculator: CalculatorService;
+  /** Online payment of orders (ЮKassa-compatible API) and its notifications. */
+  payments: PaymentService;
+  /** Registration, mailed links (confirmation, reset, e-mail change) and the personal area's changes. */
+  accounts: AccountService;
+  /** The account's orders in pages and 'repeat order'. */
+  accountOrders: AccountOrders;
+  /** The order form's checkout keys and placing an order (one transaction; decision 022). */
+  checkout: CheckoutService;
+  /** Dealers and installation centres per site (/map). */
+  dealers: DealerService;
+  /** The sitemap, robots.txt, the YML and RSS feeds of each site, rendered once and cached (server/feeds/). */
+  feeds: FeedService;
+  /** Categories and widgets of a site (language-independent today: titles live in the database in Russian). */
+  publicShell(site: Site): Promise<PublicShell>;
+  /** Drops cached shell data and content (after an owner's edit, and in tests). */
+  invalidateCaches(): void;
+}
+
+const NO_PAYMENTS: PaymentsConfig = { apiUrl: 'https://api.yookassa.ru', timeoutMs: 10000, confirmationHosts: [], shops: {} };
+
+export function createServices(
+  db: Db,
+  options: {
+    sites: SitesConfig;
+    sessionSecret: string;
+    shellCacheTtlMs: number;
+    addressSuggest?: AddressSuggestConfig | null;
+    /** Online payment; unset: no site takes it. */
+    payments?: PaymentsConfig;
+    /** Where services report trouble they handle themselves (the app's logger). */
+    log?: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  },
+): Services {
+  const sites = new SiteDirectory(options.sites);
+  const catalog = new CatalogService(db);
+  const listing = new ListingService(db, options.shellCacheTtlMs);
+  const widgets = new WidgetService(db);
+  // Stale data may be served for up to ten TTLs while a refresh runs: a database hiccup does not blank the menu.
+  const shellCache = new TtlCache<PublicShell>(options.shellCacheTtlMs, options.shellCacheTtlMs * 10).countedAs('shell');
+  const sessions = new SessionService(db, options.sessionSecret);
+  const auth = new AuthService(db);
+  const calculator = new CalculatorService(db, options.shellCacheTtlMs);
+  const outbox = new Outbox();
+  const records = new RecordService(db);
+  const cart = new CartService(db, sessions);
+  const payments = new PaymentService(db, options.payments ?? NO_PAYMENTS, options.log);
+  const dealers = new DealerService(db, options.shellCacheTtlMs);
+  const content = new ContentService(db, options.shellCacheTtlMs);
+  const feeds = new FeedService(db, sites, { ttlMs: options.shellCacheTtlMs * 10, news: contentNewsSource(content) });
+  return {
+    db,
+    sites,
+    addresses: new SiteAddresses(sites),
+    auth,
+    catalog,
+    listing,
+    widgets,
+    cities: new CityService(db),
+    location: new LocationService(options.addressSuggest ?? null),
+    sessions,
+    cart,
+    compare: new CompareService(db, sessions),
+    kits: new KitService(db),
+    related: new RelatedService(db),
+    orders: new OrderService(db),
+    users: new UserService(db),
+    outbox,
+    records,
+    content,
+    forms: new FormService(db, options.sessionSecret, outbox, records),
+    calculator,
+    payments,
+    accounts: new AccountService(db, options.sessionSecret, auth, outbox),
+    accountOrders: new AccountOrders(db, sessions),
+    checkout: new CheckoutService(db, {
+      cart,
+      sessions,
+      outbox,
+      secret: options.sessionSecret,
+      onlinePaymentAvailable: (site) => payments.onlineAvailable(site.id),
+    }),
+    dealers,
+    feeds,
+    publicShell: (site) =>
+      shellCache.get(site.id, async () => {
+        const [categories, siteWidgets] = await Promise.all([catalog.listCategories(), widgets.allForSite(site.id, site.tags?.chatHosts)]);
+        return { categories, ...siteWidgets };
+      }),
+    invalidateCaches: () => {
+      shellCache.clear();
+      listing.clearCache();
+      calculator.clearCache();
+      dealers.clearCache();
+      feeds.clear();
+      content.clearCache();
+    },
+  };
+}
