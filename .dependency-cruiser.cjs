@@ -14,6 +14,10 @@
 const TYPE_ONLY = ['type-only', 'type-import'];
 /** The one module through which the server reaches client code: it renders the app. */
 const SSR_ENTRY = '^client/ssr[.]tsx$';
+/** The server's web layer: Fastify plugins, the router runtime, page modules and API routes. */
+const WEB = 'http/|render/|pages/|api/';
+/** Folders that are not domains with a face: the web layer and the database plumbing. */
+const WEB_AND_DATA = `${WEB}|db/|platform/`;
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -53,6 +57,51 @@ module.exports = {
       severity: 'error',
       from: {},
       to: { circular: true },
+    },
+    {
+      name: 'domains-through-their-faces',
+      comment:
+        'Outside a server folder, import it only through its public face (server/<folder>/index.ts): what the ' +
+        'face does not export is that folder\'s own business. Export the name from the face, or keep the code inside.',
+      severity: 'error',
+      from: { path: '^server/([^/.]+)' },
+      to: { path: `^server/(?!${WEB_AND_DATA})[^/]+/`, pathNot: ['^server/$1/', '^server/[^/]+/index[.]tsx?$'] },
+    },
+    {
+      name: 'domains-below-the-web',
+      comment:
+        'A domain folder never imports the web layer (server/http, server/render, server/pages, server/api), ' +
+        'not even types: the web calls the domains, never the other way. Pass what the domain needs as an argument.',
+      severity: 'error',
+      from: { path: `^server/(?!${WEB}|platform/)[^/]+/` },
+      to: { path: `^server/(${WEB})` },
+    },
+    {
+      name: 'render-stands-alone',
+      comment:
+        'The router runtime (server/render/) imports no domain, http/ plugin, db/ or page module, not even types: ' +
+        'what it needs comes through the request context and the host that creates the renderer (server/http/pages.ts).',
+      severity: 'error',
+      from: { path: '^server/render/' },
+      to: { path: '^server/', pathNot: ['^server/render/', '^server/platform/logger[.]ts$'] },
+    },
+    {
+      name: 'no-page-imports-a-page',
+      comment:
+        'A page module (server/pages/<route id>.ts) never imports another page: move what both need into ' +
+        'server/pages/helpers/.',
+      severity: 'error',
+      from: { path: '^server/pages/[^/]+$' },
+      to: { path: '^server/pages/[^/]+$' },
+    },
+    {
+      name: 'client-types-from-pages-only',
+      comment:
+        'client/ type-imports server code only from page modules (server/pages/<route id>.ts: `typeof loader`, ' +
+        '`typeof action`). A view type both sides need lives in shared/.',
+      severity: 'error',
+      from: { path: '^client/' },
+      to: { path: '^server/', pathNot: '^server/pages/[^/]+$' },
     },
     {
       name: 'not-to-unresolvable',

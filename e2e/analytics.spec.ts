@@ -7,7 +7,7 @@
  * purchase land in window.dataLayer in the documented shape, in the site's currency (RUB, the ru price list).
  */
 import type { Page, Route } from '@playwright/test';
-import { demoCategories, demoKits, demoProducts } from '../server/db/demo-data.ts';
+import { demoCategories, demoKits, demoProducts } from '../server/demo/demo-data.ts';
 import { expect, test } from './fixtures.ts';
 import { hydrated, watchConsole } from './page-helpers.ts';
 import { E2E_TAGS, E2E_TAGS_HOST, E2E_TAGS_ORDER } from './tags-fixture.ts';

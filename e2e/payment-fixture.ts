@@ -6,7 +6,7 @@
 
 import { hashPassword } from '../server/accounts/auth.ts';
 import type { Db } from '../server/db/index.ts';
-import type { Services } from '../server/services.ts';
+import type { Services } from '../server/services/index.ts';
 
 export const PAYER = { email: 'payer@example.com', password: 'correct horse' } as const;
 export const PAYMENT_ORDERS = { js: 900001, plain: 900002 } as const;

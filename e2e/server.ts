@@ -6,10 +6,10 @@
 
 import { hashPassword } from '../server/accounts/auth.ts';
 import { buildApp } from '../server/app.ts';
-import { loadConfig } from '../server/config.ts';
 import { openDb } from '../server/db/index.ts';
 import { migrate } from '../server/db/migrate.ts';
-import { seedDemo } from '../server/db/seed.ts';
+import { seedDemo } from '../server/demo/seed.ts';
+import { loadConfig } from '../server/platform/config.ts';
 import { FAKE_IPLOCATE_TOKEN, startFakeIplocate } from '../test/helpers/fake-iplocate.ts';
 import { fakeYooKassaEnv, startFakeYooKassa } from '../test/helpers/fake-yookassa.ts';
 import { mailboxPort, startMailbox } from './account-fixture.ts';

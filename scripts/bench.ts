@@ -15,11 +15,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon, { type Options } from 'autocannon';
-import { generateCatalog } from '../server/db/generate-catalog.ts';
 import { openDb } from '../server/db/index.ts';
 import { migrate } from '../server/db/migrate.ts';
-import { seedIfEmpty } from '../server/db/seed.ts';
-import { demoSitesConfig } from '../shared/sites-config.ts';
+import { generateCatalog } from '../server/demo/generate-catalog.ts';
+import { seedIfEmpty } from '../server/demo/seed.ts';
+import { demoSitesConfig } from '../server/platform/demo-sites.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);

@@ -11,14 +11,14 @@
  */
 import { join } from 'node:path';
 import { RecordService } from '../server/accounts/records.ts';
-import { loadConfig } from '../server/config.ts';
 import { ContentService } from '../server/content/content.ts';
 import { probeImageSize, readContentFolder, writeContentFolder } from '../server/content/content-files.ts';
 import { ContentError } from '../server/content/content-markdown.ts';
 import { openDb } from '../server/db/index.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { FormService } from '../server/forms/forms.ts';
-import { Outbox } from '../server/mail/outbox.ts';
+import { Mailer } from '../server/mail/index.ts';
+import { loadConfig } from '../server/platform/config.ts';
 
 const USAGE = 'usage: content.ts import <folder> [--prune] | export <folder> | reviews [publish|reject <id>]';
 const [command, ...rest] = process.argv.slice(2);
@@ -45,7 +45,7 @@ try {
     const folder = rest[0] ?? fail(USAGE);
     console.log(`exported ${writeContentFolder(folder, await content.exportAll())} files to ${folder}`);
   } else {
-    const forms = new FormService(db, 'moderation only: stamps are not made here', new Outbox(), new RecordService(db));
+    const forms = new FormService(db, 'moderation only: stamps are not made here', new Mailer(), new RecordService(db));
     const [action, id] = rest;
     if (!action) {
       for (const r of await forms.pendingReviews()) console.log(`#${r.id} [${r.site}] ${r.rating}/5 ${r.name}, ${r.city}: ${r.text}`);

@@ -1,8 +1,9 @@
 /** `npm run db:migrate` and `npm run db:seed` against the configured database (DATABASE_URL or DATA_DIR). */
-import { loadConfig } from '../server/config.ts';
+
 import { openDb } from '../server/db/index.ts';
 import { migrate } from '../server/db/migrate.ts';
-import { seedDemo } from '../server/db/seed.ts';
+import { seedDemo } from '../server/demo/seed.ts';
+import { loadConfig } from '../server/platform/config.ts';
 
 const command = process.argv[2];
 if (command !== 'migrate' && command !== 'seed') {

@@ -6,11 +6,11 @@
  * deactivates the generated products beyond it.
  */
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../server/config.ts';
-import { generateCatalog } from '../server/db/generate-catalog.ts';
 import { openDb } from '../server/db/index.ts';
 import { migrate } from '../server/db/migrate.ts';
-import { seedIfEmpty } from '../server/db/seed.ts';
+import { generateCatalog } from '../server/demo/generate-catalog.ts';
+import { seedIfEmpty } from '../server/demo/seed.ts';
+import { loadConfig } from '../server/platform/config.ts';
 
 const { values } = parseArgs({ options: { products: { type: 'string', default: '10000' }, batch: { type: 'string', default: '500' } } });
 const count = Number(values.products);

@@ -1,12 +1,12 @@
 /**
- * Writes the demo product photos named in server/db/demo-data.ts (`images`) as simple SVGs under public/,
+ * Writes the demo product photos named in server/demo/demo-data.ts (`images`) as simple SVGs under public/,
  * so the demo shop ships its own pictures and never hot-links any. Run after changing the demo images:
  *   node --import tsx scripts/gen-product-images.ts && npm run images   (the WebP renditions, decision 015)
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { demoProducts } from '../server/db/demo-data.ts';
+import { demoProducts } from '../server/demo/demo-data.ts';
 
 /** Every demo photo is 4:3, the shape the product page gives its gallery. */
 const DEMO_IMAGE = { width: 1200, height: 900 } as const;

@@ -6,12 +6,11 @@
 
 import { purgeExpired } from './accounts/index.ts';
 import { buildApp } from './app.ts';
-import { type Config, ConfigError, loadConfig } from './config.ts';
-import { seedContentIfEmpty } from './db/demo-content.ts';
 import { openDb } from './db/index.ts';
 import { migrate } from './db/migrate.ts';
-import { seedIfEmpty } from './db/seed.ts';
-import { createLogger } from './logger.ts';
+import { seedContentIfEmpty, seedIfEmpty } from './demo/index.ts';
+import { type Config, ConfigError, loadConfig } from './platform/config.ts';
+import { createLogger } from './platform/logger.ts';
 
 async function main() {
   let config: Config;

@@ -29,6 +29,26 @@ export function cartTotal(entries: readonly CartEntry[] | string | null | undefi
 /** An amount rounded to the site's step (1, 10, 1000), as the seed rounds converted prices and kits round their price. */
 export const roundToStep = (amount: number, step: number) => Math.round(amount / step) * step;
 
+/**
+ * A kit's price as its page advertises it (decision 014): the separate price (Σ price × quantity) minus the kit's
+ * discount, rounded to the site's step; without a discount, the separate price itself. Integer percent arithmetic first
+ * (× (100 − d) / 100), so 5 % off 7 910 is 7 514.5 exactly before the step. The cart's kit discounts (kitDiscounts)
+ * make a whole kit cost exactly this.
+ */
+export const kitPrice = (separate: number, discountPercent: number, rounding: number) =>
+  discountPercent > 0 ? roundToStep((separate * (100 - discountPercent)) / 100, rounding) : separate;
+
+/**
+ * A line the cart still holds whose product the site no longer sells (taken off sale, or without a price on the site's
+ * list any more): the cart page shows it as no longer sold, with its remove button; it is never counted, charged or
+ * ordered (decision 031).
+ */
+export interface UnavailableLine {
+  sku: Omit<CartEntry['sku'], 'actual_price'>;
+  quantity: number;
+  unavailable: true;
+}
+
 /** A ready kit the cart holds (cart_kits): how many were added, its discount, its lines per kit. */
 export interface CartKit {
   kitId: number;
@@ -82,8 +102,7 @@ export function kitDiscounts(
     // In minor units throughout: no float drift between the lines and the whole.
     const values = kit.lines.map((l) => Math.round(price.get(l.productId)! * 100) * l.quantity);
     const separate = values.reduce((a, b) => a + b, 0);
-    const kitPrice = Math.round(roundToStep(((separate / 100) * (100 - kit.discountPercent)) / 100, rounding) * 100);
-    const perKit = Math.max(0, separate - kitPrice);
+    const perKit = Math.max(0, separate - Math.round(kitPrice(separate / 100, kit.discountPercent, rounding) * 100));
     if (perKit === 0 || separate === 0) continue;
     const exact = values.map((v) => (v * perKit) / separate);
     const shares = exact.map(Math.floor);

@@ -9,6 +9,14 @@ export const CONTENT_PATHS = { news: '/news', article: '/stati' } as const;
 export const ABOUT_NOISE_PATH = '/about_noise_insulation';
 export const REVIEWS_PATH = '/otzyvy-i-predlojeniya';
 
+/** A picture of a content entry (cover or gallery), as pages show it. */
+export interface ContentImage {
+  src: string;
+  alt: string;
+  width: number;
+  height: number;
+}
+
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** "12 марта 2026 г." in the visitor's language, in the site's time zone. */

@@ -49,3 +49,12 @@ export interface OrderReceipt {
   total: number;
   items: Array<{ title: string; sku: string | null; price: number; quantity: number; discount: number; total: number }>;
 }
+
+/** What 'repeat order' put in the cart (the account's order history). */
+export interface RepeatSummary {
+  /** Lines put in the cart: the quantity added, the price paid then and today's. */
+  added: Array<{ title: string; quantity: number; was: number; now: number }>;
+  /** Lines no longer sold on this site (withdrawn or without a price here). */
+  unavailable: string[];
+  currency: string;
+}

@@ -1,11 +1,11 @@
 /**
- * The schema of the regional sites' configuration, validated with zod at boot, and the demo configuration of
- * ../shared/domain.md. server/config.ts may replace it with an operator's JSON file (SITES_FILE).
+ * The schema of the regional sites' configuration, validated with zod at boot (the demo configuration of
+ * ../shared/domain.md is server/platform/demo-sites.ts). server/platform/config.ts may replace it with an operator's JSON file (SITES_FILE).
  * Server-only by use (the browser gets a site's public part from the root loader).
  */
 import { z } from 'zod';
-import { commerceIssues, demoCommerce, siteCommerceShape } from './commerce-config.ts';
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './languages.ts';
+import { commerceIssues, siteCommerceShape } from './commerce-config.ts';
+import { DEFAULT_LANGUAGE, LANGUAGES } from './languages.ts';
 
 const hostName = z
   .string()
@@ -130,98 +130,3 @@ export const sitesConfigSchema = z
 export type Site = z.infer<typeof siteSchema>;
 export type SiteTags = z.infer<typeof siteTagsSchema>;
 export type SitesConfig = z.infer<typeof sitesConfigSchema>;
-
-const mainLanguages: Language[] = ['ru', 'en', 'zh-CN', 'tr'];
-
-/** The demo configuration of ../shared/domain.md. */
-export const demoSitesConfig: SitesConfig = sitesConfigSchema.parse({
-  defaultSite: 'ru',
-  sites: [
-    {
-      id: 'ru',
-      ...demoCommerce.ru,
-      host: 'tihoavto.ru',
-      aliases: ['www.tihoavto.ru', 'localhost', 'ru.localhost', '127.0.0.1'],
-      brand: 'ТихоАвто',
-      languages: mainLanguages,
-      currency: 'RUB',
-      rounding: 1,
-      priceList: 'ru',
-      phone: '8 800 555-35-35',
-      email: 'help@tihoavto.ru',
-      timeZone: 'Europe/Moscow',
-    },
-    {
-      id: 'kz',
-      ...demoCommerce.kz,
-      host: 'tihoavto.kz',
-      aliases: ['www.tihoavto.kz', 'kz.localhost'],
-      brand: 'ТихоАвто',
-      languages: ['ru', 'kk'],
-      currency: 'KZT',
-      rounding: 10,
-      priceList: 'kz',
-      phone: '+7 727 200-00-00',
-      email: 'help@tihoavto.kz',
-      timeZone: 'Asia/Almaty',
-    },
-    {
-      id: 'md',
-      ...demoCommerce.md,
-      host: 'tihoavto.md',
-      aliases: ['www.tihoavto.md', 'md.localhost'],
-      brand: 'ТихоАвто',
-      languages: ['ru', 'ro'],
-      currency: 'MDL',
-      rounding: 1,
-      priceList: 'md',
-      phone: '+373 22 000-000',
-      email: 'help@tihoavto.md',
-      timeZone: 'Europe/Chisinau',
-    },
-    {
-      id: 'uz',
-      ...demoCommerce.uz,
-      host: 'tihoavto.uz',
-      aliases: ['www.tihoavto.uz', 'uz.localhost'],
-      brand: 'ТихоАвто',
-      languages: ['ru', 'uz'],
-      currency: 'UZS',
-      rounding: 1000,
-      priceList: 'uz',
-      phone: '+998 71 200-00-00',
-      email: 'help@tihoavto.uz',
-      timeZone: 'Asia/Tashkent',
-    },
-    {
-      id: 'kg',
-      ...demoCommerce.kg,
-      host: 'tihoavto.kg',
-      aliases: ['www.tihoavto.kg', 'kg.localhost'],
-      brand: 'ТихоАвто',
-      languages: ['ru', 'ky'],
-      currency: 'KGS',
-      rounding: 10,
-      priceList: 'kg',
-      phone: '+996 312 000-000',
-      email: 'help@tihoavto.kg',
-      timeZone: 'Asia/Bishkek',
-    },
-    {
-      id: 'test',
-      ...demoCommerce.test,
-      host: 'test.tihoavto.ru',
-      aliases: ['test.localhost'],
-      brand: 'ТихоАвто (тест)',
-      languages: mainLanguages,
-      currency: 'RUB',
-      rounding: 1,
-      priceList: 'ru',
-      phone: '8 800 555-35-35',
-      email: 'test@tihoavto.ru',
-      timeZone: 'Europe/Moscow',
-      country: 'RU',
-      isTest: true,
-    },
-  ],
-});

@@ -10,6 +10,11 @@ import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './languages.ts';
 
 export { DEFAULT_LANGUAGE, LANGUAGES, type Language };
 
+/** A local development or test host (localhost, *.localhost, loopback): no Secure cookies, test notices shown. */
+export function isLocalHost(hostname: string): boolean {
+  return hostname === 'localhost' || hostname.endsWith('.localhost') || hostname === '127.0.0.1' || hostname === '[::1]';
+}
+
 /** Lower-cases and strips scheme, path, port and a trailing dot: "https://KZ.localhost:3000/" → "kz.localhost". */
 export function normalizeHost(value: string): string {
   let v = value.trim().toLowerCase();

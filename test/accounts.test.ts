@@ -303,7 +303,7 @@ t.test('links: forged, expired, of another purpose, bound to the browser that op
 });
 
 t.test('no link secret in the request log', async (t) => {
-  const { redactUrl } = await import('../server/logger.ts');
+  const { redactUrl } = await import('../server/platform/logger.ts');
   t.equal(redactUrl('/auth/reset?token=abc.def'), '/auth/reset?token=[redacted]');
   t.equal(redactUrl('/en/account/confirm?purpose=email&token=abc.def'), '/en/account/confirm?purpose=email&token=[redacted]');
 });

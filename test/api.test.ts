@@ -7,7 +7,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import t, { type Test } from 'tap';
 import { BODY_LIMIT_BYTES } from '../server/app.ts';
-import { demoCategories, demoProducts } from '../server/db/demo-data.ts';
+import { demoCategories, demoProducts } from '../server/demo/demo-data.ts';
 import { SESSION_COOKIE } from '../server/http/request-context.ts';
 import { startTestApp, type TestApp, type Visitor } from './helpers/app.ts';
 

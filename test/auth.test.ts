@@ -30,8 +30,8 @@ const PASSWORD = 'Тихо-авто 2024!';
 let ipCounter = 0;
 /** Each test signs in from its own address, so that the per-IP failure limit of one test does not reach another. */
 const nextIp = () => `198.51.100.${++ipCounter}`;
-/** The throttle row of an (e-mail, address) pair (server/accounts/auth.ts). */
-const pairKey = (email: string, ip: string) => `email-ip:${email} ${ip}`;
+/** The rate_limits key of an (e-mail, address) pair: policy 'signin.pair' (server/accounts/auth.ts); an address's is the address ('signin.address'). */
+const pairKey = (email: string, ip: string) => `${email} ${ip}`;
 
 async function userWithPassword(email: string, name = 'Анна Петрова'): Promise<number> {
   const id = await createUser(app, { email, name });
@@ -222,24 +222,25 @@ t.test('wrong password and unknown e-mail: 401, the same answer, no session chan
 
   // Each attempt is counted per (e-mail, address) pair and per address: one for each pair, three from this address.
   const rows = await app.db.query<{ key: string; n: number }>(
-    'SELECT key, attempts AS n FROM login_throttle WHERE key IN ($1, $2, $3, $4) ORDER BY key',
-    [pairKey(email, ip), pairKey('nobody@example.com', ip), pairKey('nopass@example.com', ip), 'ip:' + ip],
+    `SELECT policy, key, hits AS n FROM rate_limits
+      WHERE (policy = 'signin.pair' AND key IN ($1, $2, $3)) OR (policy = 'signin.address' AND key = $4) ORDER BY policy DESC, key`,
+    [pairKey(email, ip), pairKey('nobody@example.com', ip), pairKey('nopass@example.com', ip), ip],
   );
   t.strictSame(rows, [
-    { key: pairKey('nobody@example.com', ip), n: 1 },
-    { key: pairKey('nopass@example.com', ip), n: 1 },
-    { key: pairKey(email, ip), n: 1 },
-    { key: 'ip:' + ip, n: 3 },
+    { policy: 'signin.pair', key: pairKey('nobody@example.com', ip), n: 1 },
+    { policy: 'signin.pair', key: pairKey('nopass@example.com', ip), n: 1 },
+    { policy: 'signin.pair', key: pairKey(email, ip), n: 1 },
+    { policy: 'signin.address', key: ip, n: 3 },
   ]);
   t.ok(userId);
 });
 
 /** Pretends the pair's delay has passed: its last attempt moves back by that many seconds. */
 async function waitOut(email: string, ip: string, seconds: number): Promise<void> {
-  await app.db.query(`UPDATE login_throttle SET window_start = window_start - make_interval(secs => $2) WHERE key = $1`, [
-    pairKey(email, ip),
-    seconds,
-  ]);
+  await app.db.query(
+    `UPDATE rate_limits SET window_start = window_start - make_interval(secs => $2) WHERE policy = 'signin.pair' AND key = $1`,
+    [pairKey(email, ip), seconds],
+  );
 }
 
 /** The Retry-After of an answer: a whole number of seconds, at least 1 (and `expected` when given). */
@@ -312,7 +313,7 @@ t.test('the delay grows per e-mail and address: 2^k seconds after the free failu
   // Once the delay has passed, the right password works and clears the pair.
   await waitOut(email, ip, 16);
   await isSignedIn(t, await login(app.visitor(), { email, password: PASSWORD }, { ip }), userId, 'the owner signs in after the wait');
-  const [row] = await app.db.query('SELECT 1 FROM login_throttle WHERE key = $1', [pairKey(email, ip)]);
+  const [row] = await app.db.query(`SELECT 1 FROM rate_limits WHERE policy = 'signin.pair' AND key = $1`, [pairKey(email, ip)]);
   t.equal(row, undefined, 'the pair starts afresh');
 });
 
@@ -326,7 +327,7 @@ t.test(`failures are forgotten ${LOGIN_FORGET_HOURS} h after the last attempt`, 
   isRateLimited(t, await login(app.visitor(), { email, password: PASSWORD }, { ip }), 1);
   // Many failures (the cap's wait), the last one just over the forget time ago.
   await app.db.query(
-    `UPDATE login_throttle SET attempts = 40, window_start = now() - make_interval(hours => $2, mins => 1) WHERE key = $1`,
+    `UPDATE rate_limits SET hits = 40, window_start = now() - make_interval(hours => $2, mins => 1) WHERE policy = 'signin.pair' AND key = $1`,
     [pairKey(email, ip), LOGIN_FORGET_HOURS],
   );
   t.strictSame(
@@ -334,14 +335,15 @@ t.test(`failures are forgotten ${LOGIN_FORGET_HOURS} h after the last attempt`, 
     FAILED,
     'checked: the old failures are forgotten',
   );
-  const [{ attempts }] = (await app.db.query<{ attempts: number }>('SELECT attempts FROM login_throttle WHERE key = $1', [
-    pairKey(email, ip),
-  ])) as [{ attempts: number }];
+  const [{ attempts }] = (await app.db.query<{ attempts: number }>(
+    `SELECT hits AS attempts FROM rate_limits WHERE policy = 'signin.pair' AND key = $1`,
+    [pairKey(email, ip)],
+  )) as [{ attempts: number }];
   t.equal(attempts, 1, 'counted afresh');
   // Just under the forget time they still count: the attempt is checked (the cap's wait is long over) but counted
   // on top, so the next one must wait the cap again.
   await app.db.query(
-    `UPDATE login_throttle SET attempts = 40, window_start = now() - make_interval(hours => $2, mins => -1) WHERE key = $1`,
+    `UPDATE rate_limits SET hits = 40, window_start = now() - make_interval(hours => $2, mins => -1) WHERE policy = 'signin.pair' AND key = $1`,
     [pairKey(email, ip), LOGIN_FORGET_HOURS],
   );
   t.strictSame(refusal(await login(app.visitor(), { email, password: 'remembered' }, { ip })), FAILED, 'checked');
@@ -410,10 +412,10 @@ t.test(`per address, across e-mails: ${LOGIN_MAX_ATTEMPTS_PER_IP} unsuccessful a
   // The same user from another address is not affected.
   await isSignedIn(t, await login(app.visitor(), { email, password: PASSWORD }, { ip: nextIp() }), userId, 'another address signs in');
   // After the window the address may try again.
-  await app.db.query(`UPDATE login_throttle SET window_start = now() - make_interval(mins => $2, secs => 1) WHERE key = $1`, [
-    'ip:' + ip,
-    LOGIN_WINDOW_MINUTES,
-  ]);
+  await app.db.query(
+    `UPDATE rate_limits SET window_start = now() - make_interval(mins => $2, secs => 1) WHERE policy = 'signin.address' AND key = $1`,
+    [ip, LOGIN_WINDOW_MINUTES],
+  );
   await isSignedIn(t, await login(app.visitor(), { email, password: PASSWORD }, { ip }), userId, 'a new window');
 });
 
@@ -421,8 +423,8 @@ t.test('successful sign-ins do not count against the address (shoppers behind on
   const email = 'nat@example.com';
   const userId = await userWithPassword(email);
   const ip = nextIp();
-  await app.db.query(`INSERT INTO login_throttle (key, window_start, attempts) VALUES ($1, now(), $2)`, [
-    'ip:' + ip,
+  await app.db.query(`INSERT INTO rate_limits (policy, key, window_start, hits) VALUES ('signin.address', $1, now(), $2)`, [
+    ip,
     LOGIN_MAX_ATTEMPTS_PER_IP - 1,
   ]);
   await isSignedIn(t, await login(app.visitor(), { email, password: PASSWORD }, { ip }), userId, 'success 1');
@@ -561,8 +563,9 @@ t.test('sign-in input is validated: 400 naming the field, not counted as an atte
   t.equal(malformed.statusCode, 400);
   t.equal(malformed.json().statusCode, 400);
   const [{ n }] = (await app.db.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM login_throttle WHERE key LIKE 'email-ip:a@example.com %' OR key = $1`,
-    ['ip:' + ip],
+    `SELECT count(*)::int AS n FROM rate_limits
+      WHERE (policy = 'signin.pair' AND key LIKE 'a@example.com %') OR (policy = 'signin.address' AND key = $1)`,
+    [ip],
   )) as [{ n: number }];
   t.equal(n, 0, 'invalid input is not a failed attempt, neither of the pair nor of the address');
 });
@@ -601,10 +604,10 @@ t.test('the site token is required: a refused sign-in is not even tried, a refus
     t.equal(cross.statusCode, 403, `a cross-site ${how} post`);
   }
   t.strictSame(await sessionRow(w.sessionId), { user_id: signedInUser }, 'the refused sign-outs did not sign the session out');
-  const [{ n }] = (await app.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM login_throttle WHERE key = $1 OR key = $2`, [
-    pairKey(email, ip),
-    'ip:' + ip,
-  ])) as [{ n: number }];
+  const [{ n }] = (await app.db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM rate_limits WHERE (policy = 'signin.pair' AND key = $1) OR (policy = 'signin.address' AND key = $2)`,
+    [pairKey(email, ip), ip],
+  )) as [{ n: number }];
   t.equal(n, 0, 'the refused sign-ins were not even tried (nothing counted)');
   t.ok(userId);
 
@@ -695,9 +698,10 @@ t.test('a sign-in lapses after its time; expired sessions and old throttle rows 
 
   const gone = app.visitor();
   await app.db.query(`INSERT INTO sessions (id, expires_at) VALUES ($1, now() - interval '1 minute')`, [gone.sessionId]);
-  await app.db.query(`INSERT INTO login_throttle (key, window_start, attempts) VALUES ('ip:203.0.113.9', now() - interval '2 days', 3)`);
-  await app.db.query(`INSERT INTO form_throttle (key, window_start, hits) VALUES ('review:203.0.113.9', now() - interval '2 days', 5)`);
-  await app.db.query(`INSERT INTO form_throttle (key, window_start, hits) VALUES ('review:203.0.113.10', now(), 1)`);
+  await app.db.query(
+    `INSERT INTO rate_limits (policy, key, window_start, hits) VALUES ('signin.address', '203.0.113.9', now() - interval '2 days', 3),
+       ('forms.address', 'review 203.0.113.9', now() - interval '2 days', 5), ('forms.address', 'review 203.0.113.10', now(), 1)`,
+  );
   await app.db.query(
     `INSERT INTO account_tokens (hash, user_id, purpose, email, site, expires_at)
      VALUES ('old-link', $1, 'reset', 'lapse@example.com', 'ru', now() - interval '8 days'),
@@ -707,8 +711,10 @@ t.test('a sign-in lapses after its time; expired sessions and old throttle rows 
   const purged = await purgeExpired(app.db);
   t.ok(purged.sessions >= 1 && purged.signedOut >= 1 && purged.throttle >= 2 && purged.links >= 1, JSON.stringify(purged));
   t.same(
-    (await app.db.query<{ key: string }>(`SELECT key FROM form_throttle WHERE key LIKE 'review:203.0.113.%'`)).map((r) => r.key),
-    ['review:203.0.113.10'],
+    (
+      await app.db.query<{ key: string }>(`SELECT key FROM rate_limits WHERE policy = 'forms.address' AND key LIKE 'review 203.0.113.%'`)
+    ).map((r) => r.key),
+    ['review 203.0.113.10'],
     'the public forms’ day-old windows go, the current one stays',
   );
   t.same(

@@ -5,11 +5,11 @@
  */
 import fc from 'fast-check';
 import t from 'tap';
+import { demoSitesConfig } from '../server/platform/demo-sites.ts';
 import { kitDiscounts, priceCart, roundToStep } from '../shared/cart.ts';
 import { checkoutSchema } from '../shared/checkout.ts';
 import { deliveryCost, localized, quoteDelivery } from '../shared/delivery.ts';
 import { normalizePhone, phoneExample } from '../shared/phone.ts';
-import { demoSitesConfig } from '../shared/sites-config.ts';
 import { innCheckDigits, isValidInn, isValidKpp } from '../shared/tax-id.ts';
 
 const digits = (n: number) => fc.array(fc.integer({ min: 0, max: 9 }), { minLength: n, maxLength: n }).map((d) => d.join(''));

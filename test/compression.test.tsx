@@ -10,7 +10,7 @@ import { createBrotliDecompress, createGunzip, gzipSync } from 'node:zlib';
 import Fastify, { type FastifyRequest } from 'fastify';
 import { type ReactNode, Suspense, use } from 'react';
 import t, { type Test } from 'tap';
-import { acceptedEncoding, registerCompression } from '../server/http/compression.ts';
+import { acceptedEncoding, htmlDestination, registerCompression } from '../server/http/compression.ts';
 import { abortOnDisconnect, streamHtml } from '../server/render/stream.ts';
 
 t.test('the encoding follows Accept-Encoding', async (t) => {
@@ -62,6 +62,7 @@ async function appWith(promise: Promise<string>) {
         waitForAll: false,
         controller: abortOnDisconnect(reply),
         timeoutMs: 60_000,
+        destination: () => htmlDestination(request, reply),
       },
     );
     return reply;

@@ -2,8 +2,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
-import { ConfigError, loadConfig } from '../server/config.ts';
-import { demoSitesConfig } from '../shared/sites-config.ts';
+import { ConfigError, loadConfig } from '../server/platform/config.ts';
+import { demoSitesConfig } from '../server/platform/demo-sites.ts';
 
 t.test('defaults: embedded database in ./data, port 3000, demo sites', async (t) => {
   const c = loadConfig({});

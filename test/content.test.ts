@@ -19,7 +19,7 @@ import {
   writeContentFolder,
 } from '../server/content/content-files.ts';
 import { anchorId, ContentError, localizeLinks, readingMinutes, renderMarkdown } from '../server/content/content-markdown.ts';
-import { demoContentFiles } from '../server/db/demo-content.ts';
+import { demoContentFiles } from '../server/demo/demo-content.ts';
 import { startTestApp } from './helpers/app.ts';
 
 const render = (md: string) => renderMarkdown(md, { gallery: 'g', sizeOf: () => ({ width: 640, height: 480 }) }).html;

@@ -7,10 +7,10 @@
  */
 import t from 'tap';
 import { buildApp } from '../server/app.ts';
-import { loadConfig } from '../server/config.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, DatabaseTimeoutError, isBrokenConnection, isDatabaseUnavailable } from '../server/db/errors.ts';
 import { type Db, isReadOnly, type Queryable } from '../server/db/index.ts';
 import { SESSION_COOKIE } from '../server/http/request-context.ts';
+import { loadConfig } from '../server/platform/config.ts';
 import { newSessionId } from '../server/sessions/sessions.ts';
 import { createTestDb } from './helpers/db.ts';
 

@@ -7,11 +7,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Test } from 'tap';
 import t from 'tap';
-import { demoCategories, demoKits, demoProducts } from '../server/db/demo-data.ts';
 import { openDb } from '../server/db/index.ts';
 import { MigrationChecksumError, migrate, migrationChecksum } from '../server/db/migrate.ts';
-import { catalogueIsEmpty, convertPrice, seedDemo, seedIfEmpty } from '../server/db/seed.ts';
-import { demoSitesConfig } from '../shared/sites-config.ts';
+import { demoCategories, demoKits, demoProducts } from '../server/demo/demo-data.ts';
+import { catalogueIsEmpty, convertPrice, seedDemo, seedIfEmpty } from '../server/demo/seed.ts';
+import { demoSitesConfig } from '../server/platform/demo-sites.ts';
 import { createTestDb, usingPostgres } from './helpers/db.ts';
 
 /** Every file of server/db/migrations, in name order (the first two named: the list is not empty by accident). */

@@ -12,6 +12,7 @@ import fc from 'fast-check';
 import t from 'tap';
 import { analyticsSnippet, metrikaSnippet } from '../client/third-party/Analytics.tsx';
 import { DATA_LAYER_SNIPPET, REPORTED_ORDERS_KEY, reportPurchase } from '../client/third-party/ecommerce.ts';
+import { demoSitesConfig } from '../server/platform/demo-sites.ts';
 import {
   type CartLineSnapshot,
   cartChangeEvents,
@@ -21,7 +22,6 @@ import {
   productsEvent,
   purchaseEvent,
 } from '../shared/ecommerce.ts';
-import { demoSitesConfig } from '../shared/sites-config.ts';
 import { METRIKA_INIT_OPTIONS } from '../shared/third-party.ts';
 import { hydrationData, startTestApp, type Visitor } from './helpers/app.ts';
 

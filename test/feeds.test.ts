@@ -14,9 +14,9 @@ import { type RssItem, renderRss } from '../server/feeds/rss.ts';
 import { FeedService } from '../server/feeds/service.ts';
 import { SITEMAP_PATHS_PER_FILE, type SitemapSource } from '../server/feeds/sitemap.ts';
 import { xmlEscape } from '../server/feeds/xml.ts';
+import { demoSitesConfig } from '../server/platform/demo-sites.ts';
 import { alternatesOf, seoSites } from '../shared/seo.ts';
 import { SiteDirectory } from '../shared/sites.ts';
-import { demoSitesConfig } from '../shared/sites-config.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
 
 /** Elements that repeat, by their path: always arrays, even when there is one. */

@@ -262,7 +262,9 @@ t.test('a flood from one address is limited per form: 429 with Retry-After, noth
   t.equal(statusOf(await submit('review', GOOD.review!.fields, { js: true, ip }), 'reviews'), 200, 'another form has its own limit');
   t.equal(statusOf(await submit('partner', good.fields, { js: true }), 'partner'), 200, 'another address is not limited');
   // The window passes: accepted again.
-  await app.db.query(`UPDATE form_throttle SET window_start = now() - interval '2 hours' WHERE key = $1`, [`partner:ip:${ip}`]);
+  await app.db.query(`UPDATE rate_limits SET window_start = now() - interval '2 hours' WHERE policy = 'forms.address' AND key = $1`, [
+    `partner ${ip}`,
+  ]);
   t.equal(statusOf(await submit('partner', good.fields, { js: true, ip }), 'partner'), 200, 'a new window');
 });
 

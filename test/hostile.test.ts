@@ -10,7 +10,7 @@
 import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import t from 'tap';
-import { demoSitesConfig } from '../shared/sites-config.ts';
+import { demoSitesConfig } from '../server/platform/demo-sites.ts';
 import { startTestApp, type TestApp, type Visitor } from './helpers/app.ts';
 
 const SEED = Number(process.env.HOSTILE_SEED ?? 20261123);

@@ -9,7 +9,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import t from 'tap';
 import { ResponsiveImage } from '../client/components/ResponsiveImage.tsx';
-import { demoCategories, demoProducts } from '../server/db/demo-data.ts';
+import { demoCategories, demoProducts } from '../server/demo/demo-data.ts';
 import { RENDITIONS } from '../shared/image-renditions.generated.ts';
 import { RENDITION_WIDTHS, renditionUrl } from '../shared/image-renditions.ts';
 import { startTestApp } from './helpers/app.ts';

@@ -15,11 +15,14 @@ import t from 'tap';
 const root = resolve(import.meta.dirname, '..');
 const fixture = join(root, 'test/fixtures/layering');
 const configFile = join(root, '.dependency-cruiser.cjs');
+/** The folder-level rule, cruised over run-time imports only (see the file's comment). */
+const foldersConfigFile = join(root, '.dependency-cruiser.folders.cjs');
 const depcruiseBin = join(root, 'node_modules/dependency-cruiser/bin/dependency-cruise.mjs');
 const biomeBin = join(root, 'node_modules/@biomejs/biome/bin/biome');
 
 type Rule = { name: string; comment: string };
-const rules: Rule[] = createRequire(import.meta.url)(configFile).forbidden;
+const load = createRequire(import.meta.url);
+const rules: Rule[] = [...load(configFile).forbidden, ...load(foldersConfigFile).forbidden];
 const commentOf = (name: string) => rules.find((r) => r.name === name)!.comment;
 
 type Run = { code: number; stdout: string; stderr: string };
@@ -37,8 +40,8 @@ type Violation = { from: string; to: string; rule: { name: string }; cycle?: { n
 /** One line per violation: "rule: from → to" (a circle: every module of it, in order). */
 const describe = (v: Violation) => `${v.rule.name}: ${v.from} → ${v.cycle ? v.cycle.map((c) => c.name).join(' → ') : v.to}`;
 
-async function cruise(cwd: string, reporter: 'json' | 'err-long'): Promise<Run> {
-  return run(process.execPath, [depcruiseBin, '--config', configFile, '--output-type', reporter, 'shared', 'client', 'server'], cwd);
+async function cruise(cwd: string, reporter: 'json' | 'err-long', config = configFile): Promise<Run> {
+  return run(process.execPath, [depcruiseBin, '--config', config, '--output-type', reporter, 'shared', 'client', 'server'], cwd);
 }
 
 /** The imports marked BREAKS in the fixture's files, and nothing else. */
@@ -50,6 +53,19 @@ const EXPECTED = [
   'no-circular: shared/cycle-a.ts → shared/cycle-b.ts → shared/cycle-a.ts',
   'no-circular: server/loop-a.ts → server/loop-b.ts → server/loop-a.ts',
   'not-to-unresolvable: server/missing.ts → ./nothing-here.ts',
+  'domains-through-their-faces: server/pages/home.ts → server/catalog/prices.ts',
+  'domains-below-the-web: server/mail/index.ts → server/http/plugin.ts',
+  'render-stands-alone: server/render/runtime.ts → server/catalog/index.ts',
+  'render-stands-alone: server/render/runtime.ts → server/http/plugin.ts',
+  'no-page-imports-a-page: server/pages/home.ts → server/pages/cart.ts',
+  'client-types-from-pages-only: client/stray-type.ts → server/db.ts',
+  'client-types-from-pages-only: client/widget.ts → server/db.ts',
+].sort();
+
+/** The folder rule's finds: one folder circle, reported from each side. */
+const EXPECTED_FOLDERS = [
+  'no-folder-circles: server/orders → server/stock → server/orders',
+  'no-folder-circles: server/stock → server/orders → server/stock',
 ].sort();
 
 t.test('a broken tree: every rule fires on exactly the wrong imports', async (t) => {
@@ -57,13 +73,17 @@ t.test('a broken tree: every rule fires on exactly the wrong imports', async (t)
   const res = await cruise(fixture, 'json');
   const violations: Violation[] = JSON.parse(res.stdout).summary.violations;
   t.same(violations.map(describe).sort(), EXPECTED, 'the violations are the BREAKS imports');
+  const folders: Violation[] = JSON.parse((await cruise(fixture, 'json', foldersConfigFile)).stdout).summary.violations;
+  t.same(folders.map(describe).sort(), EXPECTED_FOLDERS, 'the folder circle, and nothing else, breaks the folder rule');
 
-  const fired = new Set(violations.map((v) => v.rule.name));
+  const fired = new Set([...violations, ...folders].map((v) => v.rule.name));
   for (const rule of rules) t.ok(fired.has(rule.name), `the fixture breaks ${rule.name}`);
 
   // The allowed kinds stay allowed: type-only imports across client/server, the renderer module.
   const edges = violations.map((v) => `${v.from} → ${v.to}`);
-  t.notOk(edges.includes('client/page.ts → server/db.ts'), 'client may import server types');
+  t.notOk(edges.includes('client/page.ts → server/pages/home.ts'), 'client may import the types of page modules');
+  t.notOk(edges.includes('server/pages/home.ts → server/catalog/index.ts'), 'a page may import a domain through its face');
+  t.notOk(edges.includes('server/pages/home.ts → server/pages/helpers/label.ts'), 'a page may import a page helper');
   t.notOk(edges.includes('server/render.ts → client/widget.ts'), 'server may import client types');
   t.notOk(
     edges.some((e) => e.endsWith('→ client/ssr.tsx')),
@@ -79,7 +99,10 @@ t.test('the report names each rule and says what it wants, and the run fails', a
     const name = line.slice(0, line.indexOf(':'));
     t.ok(text.includes(`error ${line} ${commentOf(name)}`), `${line}: reported with its message`);
   }
-  t.match(text, /x 7 dependency violations \(7 errors, 0 warnings\)/);
+  t.match(text, new RegExp(`x ${EXPECTED.length} dependency violations \\(${EXPECTED.length} errors, 0 warnings\\)`));
+  const folderRun = await cruise(fixture, 'err-long', foldersConfigFile);
+  t.equal(folderRun.code, EXPECTED_FOLDERS.length, 'the folder cruise fails too');
+  t.match(folderRun.stdout.replace(/\s+/g, ' '), commentOf('no-folder-circles'), "with the rule's message");
 });
 
 t.test('Biome keeps the type-only allowance honest, and client code off Node modules', async (t) => {
@@ -105,8 +128,10 @@ t.test('Biome keeps the type-only allowance honest, and client code off Node mod
 });
 
 t.test('the real tree keeps the rules (61 violations before issue 8 restructured the routes, decision 019)', async (t) => {
-  const res = await cruise(root, 'json');
-  const violations: Violation[] = JSON.parse(res.stdout).summary.violations;
-  t.same(violations.map(describe), [], 'no violations');
-  t.equal(res.code, 0, 'dependency-cruiser exits 0');
+  for (const config of [configFile, foldersConfigFile]) {
+    const res = await cruise(root, 'json', config);
+    const violations: Violation[] = JSON.parse(res.stdout).summary.violations;
+    t.same(violations.map(describe), [], `no violations of ${config.slice(root.length + 1)}`);
+    t.equal(res.code, 0, 'dependency-cruiser exits 0');
+  }
 });

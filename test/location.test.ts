@@ -7,11 +7,11 @@
 
 import type { LightMyRequestResponse } from 'fastify';
 import t from 'tap';
-import { ConfigError, loadConfig } from '../server/config.ts';
 import { LocationService, publicIp } from '../server/geo/location.ts';
+import { ConfigError, loadConfig } from '../server/platform/config.ts';
+import { demoSitesConfig } from '../server/platform/demo-sites.ts';
 import { type RequestOrigin, SiteAddresses } from '../server/sites/site-address.ts';
 import { SiteDirectory } from '../shared/sites.ts';
-import { demoSitesConfig } from '../shared/sites-config.ts';
 import { startTestApp, type TestApp, type Visitor } from './helpers/app.ts';
 import { FAKE_IPLOCATE_TOKEN, IPS, startFakeIplocate } from './helpers/fake-iplocate.ts';
 

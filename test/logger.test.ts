@@ -10,8 +10,8 @@ import { setTimeout } from 'node:timers/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import t, { type Test } from 'tap';
 import { buildApp } from '../server/app.ts';
-import { loadConfig } from '../server/config.ts';
-import { createLogger, isClientAbort, redactUrl, StorefrontLogController } from '../server/logger.ts';
+import { loadConfig } from '../server/platform/config.ts';
+import { createLogger, isClientAbort, redactUrl, StorefrontLogController } from '../server/platform/logger.ts';
 import { createTestDb } from './helpers/db.ts';
 
 t.test('the site token never reaches the logs', async (t) => {

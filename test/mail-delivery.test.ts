@@ -9,12 +9,12 @@ import { createServer, type Socket } from 'node:net';
 import { Writable } from 'node:stream';
 import t, { type Test } from 'tap';
 import { buildApp } from '../server/app.ts';
-import { ConfigError, loadConfig } from '../server/config.ts';
-import { createLogger } from '../server/logger.ts';
 import { backoffMs, logTransport, MailDelivery, type MailDeliveryOptions, maskAddress, smtpTransport } from '../server/mail/delivery.ts';
 import { Outbox, type OutboxMessage } from '../server/mail/outbox.ts';
+import { ConfigError, loadConfig } from '../server/platform/config.ts';
+import { demoSitesConfig } from '../server/platform/demo-sites.ts';
+import { createLogger } from '../server/platform/logger.ts';
 import { SiteDirectory } from '../shared/sites.ts';
-import { demoSitesConfig } from '../shared/sites-config.ts';
 import { startTestApp } from './helpers/app.ts';
 import { type CountingDb, createTestDb } from './helpers/db.ts';
 import { startFakeSmtp } from './helpers/fake-smtp.ts';
@@ -318,7 +318,7 @@ t.test('the app runs the worker: a committed message goes out within the poll in
   await app.fastify.ready();
   t.equal(app.fastify.mail.transportKind, 'smtp');
   const started = Date.now();
-  await app.db.transaction((tx) => app.services.outbox.enqueue(tx, message({ subject: 'by the worker' })));
+  await app.db.transaction((tx) => outbox.enqueue(tx, message({ subject: 'by the worker' })));
   const mail = await smtp.waitFor((m) => m.subject === 'by the worker', 3000);
   t.ok(mail, `delivered by the running worker in ${Date.now() - started} ms`);
 
@@ -331,7 +331,7 @@ t.test('the app runs the worker: a committed message goes out within the poll in
 t.test('without MAIL_WORKER the app only delivers when asked (runOnce); SMTP_URL unset logs instead', async (t) => {
   const app = await startTestApp(t);
   t.equal(app.fastify.mail.transportKind, 'log');
-  await app.db.transaction((tx) => app.services.outbox.enqueue(tx, message()));
+  await app.db.transaction((tx) => outbox.enqueue(tx, message()));
   await new Promise((done) => setTimeout(done, 100));
   t.equal(await app.fastify.mail.queued(), 1, 'not sent on its own');
   t.strictSame(await app.fastify.mail.runOnce(), { sent: 1, retried: 0, failed: 0 });
@@ -345,7 +345,7 @@ t.test('nothing configured (the demo): the running worker logs each message and 
   const app = await buildApp({ config: loadConfig({ NODE_ENV: 'test', MAIL_WORKER: '1', MAIL_POLL_MS: '50' }), db, logger: log });
   t.teardown(() => app.fastify.close());
   await app.fastify.ready();
-  const id = await db.transaction((tx) => app.services.outbox.enqueue(tx, message({ kind: 'form.review' })));
+  const id = await db.transaction((tx) => outbox.enqueue(tx, message({ kind: 'form.review' })));
   const deadline = Date.now() + 5000;
   while (!lines.some((l) => l.mail === id) && Date.now() < deadline) await new Promise((done) => setTimeout(done, 25));
   t.match(
@@ -398,7 +398,7 @@ t.test('a hanging or absent SMTP server never slows a visitor request, and the m
   const hanging = await silentServer(t);
   const app = await startTestApp(t, { SMTP_URL: hanging, MAIL_WORKER: '1', MAIL_POLL_MS: '50' });
   await app.fastify.ready();
-  const id = await app.db.transaction((tx) => app.services.outbox.enqueue(tx, message()));
+  const id = await app.db.transaction((tx) => outbox.enqueue(tx, message()));
   await new Promise((done) => setTimeout(done, 200)); // the worker is now stuck waiting for a greeting
   const started = Date.now();
   for (let i = 0; i < 5; i++) {
@@ -444,9 +444,9 @@ t.test('metrics: sent, retried, failed by kind and the queue length on METRICS_P
   await app.fastify.ready();
   const base = `http://127.0.0.1:${(app.fastify.metricsServer!.server.address() as AddressInfo).port}`;
   await app.db.transaction(async (tx) => {
-    await app.services.outbox.enqueue(tx, message({ kind: 'order.confirmation' }));
-    await app.services.outbox.enqueue(tx, message({ kind: 'order.new' }));
-    await app.services.outbox.enqueue(tx, message({ kind: 'order.new' }));
+    await outbox.enqueue(tx, message({ kind: 'order.confirmation' }));
+    await outbox.enqueue(tx, message({ kind: 'order.new' }));
+    await outbox.enqueue(tx, message({ kind: 'order.new' }));
   });
   let body = await (await fetch(base + '/metrics')).text();
   t.match(body, /^storefront_mail_queued 3$/m, 'three queued');

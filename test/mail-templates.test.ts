@@ -16,9 +16,9 @@ import {
   orderConfirmationMail,
 } from '../server/mail/order-mails.ts';
 import { Outbox } from '../server/mail/outbox.ts';
+import { demoSitesConfig } from '../server/platform/demo-sites.ts';
 import { formatMoney } from '../shared/format.ts';
 import { LANGUAGES, type Language, SiteDirectory } from '../shared/sites.ts';
-import { demoSitesConfig } from '../shared/sites-config.ts';
 import { createTestDb } from './helpers/db.ts';
 import { startFakeSmtp } from './helpers/fake-smtp.ts';
 

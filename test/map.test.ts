@@ -8,9 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import t from 'tap';
-import { demoDealers } from '../server/db/demo-dealers.ts';
+import { demoDealers } from '../server/demo/demo-dealers.ts';
+import { demoSitesConfig } from '../server/platform/demo-sites.ts';
 import { CITY_FILTER_MAX, filterDealers, formatHours, normalizeCity } from '../shared/dealers.ts';
-import { demoSitesConfig } from '../shared/sites-config.ts';
 import { hydrationData, startTestApp } from './helpers/app.ts';
 
 const names = (html: string) => [...html.matchAll(/<h2 class="dealer__name">([^<]*)<\/h2>/g)].map((m) => m[1]);

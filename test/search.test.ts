@@ -7,7 +7,7 @@
  */
 import t from 'tap';
 import { prefixPattern, SEARCH_LIMIT_MAX, SEARCH_SQL, searchCatalog, searchWords, TYPO_SQL } from '../server/catalog/search.ts';
-import { demoProducts } from '../server/db/demo-data.ts';
+import { demoProducts } from '../server/demo/demo-data.ts';
 import { jcukenToQwerty, layoutVariants, qwertyToJcuken } from '../shared/keyboard-layout.ts';
 import { SEARCH_PAGE_LIMIT } from '../shared/search.ts';
 import { hydrationData, startTestApp, type TestApp } from './helpers/app.ts';

@@ -118,29 +118,42 @@ t.test('every route: one title, one description, canonical = og:url, noindex exa
   });
   t.same(Object.keys(INDEXED).sort(), pageRoutes.map((r) => r.id).sort(), 'every route is classified indexed or not');
 
+  // One assertion per language, listing every page that falls short and how.
   for (const language of ['ru', 'en'] as const) {
+    const problems: string[] = [];
     for (const [id, path] of paths) {
       const url = language === 'ru' ? path : path === '/' ? '/en' : `/en${path}`;
+      const fault = (what: string) => problems.push(`${url}: ${what}`);
       // A guard may send a signed-in visitor on (/auth, /register): then the page is asked anonymously.
       let res = await app.request({ url, as: visitor });
       if (res.statusCode >= 300 && res.statusCode < 400) res = await app.request({ url });
-      t.equal(res.statusCode, id === 'not-found' ? 404 : 200, `${url}: answers`);
+      const status = id === 'not-found' ? 404 : 200;
+      if (res.statusCode !== status) fault(`status ${res.statusCode}, not ${status}`);
       const h = head(res.body);
-      t.equal(all(h, /<title>([^<]*)<\/title>/g).length, 1, `${url}: one title`);
+      const titles = all(h, /<title>([^<]*)<\/title>/g).length;
+      if (titles !== 1) fault(`${titles} titles`);
       const descriptions = all(h, /<meta name="description" content="([^"]*)"\/>/g);
-      t.equal(descriptions.length, 1, `${url}: one description`);
+      if (descriptions.length !== 1) fault(`${descriptions.length} descriptions`);
       const min = language === 'ru' ? 20 : 1;
       const text = descriptions[0] ?? '';
-      t.ok(text.length >= min && text.length <= META_DESCRIPTION_MAX, `${url}: a description of sane length`);
+      if (text.length < min || text.length > META_DESCRIPTION_MAX) fault(`a description of ${text.length} characters`);
       const canonical = all(h, /<link rel="canonical" href="([^"]*)"\/>/g);
-      t.equal(canonical.length, 1, `${url}: one canonical`);
-      t.equal(canonical[0], `https://tihoavto.ru${url}`, `${url}: canonical on the site's own host`);
-      t.same(all(h, /<meta property="og:url" content="([^"]*)"\/>/g), canonical, `${url}: og:url is the canonical address`);
-      t.equal(all(h, /<meta property="og:title" content="([^"]*)"\/>/g).length, 1, `${url}: og:title`);
-      t.equal(/<meta name="robots" content="noindex"\/>/.test(h), !INDEXED[id], `${url}: ${INDEXED[id] ? 'indexed' : 'noindex'}`);
+      if (canonical.length !== 1) fault(`${canonical.length} canonical links`);
+      if (canonical[0] !== `https://tihoavto.ru${url}`) fault(`canonical ${canonical[0]}, not on the site's own host`);
+      const ogUrl = all(h, /<meta property="og:url" content="([^"]*)"\/>/g);
+      if (JSON.stringify(ogUrl) !== JSON.stringify(canonical)) fault(`og:url ${ogUrl.join(' ')} is not the canonical address`);
+      const ogTitles = all(h, /<meta property="og:title" content="([^"]*)"\/>/g).length;
+      if (ogTitles !== 1) fault(`${ogTitles} og:title`);
+      const noindex = /<meta name="robots" content="noindex"\/>/.test(h);
+      if (noindex !== !INDEXED[id]) fault(noindex ? 'noindex on an indexed page' : 'no noindex on a private page');
       const types = jsonLd(res.body).map((d) => d['@type']);
-      for (const type of JSON_LD[id] ?? []) t.ok(types.includes(type), `${url}: JSON-LD ${type}`);
+      for (const type of JSON_LD[id] ?? []) if (!types.includes(type)) fault(`no JSON-LD ${type}`);
     }
+    t.same(
+      problems,
+      [],
+      `${language}: all ${paths.length} routes answer with one title, description, canonical = og:url, og:title, noindex exactly on private pages, their JSON-LD`,
+    );
   }
   // Pages with a query keep their canonical to what identifies them.
   for (const [url, canonical] of [

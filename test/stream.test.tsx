@@ -7,6 +7,7 @@ import { connect } from 'node:net';
 import Fastify from 'fastify';
 import { type ReactNode, Suspense, use } from 'react';
 import t from 'tap';
+import { htmlDestination } from '../server/http/compression.ts';
 import { abortOnDisconnect, streamHtml } from '../server/render/stream.ts';
 
 const never = new Promise<string>(() => {});
@@ -45,6 +46,7 @@ async function appWith(tree: () => ReactNode, opts: { waitForAll?: boolean; time
       waitForAll: opts.waitForAll ?? false,
       controller,
       timeoutMs: opts.timeoutMs ?? 10_000,
+      destination: () => htmlDestination(request, reply),
     });
     return reply;
   });

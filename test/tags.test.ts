@@ -10,8 +10,9 @@ import t from 'tap';
 import { analyticsSnippet, metrikaSnippet } from '../client/third-party/Analytics.tsx';
 import { chatScriptSources } from '../server/content/widgets.ts';
 import { contentSecurityPolicy } from '../server/http/security.ts';
+import { demoSitesConfig } from '../server/platform/demo-sites.ts';
 import { publicSite } from '../shared/public-site.ts';
-import { demoSitesConfig, sitesConfigSchema, siteTagsSchema } from '../shared/sites-config.ts';
+import { sitesConfigSchema, siteTagsSchema } from '../shared/sites-config.ts';
 import { mapsApiUrl, trackerUrl } from '../shared/third-party.ts';
 import { hydrationData, startTestApp } from './helpers/app.ts';
 

@@ -6,10 +6,16 @@
  */
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { Link, useHref, useLocation, useNavigate } from 'react-router-dom';
-import type { ProductCard } from '../../server/catalog/index.ts';
-import type { ContentImage } from '../../server/content/index.ts';
-import type { EntryView, TeaserView } from '../../server/pages/helpers/content-pages.ts';
+import type { loader as articleLoader } from '../../server/pages/article.ts';
+import type { ProductCard } from '../../shared/catalog.ts';
+import type { ContentImage } from '../../shared/content.ts';
 import { useBoot } from '../boot.ts';
+
+/** An entry and a teaser as the content pages' loaders send them (the article page's data has both). */
+type ArticleData = Awaited<ReturnType<typeof articleLoader>>;
+type EntryView = ArticleData['entry'];
+type TeaserView = ArticleData['related'][number];
+
 import { useTranslation } from '../i18n.tsx';
 import { useShell } from '../loader-data.ts';
 import { Breadcrumbs, type Crumb } from './Breadcrumbs.tsx';

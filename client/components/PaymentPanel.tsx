@@ -5,7 +5,7 @@
  */
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
-import type { PaymentView } from '../../server/checkout/index.ts';
+import type { PaymentView } from '../../shared/payments.ts';
 import { useTranslation } from '../i18n.tsx';
 import { FormError, RouteForm } from '../route-form.tsx';
 

@@ -15,6 +15,7 @@ import { type FocusEvent, type KeyboardEvent, type MouseEvent, useCallback, useE
 import { Form, Link, useNavigate } from 'react-router-dom';
 import type { SearchResult } from '../../shared/search.ts';
 import { SEARCH_DEBOUNCE_MS, SEARCH_MAX_LENGTH, SEARCH_MIN_LENGTH } from '../../shared/search.ts';
+import { apiPost } from '../api.ts';
 import { useTranslation } from '../i18n.tsx';
 
 interface Answer {
@@ -24,20 +25,9 @@ interface Answer {
 
 /** The results for a query, or null when the call failed or was aborted. */
 async function fetchResults(query: string, token: string, domain: string, signal: AbortSignal): Promise<SearchResult[] | null> {
-  try {
-    const res = await fetch(`/api/site/search?${new URLSearchParams({ token, domain })}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ search: query }),
-      credentials: 'same-origin',
-      signal,
-    });
-    if (!res.ok) return null;
-    const body = (await res.json()) as { data?: { results?: unknown } };
-    return Array.isArray(body.data?.results) ? (body.data.results as SearchResult[]) : null;
-  } catch {
-    return null;
-  }
+  const answer = await apiPost<{ data?: { results?: unknown } }>('/api/site/search', { token, domain }, { search: query }, signal);
+  const results = answer.ok ? answer.body?.data?.results : undefined;
+  return Array.isArray(results) ? (results as SearchResult[]) : null;
 }
 
 /** `token`: the site token (spec §3 `_token`); `domain`: the site's host (spec §7 `domain`). */

@@ -17,6 +17,7 @@ import { useTranslation } from '../i18n.tsx';
 import { FormError, RouteForm } from '../route-form.tsx';
 
 type Line = CartData['cart']['lines'][number];
+type UnavailableLine = CartData['cart']['unavailable'][number];
 
 export function Component() {
   const { t } = useTranslation();
@@ -28,7 +29,7 @@ export function Component() {
     <>
       <PageHead title={step && checkout ? t('checkout.title') : t('cart.title')} description={t('seo.cart')} noindex />
       <h1>{t('cart.title')}</h1>
-      {cart.lines.length === 0 ? (
+      {cart.lines.length === 0 && cart.unavailable.length === 0 ? (
         <p>{t('cart.empty')}</p>
       ) : (
         <>
@@ -46,6 +47,9 @@ export function Component() {
               <tbody>
                 {cart.lines.map((line) => (
                   <CartLine key={line.sku.id} line={line} currency={currency} />
+                ))}
+                {cart.unavailable.map((line) => (
+                  <NoLongerSoldLine key={line.sku.id} line={line} />
                 ))}
               </tbody>
               <tfoot>
@@ -172,21 +176,49 @@ function CartLine({ line, currency }: { line: Line; currency: string }) {
         )}
       </td>
       <td>
-        <RouteForm action="/cart" formKey={`cart:remove:${line.sku.id}`}>
-          {(state) => (
-            <>
-              <input type="hidden" name="intent" value="item" />
-              <input type="hidden" name="productId" value={line.sku.id} />
-              <input type="hidden" name="mode" value="set" />
-              <input type="hidden" name="quantity" value="0" />
-              <button type="submit" className="link-button" aria-label={t('cart.removeOf', { title })} disabled={state.pending}>
-                {t('cart.remove')}
-              </button>
-              <FormError state={state} />
-            </>
-          )}
-        </RouteForm>
+        <RemoveLine id={line.sku.id} title={title} />
       </td>
     </tr>
+  );
+}
+
+/**
+ * A line whose product the site no longer sells (taken off sale, or no price here any more): its title, a line saying
+ * so, and its remove button. It has no price, is in no total and is not ordered (decision 031); the product's page may
+ * be gone, so the title is not a link.
+ */
+function NoLongerSoldLine({ line }: { line: UnavailableLine }) {
+  const { t } = useTranslation();
+  return (
+    <tr className="cart-line cart-line--unavailable">
+      <td>{line.sku.title}</td>
+      <td colSpan={3}>
+        <span className="cart-line__unavailable">{t('cart.unavailable')}</span>
+      </td>
+      <td>
+        <RemoveLine id={line.sku.id} title={line.sku.title} />
+      </td>
+    </tr>
+  );
+}
+
+/** A line's remove button: the cart's action, the quantity set to 0. */
+function RemoveLine({ id, title }: { id: number; title: string }) {
+  const { t } = useTranslation();
+  return (
+    <RouteForm action="/cart" formKey={`cart:remove:${id}`}>
+      {(state) => (
+        <>
+          <input type="hidden" name="intent" value="item" />
+          <input type="hidden" name="productId" value={id} />
+          <input type="hidden" name="mode" value="set" />
+          <input type="hidden" name="quantity" value="0" />
+          <button type="submit" className="link-button" aria-label={t('cart.removeOf', { title })} disabled={state.pending}>
+            {t('cart.remove')}
+          </button>
+          <FormError state={state} />
+        </>
+      )}
+    </RouteForm>
   );
 }

@@ -3,10 +3,10 @@
  * fetcher form whose answer lists what went into the cart and what changed since (prices, lines no longer sold).
  */
 import { Link, useFetcher, useLoaderData } from 'react-router-dom';
-import type { RepeatSummary } from '../../server/accounts/index.ts';
 import type { loader, RepeatResult } from '../../server/pages/history-entry.ts';
 import type { ActionResult } from '../../shared/contracts.ts';
 import { formatMoney } from '../../shared/format.ts';
+import type { RepeatSummary } from '../../shared/orders.ts';
 import type { RouteHandle } from '../../shared/routes.ts';
 import { useBoot } from '../boot.ts';
 import { OrderView } from '../components/OrderView.tsx';

@@ -4,9 +4,9 @@
  * back to the result, and delete (a fetcher form; without JavaScript a plain post).
  */
 import { Link, useLoaderData } from 'react-router-dom';
-import type { SavedRecord } from '../../server/accounts/index.ts';
 import type { loader } from '../../server/pages/records.ts';
 import { formatMoney } from '../../shared/format.ts';
+import type { SavedRecord } from '../../shared/records.ts';
 import { safeLocalPath } from '../../shared/safe-path.ts';
 import { useBoot } from '../boot.ts';
 import { PageHead } from '../components/PageHead.tsx';

@@ -3,7 +3,8 @@
  * the cart at today's prices, with what changed (a price, a line no longer sold) reported to the shopper.
  */
 import { MAX_QUANTITY } from '../../shared/cart.ts';
-import type { OrderSummary } from '../../shared/orders.ts';
+import type { OrderSummary, RepeatSummary } from '../../shared/orders.ts';
+import { soldPrice } from '../catalog/index.ts';
 import type { Db } from '../db/index.ts';
 import type { SessionService } from '../sessions/index.ts';
 
@@ -14,13 +15,7 @@ type SiteRef = { id: string; timeZone: string; priceList: string };
 export type HistoryOrder = Omit<OrderSummary, 'session_id' | 'user_id'>;
 
 /** What repeating an order did, line by line. */
-export interface RepeatSummary {
-  /** Lines put in the cart: the quantity added, the price paid then and today's. */
-  added: Array<{ title: string; quantity: number; was: number; now: number }>;
-  /** Lines no longer sold on this site (withdrawn or without a price here). */
-  unavailable: string[];
-  currency: string;
-}
+export type { RepeatSummary };
 
 export class AccountOrders {
   constructor(
@@ -60,11 +55,9 @@ export class AccountOrders {
       ]);
       if (!order) return undefined;
       const lines = await tx.query<{ product_id: number; title: string; was: number; now: number | null; quantity: number }>(
-        `SELECT oi.product_id, oi.title, oi.price::float8 AS was, oi.quantity,
-                CASE WHEN p.is_active THEN pp.amount::float8 END AS now
+        `SELECT oi.product_id, oi.title, oi.price::float8 AS was, oi.quantity, ${soldPrice('o')} AS now
            FROM order_items oi
-           JOIN products p ON p.id = oi.product_id
-           LEFT JOIN product_prices pp ON pp.product_id = p.id AND pp.price_list = $2
+           JOIN site_offers o ON o.id = oi.product_id AND o.price_list = $2
           WHERE oi.order_id = $1
           ORDER BY oi.product_id`,
         [orderId, site.priceList],

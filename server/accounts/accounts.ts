@@ -10,16 +10,16 @@
  *
  * No account enumeration: registering a taken e-mail answers exactly as a new one (same work — a password hash —
  * and the same redirect); the address's owner gets a mail saying so. "Forgot password" answers alike for any address.
- * Limits live in the database (login_throttle rows): registrations and reset requests per client address, mails per
- * recipient address.
+ * Limits are policies of the one rate limiter (server/limits/): registrations and reset requests per client address,
+ * mails per recipient address, current-password checks per account.
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Db, Queryable } from '../db/index.ts';
-import { accountMail, type MailContext, type MailKind } from '../mail/index.ts';
+import { addressKey, type Claim, limits, POLICIES } from '../limits/index.ts';
+import type { AccountMessage, MailContext, Mailer } from '../mail/index.ts';
 
 export type { MailContext };
 
-import type { Outbox } from '../mail/index.ts';
 import { anonymiseOrders, attachGuestOrders } from './account-merge.ts';
 import type { AuthService } from './auth.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
@@ -31,11 +31,11 @@ export const RESET_LINK_MINUTES = 60;
 export const CONFIRM_LINK_HOURS = 48;
 export const EMAIL_LINK_HOURS = 24;
 /** Registrations per client address per hour (a flood is refused with 429; shoppers behind one NAT still fit). */
-export const REGISTER_PER_ADDRESS_PER_HOUR = 10;
+export const REGISTER_PER_ADDRESS_PER_HOUR = POLICIES['register.address'].max;
 /** Reset requests per client address per hour. */
-export const FORGOT_PER_ADDRESS_PER_HOUR = 20;
+export const FORGOT_PER_ADDRESS_PER_HOUR = POLICIES['reset.address'].max;
 /** Mails of one kind to one recipient per hour (nobody can flood someone's mailbox through our forms). */
-export const MAILS_PER_RECIPIENT_PER_HOUR = 3;
+export const MAILS_PER_RECIPIENT_PER_HOUR = POLICIES['account-mail.recipient'].max;
 /** Saved addresses per account and site. */
 export const MAX_ADDRESSES = 10;
 
@@ -68,6 +68,10 @@ export interface OpenedLink {
 
 export type Limited = { ok: false; reason: 'rate_limited'; retryAfterSeconds: number };
 
+/** A refused claim as the answer that says so; null when the claim was allowed. */
+const limited = (claim: Claim): Limited | null =>
+  claim.allowed ? null : { ok: false, reason: 'rate_limited', retryAfterSeconds: claim.retryAfterSeconds };
+
 const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url');
 
 /** "anna@example.com" → "a***@example.com": enough for the owner to recognise, not to harvest. */
@@ -82,31 +86,15 @@ export class AccountService {
     private readonly db: Db,
     private readonly secret: string,
     private readonly auth: AuthService,
-    private readonly outbox: Outbox,
+    private readonly mailer: Mailer,
   ) {}
 
-  // ---- limits -------------------------------------------------------------------------------------------------
-
-  /**
-   * Counts one use of `key` in a window of `minutes` (one atomic upsert, so parallel requests on any pod cannot
-   * slip past); the seconds to wait when this use is over `max`, else 0.
-   */
-  async claim(key: string, minutes: number, max: number, q: Queryable = this.db): Promise<number> {
-    const [row] = await q.query<{ attempts: number; retry_after: number }>(
-      `INSERT INTO login_throttle AS t (key, window_start, attempts) VALUES ($1, now(), 1)
-       ON CONFLICT (key) DO UPDATE SET
-         attempts = CASE WHEN t.window_start < now() - make_interval(mins => $2) THEN 1 ELSE t.attempts + 1 END,
-         window_start = CASE WHEN t.window_start < now() - make_interval(mins => $2) THEN now() ELSE t.window_start END
-       RETURNING attempts, ceil(extract(epoch FROM t.window_start + make_interval(mins => $2) - now()))::int AS retry_after`,
-      [key, minutes],
-    );
-    return row!.attempts > max ? Math.max(1, row!.retry_after) : 0;
-  }
-
   /** Queues a mail unless the recipient had MAILS_PER_RECIPIENT_PER_HOUR of this kind in the last hour. */
-  private async mail(tx: Queryable, kind: MailKind, to: string, ctx: MailContext, values: Record<string, string> = {}): Promise<boolean> {
-    if (await this.claim(`mail:${kind}:${to.toLowerCase()}`, 60, MAILS_PER_RECIPIENT_PER_HOUR, tx)) return false;
-    await this.outbox.enqueue(tx, accountMail(kind, to, ctx, values));
+  private async mail(tx: Queryable, message: AccountMessage): Promise<boolean> {
+    const kind = message.kind.slice('account.'.length);
+    const to = message.to;
+    if (!(await limits.claim(tx, 'account-mail.recipient', `${kind} ${to.toLowerCase()}`)).allowed) return false;
+    await this.mailer.enqueue(tx, message);
     return true;
   }
 
@@ -200,8 +188,8 @@ export class AccountService {
     visitor: { ip: string; sessionId: string },
     ctx: MailContext,
   ): Promise<{ ok: true } | Limited> {
-    const wait = await this.claim(`register-ip:${visitor.ip}`, 60, REGISTER_PER_ADDRESS_PER_HOUR);
-    if (wait) return { ok: false, reason: 'rate_limited', retryAfterSeconds: wait };
+    const refused = limited(await limits.claim(this.db, 'register.address', addressKey(visitor.ip)));
+    if (refused) return refused;
     // Hashed whether or not the address is taken: both answers take the same time.
     const hash = await hashPassword(input.password);
     await this.db.transaction(async (tx) => {
@@ -219,9 +207,9 @@ export class AccountService {
           site: ctx.site.id,
           sessionId: visitor.sessionId,
         });
-        await this.mail(tx, 'confirm', input.email, ctx, { name: input.name, token });
+        await this.mail(tx, { kind: 'account.confirm', to: input.email, ...ctx, data: { name: input.name, token } });
       } else {
-        await this.mail(tx, 'registeredAgain', input.email, ctx);
+        await this.mail(tx, { kind: 'account.registeredAgain', to: input.email, ...ctx, data: {} });
       }
     });
     return { ok: true };
@@ -235,9 +223,9 @@ export class AccountService {
         [userId],
       );
       if (!user) return false;
-      if (await this.claim(`mail:confirm:${user.email.toLowerCase()}`, 60, MAILS_PER_RECIPIENT_PER_HOUR, tx)) return false;
+      if (!(await limits.claim(tx, 'account-mail.recipient', `confirm ${user.email.toLowerCase()}`)).allowed) return false;
       const token = await this.issueLink(tx, { userId, purpose: 'confirm', email: user.email, site: ctx.site.id, sessionId });
-      await this.outbox.enqueue(tx, accountMail('confirm', user.email, ctx, { name: user.name, token }));
+      await this.mailer.enqueue(tx, { kind: 'account.confirm', to: user.email, ...ctx, data: { name: user.name, token } });
       return true;
     });
   }
@@ -277,14 +265,14 @@ export class AccountService {
 
   /** Mails a reset link when the e-mail has an account; the caller answers alike either way. */
   async requestReset(email: string, visitor: { ip: string }, ctx: MailContext): Promise<{ ok: true } | Limited> {
-    const wait = await this.claim(`forgot-ip:${visitor.ip}`, 60, FORGOT_PER_ADDRESS_PER_HOUR);
-    if (wait) return { ok: false, reason: 'rate_limited', retryAfterSeconds: wait };
+    const refused = limited(await limits.claim(this.db, 'reset.address', addressKey(visitor.ip)));
+    if (refused) return refused;
     await this.db.transaction(async (tx) => {
       const [user] = await tx.query<{ id: number; email: string }>('SELECT id, email FROM users WHERE lower(email) = lower($1)', [email]);
       if (!user) return;
-      if (await this.claim(`mail:reset:${user.email.toLowerCase()}`, 60, MAILS_PER_RECIPIENT_PER_HOUR, tx)) return;
+      if (!(await limits.claim(tx, 'account-mail.recipient', `reset ${user.email.toLowerCase()}`)).allowed) return;
       const token = await this.issueLink(tx, { userId: user.id, purpose: 'reset', email: user.email, site: ctx.site.id, sessionId: null });
-      await this.outbox.enqueue(tx, accountMail('reset', user.email, ctx, { token }));
+      await this.mailer.enqueue(tx, { kind: 'account.reset', to: user.email, ...ctx, data: { token } });
     });
     return { ok: true };
   }
@@ -304,7 +292,7 @@ export class AccountService {
       ]);
       await tx.query('DELETE FROM account_tokens WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL', [link.userId, 'reset']);
       await this.signOutSessions(tx, link.userId, sessionId);
-      await this.outbox.enqueue(tx, accountMail('passwordChanged', link.email, ctx));
+      await this.mailer.enqueue(tx, { kind: 'account.passwordChanged', to: link.email, ...ctx, data: {} });
       return { ok: true, sessionId: await this.auth.rotateSession(sessionId, link.userId, tx) } as const;
     });
   }
@@ -338,8 +326,8 @@ export class AccountService {
 
   /** The current password, checked under a per-account limit (10 tries an hour), so a left-open session cannot guess it. */
   private async checkPassword(userId: number, password: string): Promise<'ok' | 'wrong' | Limited> {
-    const wait = await this.claim(`password-check:${userId}`, 60, 10);
-    if (wait) return { ok: false, reason: 'rate_limited', retryAfterSeconds: wait };
+    const refused = limited(await limits.claim(this.db, 'password.account', String(userId)));
+    if (refused) return refused;
     const [row] = await this.db.query<{ password_hash: string | null }>('SELECT password_hash FROM users WHERE id = $1', [userId]);
     return row?.password_hash && (await verifyPassword(password, row.password_hash)) ? 'ok' : 'wrong';
   }
@@ -358,7 +346,7 @@ export class AccountService {
     return this.db.transaction(async (tx) => {
       const [user] = await tx.query<{ email: string }>('UPDATE users SET password_hash = $1 WHERE id = $2 RETURNING email', [hash, userId]);
       await this.signOutSessions(tx, userId, sessionId);
-      await this.outbox.enqueue(tx, accountMail('passwordChanged', user!.email, ctx));
+      await this.mailer.enqueue(tx, { kind: 'account.passwordChanged', to: user!.email, ...ctx, data: {} });
       return { ok: true, sessionId: await this.auth.rotateSession(sessionId, userId, tx) } as const;
     });
   }
@@ -381,12 +369,12 @@ export class AccountService {
       if (user!.email.toLowerCase() === email.toLowerCase()) return { ok: false, reason: 'same' } as const;
       const [taken] = await tx.query('SELECT 1 FROM users WHERE lower(email) = lower($1)', [email]);
       if (taken) {
-        await this.mail(tx, 'registeredAgain', email, ctx);
+        await this.mail(tx, { kind: 'account.registeredAgain', to: email, ...ctx, data: {} });
       } else {
         const token = await this.issueLink(tx, { userId, purpose: 'email', email, site: ctx.site.id, sessionId });
-        await this.mail(tx, 'emailChange', email, ctx, { name: user!.name, token });
+        await this.mail(tx, { kind: 'account.emailChange', to: email, ...ctx, data: { name: user!.name, token } });
       }
-      await this.mail(tx, 'emailChangeNotice', user!.email, ctx, { email });
+      await this.mail(tx, { kind: 'account.emailChangeNotice', to: user!.email, ...ctx, data: { email } });
       return { ok: true } as const;
     });
   }
@@ -417,7 +405,7 @@ export class AccountService {
       await tx.query('DELETE FROM sessions WHERE user_id = $1 AND id <> $2', [userId, sessionId]);
       const newSession = await this.auth.rotateSession(sessionId, null, tx);
       await tx.query('DELETE FROM users WHERE id = $1', [userId]);
-      await this.outbox.enqueue(tx, accountMail('deleted', user!.email, ctx));
+      await this.mailer.enqueue(tx, { kind: 'account.deleted', to: user!.email, ...ctx, data: {} });
       return { ok: true, sessionId: newSession } as const;
     });
   }

@@ -9,37 +9,41 @@
  *  - per client address, across e-mails: at most LOGIN_MAX_ATTEMPTS_PER_IP unsuccessful attempts in a window of
  *    LOGIN_WINDOW_MINUTES (guessing many accounts). Behind a proxy without TRUST_PROXY every visitor has the
  *    proxy's address, so they share this limit (README, "Operations").
- * Each attempt is claimed by one atomic upsert before its password is checked, so concurrent attempts cannot get
- * more checks than the limits allow.
+ * Both are policies of the one rate limiter (server/limits/: 'signin.pair', a backoff, and 'signin.address', a window),
+ * keyed by addressKey (IPv4, or the IPv6 /64). Each attempt is claimed by one atomic upsert before its password is
+ * checked, so concurrent attempts cannot get more checks than the limits allow.
  * Every change of who the session belongs to moves the visitor to a new session id (rotateSession); signing in also
  * merges the account's cart and compare list into the visitor's and attaches guest orders (server/accounts/account-merge.ts).
  */
 import { randomBytes } from 'node:crypto';
 import type { Db, Queryable } from '../db/index.ts';
+import { addressKey, backoffDelaySeconds, limits, POLICIES } from '../limits/index.ts';
 import { newSessionId } from '../sessions/index.ts';
 import { attachGuestOrders, mergeAccountState } from './account-merge.ts';
 import { hashPassword, needsRehash, verifyPassword } from './passwords.ts';
 
 export { hashPassword, verifyPassword };
 
+const PAIR = POLICIES['signin.pair'];
+const ADDRESS = POLICIES['signin.address'];
 /** Failures of one e-mail from one address that are checked without delay. */
-export const LOGIN_FREE_FAILURES = 5;
+export const LOGIN_FREE_FAILURES = PAIR.max;
 /** The longest wait between two attempts of one e-mail from one address (the growing delay's cap). */
-export const LOGIN_MAX_DELAY_SECONDS = 15 * 60;
+export const LOGIN_MAX_DELAY_SECONDS = PAIR.capSeconds;
 /** A pair's failures are forgotten this long after its last attempt (and its row purged). */
-export const LOGIN_FORGET_HOURS = 24;
+export const LOGIN_FORGET_HOURS = PAIR.seconds / 3600;
 /** The per-address window. */
-export const LOGIN_WINDOW_MINUTES = 15;
+export const LOGIN_WINDOW_MINUTES = ADDRESS.seconds / 60;
 /** Unsuccessful attempts per client address in a window: guessing across accounts. High, for shoppers behind one NAT. */
-export const LOGIN_MAX_ATTEMPTS_PER_IP = 50;
-/** How long a claimed check holds the pair's next attempt back at most, until its answer (see pairWait). */
-export const CHECK_ALLOWANCE_SECONDS = 5;
+export const LOGIN_MAX_ATTEMPTS_PER_IP = ADDRESS.max;
+/** How long a claimed check holds the pair's next attempt back at most, until its answer (settled in login). */
+export const CHECK_ALLOWANCE_SECONDS = PAIR.holdSeconds;
 /** How long a sign-in lasts. */
 export const SIGNED_IN_DAYS = 30;
 
 /** Seconds an (e-mail, address) pair must wait after its last attempt once it has `failures` failures. */
 export function loginDelaySeconds(failures: number): number {
-  return failures < LOGIN_FREE_FAILURES ? 0 : Math.min(2 ** (failures - LOGIN_FREE_FAILURES), LOGIN_MAX_DELAY_SECONDS);
+  return backoffDelaySeconds(PAIR, failures);
 }
 
 // Compared against when the e-mail is unknown, so both paths take the same time.
@@ -51,60 +55,16 @@ export type LoginResult =
   /** Refused unchecked; the client may try again after `retryAfterSeconds`. */
   | { ok: false; reason: 'rate_limited'; retryAfterSeconds: number };
 
-/** The growing delay in SQL over a login_throttle row `t` ($free, $cap: LOGIN_FREE_FAILURES, LOGIN_MAX_DELAY_SECONDS). */
-const DELAY_SQL = (free: string, cap: string) =>
-  `CASE WHEN t.attempts < ${free} THEN 0 ELSE least(power(2, least(t.attempts - ${free}, 30)), ${cap}) END`;
-
 export class AuthService {
   constructor(private readonly db: Db) {}
 
-  /** Counts an attempt against the client address's window; the seconds to wait when it is over the limit. */
-  private async addressWait(ipKey: string): Promise<number> {
-    const [row] = await this.db.query<{ attempts: number; retry_after: number }>(
-      `INSERT INTO login_throttle AS t (key, window_start, attempts) VALUES ($1, now(), 1)
-       ON CONFLICT (key) DO UPDATE SET
-         attempts = CASE WHEN t.window_start < now() - make_interval(mins => $2) THEN 1 ELSE t.attempts + 1 END,
-         window_start = CASE WHEN t.window_start < now() - make_interval(mins => $2) THEN now() ELSE t.window_start END
-       RETURNING attempts, ceil(extract(epoch FROM t.window_start + make_interval(mins => $2) - now()))::int AS retry_after`,
-      [ipKey, LOGIN_WINDOW_MINUTES],
-    );
-    return row!.attempts > LOGIN_MAX_ATTEMPTS_PER_IP ? Math.max(1, row!.retry_after) : 0;
-  }
-
-  /**
-   * Claims a check for the (e-mail, address) pair: one upsert counts the attempt only when the pair's delay has
-   * passed (or its failures are forgotten), so concurrent attempts cannot get more checks than the delay allows.
-   * The delay counts from the previous attempt's answer: a claimed attempt marks the pair busy for up to
-   * CHECK_ALLOWANCE_SECONDS (a hash at today's cost takes a while, longer on a loaded host), and its failed answer
-   * sets the real time.
-   * Returns 0 when claimed, else the seconds left to wait.
-   */
-  private async pairWait(pairKey: string): Promise<number> {
-    const claimed = await this.db.query(
-      `INSERT INTO login_throttle AS t (key, window_start, attempts) VALUES ($1, now(), 1)
-       ON CONFLICT (key) DO UPDATE SET
-         attempts = CASE WHEN t.window_start < now() - make_interval(hours => $4) THEN 1 ELSE t.attempts + 1 END,
-         window_start = greatest(t.window_start, now() + make_interval(secs => $5))
-       WHERE t.attempts < $2
-          OR t.window_start < now() - make_interval(hours => $4)
-          OR t.window_start + make_interval(secs => ${DELAY_SQL('$2', '$3')}) <= now()
-       RETURNING attempts`,
-      [pairKey, LOGIN_FREE_FAILURES, LOGIN_MAX_DELAY_SECONDS, LOGIN_FORGET_HOURS, CHECK_ALLOWANCE_SECONDS],
-    );
-    if (claimed.length) return 0;
-    // Refused: read how long is left, for Retry-After only (the decision above was atomic).
-    const [row] = await this.db.query<{ attempts: number; elapsed: number }>(
-      'SELECT attempts, extract(epoch FROM now() - window_start)::float8 AS elapsed FROM login_throttle WHERE key = $1',
-      [pairKey],
-    );
-    return row ? Math.max(1, Math.ceil(loginDelaySeconds(row.attempts) - row.elapsed)) : 1;
-  }
-
   async login(email: string, password: string, ip: string, currentSessionId: string): Promise<LoginResult> {
-    const ipKey = 'ip:' + ip;
-    const pairKey = `email-ip:${email.toLowerCase()} ${ip}`;
-    const wait = (await this.addressWait(ipKey)) || (await this.pairWait(pairKey));
-    if (wait) return { ok: false, reason: 'rate_limited', retryAfterSeconds: wait };
+    const address = addressKey(ip);
+    const pairKey = `${email.toLowerCase()} ${address}`;
+    // The address's window first; the pair's check is claimed only when the address may still try.
+    const byAddress = await limits.claim(this.db, 'signin.address', address);
+    const claim = byAddress.allowed ? await limits.claim(this.db, 'signin.pair', pairKey) : byAddress;
+    if (!claim.allowed) return { ok: false, reason: 'rate_limited', retryAfterSeconds: claim.retryAfterSeconds };
 
     const [user] = await this.db.query<{ id: number; email: string; name: string; password_hash: string | null }>(
       'SELECT id, email, name, password_hash FROM users WHERE lower(email) = lower($1)',
@@ -114,7 +74,7 @@ export class AuthService {
     if (!user?.password_hash || !valid) {
       // The pair's delay counts from the answer, not from the claim: a check at today's hash cost takes a while, and
       // the guesser learns the result only now.
-      await this.db.query('UPDATE login_throttle SET window_start = now() WHERE key = $1', [pairKey]);
+      await limits.settle(this.db, 'signin.pair', pairKey);
       return { ok: false, reason: 'invalid' };
     }
 
@@ -128,8 +88,8 @@ export class AuthService {
     }
     const sessionId = await this.rotateSession(currentSessionId, user.id);
     // A success clears the pair and is not held against the address (shoppers behind one NAT).
-    await this.db.query('DELETE FROM login_throttle WHERE key = $1', [pairKey]);
-    await this.db.query('UPDATE login_throttle SET attempts = greatest(attempts - 1, 0) WHERE key = $1', [ipKey]);
+    await limits.clear(this.db, 'signin.pair', pairKey);
+    await limits.release(this.db, 'signin.address', address);
     return { ok: true, user: { id: user.id, email: user.email, name: user.name }, sessionId };
   }
 
@@ -168,17 +128,14 @@ export class AuthService {
 
 /**
  * Housekeeping the server runs now and then: expired sessions go (with their carts and compare lists),
- * lapsed sign-ins are signed out, old throttle rows go.
+ * lapsed sign-ins are signed out, rate-limit rows whose window is over go.
  */
 export async function purgeExpired(db: Db): Promise<{ sessions: number; signedOut: number; throttle: number; links: number }> {
   const sessions = await db.query('DELETE FROM sessions WHERE expires_at < now() RETURNING id');
   const signedOut = await db.query('UPDATE sessions SET user_id = NULL WHERE user_id IS NOT NULL AND signed_in_until < now() RETURNING id');
-  // Rate-limit windows last an hour at most: a day-old row counts nothing any more (sign-in, and the public forms).
-  const throttle = [
-    ...(await db.query(`DELETE FROM login_throttle WHERE window_start < now() - interval '1 day' RETURNING key`)),
-    ...(await db.query(`DELETE FROM form_throttle WHERE window_start < now() - interval '1 day' RETURNING key`)),
-  ];
+  // Every rate limit's rows whose window (or forget time) is over: they count nothing any more (server/limits/).
+  const throttle = await limits.purge(db);
   // Mailed links a week past their expiry: used or not, they open nothing (only their hashes were kept).
   const links = await db.query(`DELETE FROM account_tokens WHERE expires_at < now() - interval '7 days' RETURNING hash`);
-  return { sessions: sessions.length, signedOut: signedOut.length, throttle: throttle.length, links: links.length };
+  return { sessions: sessions.length, signedOut: signedOut.length, throttle, links: links.length };
 }

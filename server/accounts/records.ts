@@ -2,21 +2,11 @@
  * A signed-in shopper's saved things, listed on /records: calculator and constructor results and installation
  * appointments. The pages that create them (/calc, /constructor, /handmade) add rows; /records lists and deletes them.
  */
+
+import { RECORD_KINDS, type RecordKind, type SavedRecord } from '../../shared/records.ts';
 import type { Queryable } from '../db/index.ts';
 
-export const RECORD_KINDS = ['calculation', 'construction', 'appointment'] as const;
-export type RecordKind = (typeof RECORD_KINDS)[number];
-
-export interface SavedRecord {
-  id: number;
-  kind: RecordKind;
-  title: string;
-  /** A local path that reopens the result. */
-  link: string;
-  details: Record<string, unknown>;
-  /** ISO 8601, UTC. */
-  createdAt: string;
-}
+export { RECORD_KINDS, type RecordKind, type SavedRecord };
 
 export interface NewRecord {
   userId: number;

@@ -5,10 +5,10 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { cartTotal } from '../../shared/cart.ts';
 import type { Site } from '../../shared/sites.ts';
+import { cartTotal } from '../checkout/index.ts';
 import { badRequest, forbidden } from '../http/errors.ts';
-import type { Services } from '../services.ts';
+import type { Services } from '../services/index.ts';
 import type { RequestOrigin } from '../sites/index.ts';
 
 // ── schemas ────────────────────────────────────────────────────────────────
@@ -101,7 +101,7 @@ export function siteFor(services: Services, request: FastifyRequest, domainValue
   return site;
 }
 
-/** The cart in the spec's shape (data.cart), with its total (§9 rule), currency and line count. */
+/** The cart in the spec's shape (data.cart): the lines the site sells, their total (§9 rule), currency and line count. */
 export async function cartAnswer(services: Services, request: FastifyRequest, site: Site) {
   const cart = await services.cart.entries(request.sessionId, site.id, site.priceList);
   return { data: { cart, total: cartTotal(cart), currency: site.currency, count: cart.length } };

@@ -6,6 +6,7 @@
  */
 import type { CalcModel, CalcProduct } from '../../shared/calculator.ts';
 import { TtlCache } from '../cache/index.ts';
+import { soldPrice } from '../catalog/index.ts';
 import type { Queryable } from '../db/index.ts';
 
 /** The constructor offers at most this many products per layer (the most popular), besides every tier choice. */
@@ -77,14 +78,13 @@ export class CalculatorService {
       // The layers' products: every tier choice, and the most popular others of each layer's category.
       q.query<ProductRow>(
         `SELECT id, sku, title, url, layer, price, attributes FROM (
-           SELECT p.id, p.sku, p.title, '/' || c.slug || '/' || p.slug AS url, l.code AS layer,
-                  CASE WHEN p.is_active THEN pp.amount::float8 END AS price, p.attributes,
-                  p.sku IN (SELECT sku FROM calc_choices) AS chosen,
-                  row_number() OVER (PARTITION BY l.code ORDER BY (pp.amount IS NOT NULL AND p.is_active) DESC, p.popularity DESC, p.id) AS n
+           SELECT o.id, o.sku, o.title, '/' || c.slug || '/' || o.slug AS url, l.code AS layer,
+                  ${soldPrice('o')} AS price, o.attributes,
+                  o.sku IN (SELECT sku FROM calc_choices) AS chosen,
+                  row_number() OVER (PARTITION BY l.code ORDER BY o.sold DESC, o.popularity DESC, o.id) AS n
              FROM calc_layers l
              JOIN categories c ON c.slug = l.category_slug
-             JOIN products p ON p.category_id = c.id
-             LEFT JOIN product_prices pp ON pp.product_id = p.id AND pp.price_list = $1
+             JOIN site_offers o ON o.category_id = c.id AND o.price_list = $1
          ) x WHERE chosen OR n <= $2
          ORDER BY layer, id`,
         [priceList, OPTIONS_PER_LAYER],

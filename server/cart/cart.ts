@@ -4,9 +4,81 @@
  * and a change whose connection died before COMMIT runs again whole (server/db/index.ts), never half-applied.
  */
 
-import { type CartEntry, type CartKit, MAX_QUANTITY, type PricedCart, priceCart } from '../../shared/cart.ts';
+import type { CartEntry, CartKit, UnavailableLine } from '../../shared/cart.ts';
+import { MAX_QUANTITY } from '../../shared/cart.ts';
+import type { CartLineSnapshot } from '../../shared/ecommerce.ts';
+import { unsoldOf } from '../catalog/index.ts';
 import type { Db, Queryable } from '../db/index.ts';
 import type { SessionService } from '../sessions/index.ts';
+
+/**
+ * What a cart holds as its site sells it now — the one cart read (view cart_lines, decision 031) that the cart page,
+ * the spec's /api/cart calls, analytics and the order all use (the header counter counts the same view's sold lines):
+ *   lines       — the lines the site sells, with their price on the site's list (to be priced with the kit
+ *                 discounts by the server's pricing entry, server/checkout/pricing.ts);
+ *   unavailable — lines whose product the site no longer sells (taken off sale, or no price on its list any more):
+ *                 shown as such, never counted, charged or ordered;
+ *   kits        — the ready kits the cart was given (cart_kits), for their discounts;
+ *   stock       — the sold lines' stock figures, for the order's stock check.
+ */
+export interface CartContents {
+  cartId: number | null;
+  lines: Array<CartEntry & { weightKg: number }>;
+  unavailable: UnavailableLine[];
+  kits: CartKit[];
+  stock: Map<number, { stock: number; madeToOrder: boolean; sku: string }>;
+}
+
+/** One line of the cart as the read gives it (sold or not). */
+interface LineRow {
+  cart_id: number;
+  id: number;
+  code: string;
+  title: string;
+  url: string;
+  category: string;
+  actual_price: number | null;
+  quantity: number;
+  weight_kg: number;
+  stock: number;
+  made_to_order: boolean;
+  sold: boolean;
+}
+
+/** The cart's lines on the site, in the order they were added: the one SQL every cart reader runs. */
+function readLines(q: Queryable, sessionId: string, site: { id: string; priceList: string }): Promise<LineRow[]> {
+  return q.query<LineRow>(
+    `SELECT l.cart_id, l.id, l.sku AS code, l.title, '/' || cat.slug || '/' || l.slug AS url, cat.title AS category,
+            l.price::float8 AS actual_price, l.quantity, l.weight_kg::float8 AS weight_kg, l.stock, l.made_to_order, l.sold
+       FROM cart_lines l
+       JOIN categories cat ON cat.id = l.category_id
+      WHERE l.session_id = $1 AND l.site = $2 AND l.price_list = $3
+      ORDER BY l.added_at, l.id`,
+    [sessionId, site.id, site.priceList],
+  );
+}
+
+type SoldRow = LineRow & { actual_price: number };
+const isSold = (row: LineRow): row is SoldRow => row.sold && row.actual_price !== null;
+const entryOf = (r: SoldRow): CartEntry => ({
+  sku: { id: r.id, code: r.code, title: r.title, url: r.url, actual_price: r.actual_price },
+  quantity: r.quantity,
+});
+
+/**
+ * The cart as the e-commerce data layer sees it (shared/ecommerce.ts): each sold line's SKU, title, category, price on
+ * the site's list and quantity — a line no longer sold is in no value. Read before and after a cart action on sites
+ * with an analytics counter, so the browser can report exactly what was added or removed (decision 025).
+ */
+export async function cartLinesForAnalytics(
+  q: Queryable,
+  sessionId: string,
+  site: { id: string; priceList: string },
+): Promise<CartLineSnapshot[]> {
+  return (await readLines(q, sessionId, site))
+    .filter(isSold)
+    .map((r) => ({ id: r.code, name: r.title, category: r.category, price: r.actual_price, quantity: r.quantity }));
+}
 
 /** Why a cart change was refused: the product does not exist, is withdrawn, or has no price on this site. */
 export type CartChangeRefusal = 'not_sold';
@@ -33,12 +105,7 @@ export class CartService {
       await this.remove(sessionId, site.id, productId);
       return null;
     }
-    const [sold] = await this.db.query(
-      `SELECT 1 FROM products p JOIN product_prices pp ON pp.product_id = p.id AND pp.price_list = $2
-        WHERE p.id = $1 AND p.is_active`,
-      [productId, site.priceList],
-    );
-    if (!sold) return 'not_sold';
+    if ((await this.db.query(unsoldOf('$1', '$2'), [[productId], site.priceList])).length > 0) return 'not_sold';
     await this.db.transaction(async (tx) => {
       const cartId = await this.openCart(tx, sessionId, site.id);
       // One statement, so concurrent adds from two tabs sum up instead of overwriting each other.
@@ -67,11 +134,7 @@ export class CartService {
         `INSERT INTO cart_items (cart_id, product_id, quantity)
          SELECT $1, ki.product_id, ki.quantity FROM kit_items ki
           WHERE ki.kit_id = $2
-            AND NOT EXISTS (
-              SELECT 1 FROM kit_items k2
-                JOIN products p ON p.id = k2.product_id
-                LEFT JOIN product_prices pp ON pp.product_id = p.id AND pp.price_list = $3
-               WHERE k2.kit_id = $2 AND (NOT p.is_active OR pp.amount IS NULL))
+            AND NOT EXISTS (${unsoldOf('(SELECT array_agg(k2.product_id) FROM kit_items k2 WHERE k2.kit_id = $2)', '$3')})
           ORDER BY ki.product_id
          ON CONFLICT (cart_id, product_id) DO UPDATE
            SET quantity = LEAST(cart_items.quantity + EXCLUDED.quantity, $4)
@@ -106,10 +169,7 @@ export class CartService {
     const ids = [...summed.keys()].sort((a, b) => a - b);
     const quantities = ids.map((id) => Math.min(summed.get(id)!, MAX_QUANTITY));
     if (ids.length === 0) return 'not_sold';
-    const unsold = `SELECT 1 FROM unnest($1::int[]) AS u(id)
-        LEFT JOIN products p ON p.id = u.id AND p.is_active
-        LEFT JOIN product_prices pp ON pp.product_id = p.id AND pp.price_list = $2
-       WHERE pp.amount IS NULL`;
+    const unsold = unsoldOf('$1', '$2');
     // Checked first so a refused add creates no session row or cart; checked again in the insert against a price
     // withdrawn meanwhile.
     if ((await this.db.query(unsold, [ids, site.priceList])).length > 0) return 'not_sold';
@@ -149,54 +209,13 @@ export class CartService {
     );
   }
 
-  async entries(sessionId: string, siteId: string, priceList: string): Promise<CartEntry[]> {
-    const rows = await this.db.query<{ id: number; code: string; title: string; url: string; actual_price: number; quantity: number }>(
-      `SELECT p.id, p.sku AS code, p.title, '/' || cat.slug || '/' || p.slug AS url,
-              pp.amount::float8 AS actual_price, ci.quantity
-         FROM carts c
-         JOIN cart_items ci ON ci.cart_id = c.id
-         JOIN products p ON p.id = ci.product_id
-         JOIN categories cat ON cat.id = p.category_id
-         JOIN product_prices pp ON pp.product_id = p.id AND pp.price_list = $3
-        WHERE c.session_id = $1 AND c.site = $2
-        ORDER BY ci.added_at, p.id`,
-      [sessionId, siteId, priceList],
-    );
-    return rows.map(({ quantity, ...sku }) => ({ sku, quantity }));
-  }
-
   /**
-   * The cart priced with its kit discounts (shared/cart.ts priceCart): what the cart page shows and, read inside the
-   * placing transaction (`q`), what the order costs. Lines carry their stock figures for the order's stock check.
+   * The one cart read (CartContents): the sold lines with their prices, the lines no longer sold, the kits and the
+   * stock figures. The cart page prices it for the shopper and the checkout, read inside the placing transaction
+   * (`q`), for the order — both through server/checkout/pricing.ts.
    */
-  async priced(
-    sessionId: string,
-    site: { id: string; priceList: string; rounding: number },
-    q: Queryable = this.db,
-  ): Promise<PricedCart & { cartId: number | null; stock: Map<number, { stock: number; madeToOrder: boolean; sku: string }> }> {
-    const rows = await q.query<{
-      cart_id: number;
-      id: number;
-      code: string;
-      title: string;
-      url: string;
-      actual_price: number;
-      quantity: number;
-      weight_kg: number;
-      stock: number;
-      made_to_order: boolean;
-    }>(
-      `SELECT c.id AS cart_id, p.id, p.sku AS code, p.title, '/' || cat.slug || '/' || p.slug AS url,
-              pp.amount::float8 AS actual_price, ci.quantity, p.weight_kg::float8 AS weight_kg, p.stock, p.made_to_order
-         FROM carts c
-         JOIN cart_items ci ON ci.cart_id = c.id
-         JOIN products p ON p.id = ci.product_id AND p.is_active
-         JOIN categories cat ON cat.id = p.category_id
-         JOIN product_prices pp ON pp.product_id = p.id AND pp.price_list = $3
-        WHERE c.session_id = $1 AND c.site = $2
-        ORDER BY ci.added_at, p.id`,
-      [sessionId, site.id, site.priceList],
-    );
+  async read(sessionId: string, site: { id: string; priceList: string }, q: Queryable = this.db): Promise<CartContents> {
+    const rows = await readLines(q, sessionId, site);
     const cartId = rows[0]?.cart_id ?? null;
     const kits =
       cartId === null
@@ -210,15 +229,20 @@ export class CartService {
               ORDER BY ck.added_at, k.id`,
             [cartId],
           );
-    const entries = rows.map((r) => ({
-      sku: { id: r.id, code: r.code, title: r.title, url: r.url, actual_price: r.actual_price },
-      quantity: r.quantity,
-      weightKg: r.weight_kg,
-    }));
+    const sold = rows.filter(isSold);
     return {
-      ...priceCart(entries, kits, site.rounding),
       cartId,
-      stock: new Map(rows.map((r) => [r.id, { stock: r.stock, madeToOrder: r.made_to_order, sku: r.code }])),
+      lines: sold.map((r) => ({ ...entryOf(r), weightKg: r.weight_kg })),
+      unavailable: rows
+        .filter((r) => !isSold(r))
+        .map((r) => ({ sku: { id: r.id, code: r.code, title: r.title, url: r.url }, quantity: r.quantity, unavailable: true as const })),
+      kits,
+      stock: new Map(sold.map((r) => [r.id, { stock: r.stock, madeToOrder: r.made_to_order, sku: r.code }])),
     };
+  }
+
+  /** The spec's cart entries (§3; POST /api/cart, GET /api/shop/cart): the lines the site sells, from the one read. */
+  async entries(sessionId: string, siteId: string, priceList: string): Promise<CartEntry[]> {
+    return (await readLines(this.db, sessionId, { id: siteId, priceList })).filter(isSold).map(entryOf);
   }
 }

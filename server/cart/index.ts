@@ -1,4 +1,3 @@
 /** The public face of server/cart/: what the rest of the server imports from it. */
 
-export { CartService } from './cart.ts';
-export { cartLinesForAnalytics } from './cart-analytics.ts';
+export { type CartContents, CartService, cartLinesForAnalytics } from './cart.ts';

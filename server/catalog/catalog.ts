@@ -1,4 +1,4 @@
-/** Categories and products from the database, priced from a site's price list. */
+/** Categories and products from the database, priced from a site's price list (the read model, offers.ts). */
 import type { Queryable } from '../db/index.ts';
 import { type SearchResult, searchCatalog } from './search.ts';
 
@@ -34,13 +34,12 @@ export class CatalogService {
     const [row] = await this.db.query<
       Omit<Product, 'category'> & { category_id: number; category_title: string; category_image: string | null }
     >(
-      `SELECT p.id, p.sku, p.title, '/' || c.slug || '/' || p.slug AS url, p.images->>0 AS preview_image,
-              pp.amount::float8 AS price, p.description, p.attributes, p.images, p.stock,
+      `SELECT o.id, o.sku, o.title, '/' || c.slug || '/' || o.slug AS url, o.images->>0 AS preview_image,
+              o.price::float8 AS price, o.description, o.attributes, o.images, o.stock,
               c.id AS category_id, c.title AS category_title, c.preview_image AS category_image
-         FROM products p
-         JOIN categories c ON c.id = p.category_id
-         LEFT JOIN product_prices pp ON pp.product_id = p.id AND pp.price_list = $3
-        WHERE c.slug = $1 AND p.slug = $2 AND p.is_active`,
+         FROM site_offers o
+         JOIN categories c ON c.id = o.category_id
+        WHERE o.price_list = $3 AND c.slug = $1 AND o.slug = $2 AND o.active`,
       [categorySlug, productSlug, priceList],
     );
     if (!row) return undefined;

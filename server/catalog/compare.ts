@@ -76,15 +76,14 @@ export class CompareService {
         category_image: string | null;
       }
     >(
-      `SELECT p.id, p.sku, p.title, '/' || c.slug || '/' || p.slug AS url, p.images->>0 AS preview_image,
-              pp.amount::float8 AS price, p.attributes,
+      `SELECT o.id, o.sku, o.title, '/' || c.slug || '/' || o.slug AS url, o.images->>0 AS preview_image,
+              o.price::float8 AS price, o.attributes,
               c.id AS category_id, c.title AS category_title, '/' || c.slug AS category_url, c.preview_image AS category_image
          FROM compare_items ci
-         JOIN products p ON p.id = ci.product_id AND p.is_active
-         JOIN categories c ON c.id = p.category_id
-         LEFT JOIN product_prices pp ON pp.product_id = p.id AND pp.price_list = $2
+         JOIN site_offers o ON o.id = ci.product_id AND o.price_list = $2 AND o.active
+         JOIN categories c ON c.id = o.category_id
         WHERE ci.session_id = $1
-        ORDER BY c.sort, c.id, ci.added_at, p.id`,
+        ORDER BY c.sort, c.id, ci.added_at, o.id`,
       [sessionId, priceList],
     );
     return rows.map(({ category_id, category_title, category_url, category_image, ...p }) => ({

@@ -3,4 +3,5 @@ export { CatalogService, type Category, likePattern, type ProductCard } from './
 export { CompareService, MAX_COMPARE_ITEMS } from './compare.ts';
 export { KitService } from './kits.ts';
 export { ListingService, parseListingQuery } from './listing.ts';
+export { soldPrice, unsoldOf } from './offers.ts';
 export { RelatedService } from './related.ts';

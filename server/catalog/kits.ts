@@ -6,10 +6,11 @@
  * A kit is purchasable on a site only when the site sells every one of its products.
  */
 
-import { roundToStep } from '../../shared/cart.ts';
+import { kitPrice, roundToStep } from '../../shared/cart.ts';
 import { KITS_PATH } from '../../shared/navigation.ts';
 import { unitMassKg } from '../../shared/product-info.ts';
 import type { Queryable } from '../db/index.ts';
+import { soldPrice } from './offers.ts';
 
 export interface KitLine {
   productId: number;
@@ -81,15 +82,14 @@ export class KitService {
     return this.db.query<KitRow>(
       `SELECT k.id, k.slug, k.title, k.description, k.discount_percent::float8 AS discount_percent,
               json_agg(json_build_object(
-                'productId', p.id, 'sku', p.sku, 'title', p.title, 'url', '/' || c.slug || '/' || p.slug,
-                'preview_image', p.images->>0, 'quantity', ki.quantity,
-                'price', CASE WHEN p.is_active THEN pp.amount::float8 END, 'attributes', p.attributes
-              ) ORDER BY ki.quantity DESC, p.id) AS lines
+                'productId', o.id, 'sku', o.sku, 'title', o.title, 'url', '/' || c.slug || '/' || o.slug,
+                'preview_image', o.images->>0, 'quantity', ki.quantity,
+                'price', ${soldPrice('o')}, 'attributes', o.attributes
+              ) ORDER BY ki.quantity DESC, o.id) AS lines
          FROM kits k
          JOIN kit_items ki ON ki.kit_id = k.id
-         JOIN products p ON p.id = ki.product_id
-         JOIN categories c ON c.id = p.category_id
-         LEFT JOIN product_prices pp ON pp.product_id = p.id AND pp.price_list = $2
+         JOIN site_offers o ON o.id = ki.product_id AND o.price_list = $2
+         JOIN categories c ON c.id = o.category_id
         WHERE $1::text IS NULL OR k.slug = $1
         GROUP BY k.id
         ORDER BY k.id`,
@@ -102,13 +102,7 @@ function priced(row: KitRow, rounding: number): Kit {
   const lines: KitLine[] = row.lines.map(({ attributes, ...line }) => ({ ...line, unitMassKg: unitMassKg(attributes) ?? null }));
   const purchasable = lines.every((l) => l.price !== null);
   const separatePrice = purchasable ? lines.reduce((sum, l) => sum + l.price! * l.quantity, 0) : null;
-  // Integer percent arithmetic first (× (100 − d) / 100), so 5 % off 7 910 is 7 514.5 exactly, then the site's step.
-  const price =
-    separatePrice === null
-      ? null
-      : row.discount_percent > 0
-        ? roundToStep((separatePrice * (100 - row.discount_percent)) / 100, rounding)
-        : separatePrice;
+  const price = separatePrice === null ? null : kitPrice(separatePrice, row.discount_percent, rounding);
   const mass = lines.reduce((sum, l) => sum + (l.unitMassKg ?? 0) * l.quantity, 0);
   return {
     id: row.id,

@@ -109,31 +109,34 @@ export function parseListingQuery(params: URLSearchParams, facets: CategoryFacet
  * novelty follow the listing indexes (category, popularity / created_at) so that a page reads only its rows.
  */
 const ORDER_BY: Record<ListingSort, string> = {
-  popular: 'p.popularity DESC, p.id',
-  price_asc: 'pp.amount ASC NULLS LAST, p.popularity DESC, p.id',
-  price_desc: 'pp.amount DESC NULLS LAST, p.popularity DESC, p.id',
-  new: 'p.created_at DESC, p.id DESC',
+  popular: 'o.popularity DESC, o.id',
+  price_asc: 'o.price ASC NULLS LAST, o.popularity DESC, o.id',
+  price_desc: 'o.price DESC NULLS LAST, o.popularity DESC, o.id',
+  new: 'o.created_at DESC, o.id DESC',
 };
 
-/** WHERE of a category's listing: $1 category id, $2 price list; filters append their parameters. */
+/**
+ * WHERE of a category's listing over the site's offers (`site_offers o`, the read model of offers.ts): $1 category id,
+ * $2 price list; filters append their parameters.
+ */
 function whereClause(categoryId: number, priceList: string, filters: ListingFilters): { sql: string; params: unknown[] } {
   const params: unknown[] = [categoryId, priceList];
   const p = (value: unknown) => {
     params.push(value);
     return `$${params.length}`;
   };
-  const where = ['p.category_id = $1', 'p.is_active'];
+  const where = ['o.price_list = $2', 'o.category_id = $1', 'o.active'];
   // A price bound excludes products without a price (NULL compares false).
-  if (filters.price.min !== null) where.push(`pp.amount >= ${p(filters.price.min)}::numeric`);
-  if (filters.price.max !== null) where.push(`pp.amount <= ${p(filters.price.max)}::numeric`);
+  if (filters.price.min !== null) where.push(`o.price >= ${p(filters.price.min)}::numeric`);
+  if (filters.price.max !== null) where.push(`o.price <= ${p(filters.price.max)}::numeric`);
   for (const [key, range] of Object.entries(filters.ranges)) {
     // CASE guards the cast: a text value under a numeric attribute's name never reaches ::numeric.
-    const value = `(CASE WHEN jsonb_typeof(p.attributes -> ${p(key)}::text) = 'number' THEN (p.attributes ->> $${params.length}::text)::numeric END)`;
+    const value = `(CASE WHEN jsonb_typeof(o.attributes -> ${p(key)}::text) = 'number' THEN (o.attributes ->> $${params.length}::text)::numeric END)`;
     if (range.min !== null) where.push(`${value} >= ${p(range.min)}::numeric`);
     if (range.max !== null) where.push(`${value} <= ${p(range.max)}::numeric`);
   }
   for (const [key, values] of Object.entries(filters.values)) {
-    where.push(`p.attributes ->> ${p(key)}::text = ANY(${p(values)}::text[])`);
+    where.push(`o.attributes ->> ${p(key)}::text = ANY(${p(values)}::text[])`);
   }
   return { sql: where.join(' AND '), params };
 }
@@ -185,9 +188,8 @@ export class ListingService {
         [categoryId],
       ),
       this.db.query<{ min: number | null; max: number | null }>(
-        `SELECT min(pp.amount)::float8 AS min, max(pp.amount)::float8 AS max
-           FROM products p JOIN product_prices pp ON pp.product_id = p.id AND pp.price_list = $2
-          WHERE p.category_id = $1 AND p.is_active`,
+        `SELECT min(o.price)::float8 AS min, max(o.price)::float8 AS max
+           FROM site_offers o WHERE o.price_list = $2 AND o.category_id = $1 AND o.sold`,
         [categoryId, priceList],
       ),
     ]);
@@ -223,9 +225,7 @@ export class ListingService {
   async page(category: { id: number; url: string }, priceList: string, state: ListingState): Promise<ListingPage> {
     const where = whereClause(category.id, priceList, state.filters);
     const [{ n: total }] = (await this.db.query<{ n: number }>(
-      `SELECT count(*)::int AS n
-         FROM products p LEFT JOIN product_prices pp ON pp.product_id = p.id AND pp.price_list = $2
-        WHERE ${where.sql}`,
+      `SELECT count(*)::int AS n FROM site_offers o WHERE ${where.sql}`,
       where.params,
     )) as [{ n: number }];
     const pages = Math.max(1, Math.ceil(total / LISTING_PAGE_SIZE));
@@ -233,8 +233,8 @@ export class ListingService {
     const params = [...where.params, category.url + '/', LISTING_PAGE_SIZE, (state.page - 1) * LISTING_PAGE_SIZE];
     const n = where.params.length;
     const products = await this.db.query<ProductCard>(
-      `SELECT p.id, p.sku, p.title, $${n + 1}::text || p.slug AS url, p.images->>0 AS preview_image, pp.amount::float8 AS price
-         FROM products p LEFT JOIN product_prices pp ON pp.product_id = p.id AND pp.price_list = $2
+      `SELECT o.id, o.sku, o.title, $${n + 1}::text || o.slug AS url, o.images->>0 AS preview_image, o.price::float8 AS price
+         FROM site_offers o
         WHERE ${where.sql}
         ORDER BY ${ORDER_BY[state.sort]}
         LIMIT $${n + 2} OFFSET $${n + 3}`,
@@ -271,10 +271,10 @@ export class ListingService {
               f.id, f.sku, f.title, '/' || c.slug || '/' || f.slug AS url, f.preview_image, f.price
          FROM categories c
          LEFT JOIN LATERAL (
-           SELECT p.id, p.sku, p.title, p.slug, p.images->>0 AS preview_image, pp.amount::float8 AS price, p.popularity
-             FROM products p JOIN product_prices pp ON pp.product_id = p.id AND pp.price_list = $1
-            WHERE p.category_id = c.id AND p.is_active
-            ORDER BY p.popularity DESC, p.id
+           SELECT o.id, o.sku, o.title, o.slug, o.images->>0 AS preview_image, o.price::float8 AS price, o.popularity
+             FROM site_offers o
+            WHERE o.price_list = $1 AND o.category_id = c.id AND o.sold
+            ORDER BY o.popularity DESC, o.id
             LIMIT $2) f ON true
         ORDER BY c.sort, c.id, f.popularity DESC, f.id`,
       [priceList, perCategory],

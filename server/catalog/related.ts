@@ -14,12 +14,11 @@ export class RelatedService {
   forProduct(product: { id: number; categoryId: number; price: number | null }, priceList: string): Promise<ProductCard[]> {
     return this.db.query<ProductCard>(
       `SELECT p.id, p.sku, p.title, '/' || c.slug || '/' || p.slug AS url, p.images->>0 AS preview_image,
-              pp.amount::float8 AS price
-         FROM products p
+              p.price::float8 AS price
+         FROM site_offers p
          JOIN categories c ON c.id = p.category_id
-         JOIN product_prices pp ON pp.product_id = p.id AND pp.price_list = $2
-        WHERE p.category_id = $1 AND p.id <> $3 AND p.is_active
-        ORDER BY abs(p.popularity - (SELECT popularity FROM products WHERE id = $3)), abs(pp.amount - $4::numeric) NULLS LAST, p.id
+        WHERE p.price_list = $2 AND p.category_id = $1 AND p.id <> $3 AND p.sold
+        ORDER BY abs(p.popularity - (SELECT popularity FROM products WHERE id = $3)), abs(p.price - $4::numeric) NULLS LAST, p.id
         LIMIT $5`,
       [product.categoryId, priceList, product.id, product.price, RELATED_LIMIT],
     );

@@ -8,7 +8,7 @@
  *      checks the payment method is offered, and compares the total with the one the shopper saw,
  *   5. reserves stock (products sold from stock, row locks in product order: never oversold),
  *   6. writes the order, its lines, its delivery and payment snapshots and its first state, empties the cart and
- *      queues the order's mail (enqueueOrderMails) — all or nothing.
+ *      queues the order's mails (`order.confirmation`, `order.new`: server/mail/) — all or nothing.
  * A refusal (empty cart, stock, price change, a method that cannot carry the cart) rolls everything back.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
@@ -16,14 +16,14 @@ import type { PricedLine } from '../../shared/cart.ts';
 import type { CheckoutForm } from '../../shared/checkout.ts';
 import { offeredPayments } from '../../shared/checkout-fields.ts';
 import type { DeliveryMethod, PaymentKind } from '../../shared/commerce-config.ts';
-import { localized, pointsIn, quoteDelivery, roundMoney, type Unavailable } from '../../shared/delivery.ts';
+import { localized, pointsIn, type Unavailable } from '../../shared/delivery.ts';
 import type { Language } from '../../shared/languages.ts';
 import type { Site } from '../../shared/sites.ts';
 import type { CartService } from '../cart/index.ts';
 import type { Db, Queryable } from '../db/index.ts';
-import type { Outbox } from '../mail/index.ts';
-import { enqueueOrderMails, layoutMail, orderPageUrl, type PlacedOrder, translatorFor } from '../mail/index.ts';
+import type { Mailer, PlacedOrder } from '../mail/index.ts';
 import type { SessionService } from '../sessions/index.ts';
+import { orderTotal, priceContents, quoteDelivery } from './pricing.ts';
 
 /** Is an online payment provider configured for the site? Until one is wired (issue 10, payments), none is. */
 export type OnlinePaymentAvailable = (site: Site) => boolean;
@@ -76,7 +76,7 @@ export class CheckoutService {
     private readonly deps: {
       cart: CartService;
       sessions: Pick<SessionService, 'ensureRow'>;
-      outbox: Outbox;
+      mail: Mailer;
       secret: string;
       /** The one point where the payment provider (issue 10) says whether online methods are offered. */
       onlinePaymentAvailable: OnlinePaymentAvailable;
@@ -117,21 +117,12 @@ export class CheckoutService {
         orderId,
         `payment method changed to ${method.id}`,
       ]);
-      const t = translatorFor('ru');
-      const mail = layoutMail({
-        site: { id: site.id, brand: site.brand, host: site.host, phone: site.phone, email: site.email },
-        language: 'ru',
-        t,
-        subject: t('payment.switch.mailSubject', { number: order.number }),
-        paragraphs: [t('payment.switch.mailText', { method: localized(method.label, 'ru') })],
-        action: { label: t('mail.order.open'), url: orderPageUrl(site, 'ru', orderId) },
-      });
-      await this.deps.outbox.enqueue(tx, {
-        site: site.id,
+      await this.deps.mail.enqueue(tx, {
         kind: 'order.payment-changed',
-        language: 'ru',
         to: site.orderEmail ?? site.email,
-        ...mail,
+        site,
+        language: order.language,
+        data: { orderId, number: order.number, method: method.label },
       });
       return { ok: true, label };
     });
@@ -187,7 +178,8 @@ export class CheckoutService {
     const placed = await this.byKey(tx, site.id, form.checkoutKey);
     if (placed) return { ok: true, ...placed, repeated: true };
 
-    const cart = await this.deps.cart.priced(sessionId, site, tx);
+    // The one cart read, priced by the one pricing entry: the lines the site sells now (a line taken off sale is not ordered).
+    const cart = priceContents(await this.deps.cart.read(sessionId, site, tx), site.rounding);
     if (cart.lines.length === 0 || cart.cartId === null) throw new Refused({ reason: 'empty' });
 
     const method = site.delivery.find((m) => m.id === form.delivery)!;
@@ -198,7 +190,7 @@ export class CheckoutService {
     );
     if (!payment) throw new Refused({ reason: 'payment' });
 
-    const total = roundMoney(cart.goods + quote.cost);
+    const total = orderTotal(cart.goods, quote);
     const cents = (n: number) => Math.round(n * 100);
     if (
       cents(cart.goods) !== cents(form.expectedGoods) ||
@@ -276,8 +268,6 @@ export class CheckoutService {
     const placedOrder: PlacedOrder = {
       id: order.id,
       number: order.number,
-      language,
-      status,
       customer: { name: form.name, phone: form.phone, email: form.email, company: form.company, inn: form.inn, kpp: form.kpp },
       lines: cart.lines.map((l) => ({
         title: l.sku.title,
@@ -295,8 +285,9 @@ export class CheckoutService {
       deliveryCost: quote.cost,
       total,
     };
-    // The order's mail, in this transaction: it exists exactly when the order does.
-    await enqueueOrderMails(tx, this.deps.outbox, placedOrder, site);
+    // The order's mails, in this transaction: they exist exactly when the order does. The shop's goes to its order address.
+    await this.deps.mail.enqueue(tx, { kind: 'order.confirmation', to: form.email, site, language, data: placedOrder });
+    await this.deps.mail.enqueue(tx, { kind: 'order.new', to: site.orderEmail ?? site.email, site, language, data: placedOrder });
     return { ok: true, id: order.id, number: order.number, paysOnline: payment.kind === 'online', repeated: false };
   }
 

@@ -2,6 +2,6 @@
 export { type CheckoutRefusal, CheckoutService, deliveryOptions } from './checkout.ts';
 export { CART_RESULTS, OrderService, orderIdParam, UserService, withoutOwner } from './orders.ts';
 export { PaymentService, type PaymentView, type ProviderUrl } from './payments/payments.ts';
-export { shopRequisites, vatRate } from './payments/requisites.ts';
 export { PAYMENT_STATUSES } from './payments/yookassa.ts';
-export { requisitesFor } from './requisites.ts';
+export { cartTotal, priceContents } from './pricing.ts';
+export { requisitesFor, shopRequisites, vatRate } from './requisites.ts';

@@ -1,7 +1,7 @@
 /**
  * Content as files (decision 027): one Markdown file per entry, its fields in YAML front matter. The owner's CLI
  * (scripts/content.ts) imports a folder of them into the database and exports the database back to one, and the
- * demo content (server/db/demo-content.ts) is written in the same format, so there is one parser for both.
+ * demo content (server/demo/demo-content.ts) is written in the same format, so there is one parser for both.
  *
  *   ---
  *   kind: article            # news | article | page | faq

@@ -6,15 +6,9 @@
  */
 import { Marked, type Tokens } from 'marked';
 import sanitizeHtml from 'sanitize-html';
+import type { ContentImage } from '../../shared/content.ts';
 import { escapeHtml } from '../../shared/escape-html.ts';
 import { slugify } from '../../shared/slug.ts';
-
-export interface ContentImage {
-  src: string;
-  alt: string;
-  width: number;
-  height: number;
-}
 
 export interface TocEntry {
   id: string;
@@ -27,6 +21,8 @@ export interface RenderedMarkdown {
   toc: TocEntry[];
   words: number;
 }
+
+export type { ContentImage };
 
 export class ContentError extends Error {}
 

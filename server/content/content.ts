@@ -159,11 +159,10 @@ export class ContentService {
   async products(skus: string[], priceList: string): Promise<ProductCard[]> {
     if (skus.length === 0) return [];
     const rows = await this.db.query<ProductCard>(
-      `SELECT p.id, p.sku, p.title, '/' || c.slug || '/' || p.slug AS url, p.images->>0 AS preview_image, pp.amount::float8 AS price
-         FROM products p
-         JOIN categories c ON c.id = p.category_id
-         JOIN product_prices pp ON pp.product_id = p.id AND pp.price_list = $2
-        WHERE p.sku = ANY($1::text[]) AND p.is_active`,
+      `SELECT o.id, o.sku, o.title, '/' || c.slug || '/' || o.slug AS url, o.images->>0 AS preview_image, o.price::float8 AS price
+         FROM site_offers o
+         JOIN categories c ON c.id = o.category_id
+        WHERE o.price_list = $2 AND o.sku = ANY($1::text[]) AND o.sold`,
       [skus, priceList],
     );
     return skus.flatMap((sku) => rows.filter((r) => r.sku === sku));

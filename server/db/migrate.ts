@@ -10,7 +10,7 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { MIGRATIONS_DIR } from '../paths.ts';
+import { MIGRATIONS_DIR } from '../platform/paths.ts';
 import type { Db } from './index.ts';
 
 /** The advisory lock of schema changes and demo data. */

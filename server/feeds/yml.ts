@@ -42,13 +42,12 @@ export async function renderYml(
   const [categories, offers] = await Promise.all([
     db.query<{ id: number; title: string }>('SELECT id, title FROM categories ORDER BY sort, id'),
     db.query<OfferRow>(
-      `SELECT p.id, p.sku, p.title, p.description, p.images->>0 AS image, p.stock, c.id AS category_id,
-              '/' || c.slug || '/' || p.slug AS url, pp.amount::float8 AS price
-         FROM products p
-         JOIN categories c ON c.id = p.category_id
-         JOIN product_prices pp ON pp.product_id = p.id AND pp.price_list = $1
-        WHERE p.is_active
-        ORDER BY p.id`,
+      `SELECT o.id, o.sku, o.title, o.description, o.images->>0 AS image, o.stock, c.id AS category_id,
+              '/' || c.slug || '/' || o.slug AS url, o.price::float8 AS price
+         FROM site_offers o
+         JOIN categories c ON c.id = o.category_id
+        WHERE o.price_list = $1 AND o.sold
+        ORDER BY o.id`,
       [site.priceList],
     ),
   ]);

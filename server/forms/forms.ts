@@ -1,16 +1,17 @@
 /**
  * The public forms' server side (decision 027): the signed "form shown at" stamp behind the minimum fill time, the
  * per-address rate limit kept in the database, and storing each submission together with the shop's notification
- * (the outbox) and, for a signed-in shopper's appointment, the /records entry — all in one transaction.
+ * (a `form.*` mail message, rendered by server/mail/) and, for a signed-in shopper's appointment, the /records entry —
+ * all in one transaction.
  */
 
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { escapeHtml } from '../../shared/escape-html.ts';
-import { FORM_LIMIT, type FormKind, MAX_FORM_AGE_MS, MIN_FILL_MS, type PartnerType } from '../../shared/forms.ts';
-import type { Site } from '../../shared/sites.ts';
+import { type FormKind, MAX_FORM_AGE_MS, MIN_FILL_MS, type PartnerType } from '../../shared/forms.ts';
+import type { Language, Site } from '../../shared/sites.ts';
 import type { RecordService } from '../accounts/index.ts';
 import type { Db, Queryable } from '../db/index.ts';
-import type { Outbox } from '../mail/index.ts';
+import { addressKey, limits } from '../limits/index.ts';
+import type { FormMessage, Mailer } from '../mail/index.ts';
 
 export type StampCheck = 'ok' | 'tooFast' | 'expired' | 'invalid';
 
@@ -48,7 +49,7 @@ export interface AppointmentInput {
 
 export interface Sender {
   site: Site;
-  language: string;
+  language: Language;
   /** The visitor's address: the rate limit's key. */
   address: string;
   /** The signed-in shopper, if any. */
@@ -69,21 +70,14 @@ export interface PublishedReview {
 
 const ISO = `'YYYY-MM-DD"T"HH24:MI:SS"Z"'`;
 
-/** A notification to the shop: the same rows as text and as an escaped HTML table. */
-function notice(title: string, rows: [string, string][]): { text: string; html: string } {
-  return {
-    text: `${title}\n\n${rows.map(([k, v]) => `${k}: ${v}`).join('\n')}\n`,
-    html: `<h1>${escapeHtml(title)}</h1><table>${rows
-      .map(([k, v]) => `<tr><th align="left">${escapeHtml(k)}</th><td>${escapeHtml(v).replace(/\n/g, '<br>')}</td></tr>`)
-      .join('')}</table>`,
-  };
-}
+/** A form's notice to the shop, its kind and data; submit() addresses it (the site's e-mail, the visitor's language). */
+type Notice<M extends FormMessage = FormMessage> = M extends unknown ? Pick<M, 'kind' | 'data'> : never;
 
 export class FormService {
   constructor(
     private readonly db: Db,
     private readonly secret: string,
-    private readonly outbox: Outbox,
+    private readonly mail: Mailer,
     private readonly records: RecordService,
   ) {}
 
@@ -108,43 +102,19 @@ export class FormService {
     return createHmac('sha256', this.secret).update(`form-stamp:${form}:${ms}`).digest('base64url');
   }
 
-  /**
-   * Counts one accepted submission of `form` from `address` in the current window (an atomic upsert: parallel posts
-   * cannot slip past the limit). Over the limit: how long until the window ends. Runs inside the storing transaction,
-   * so a submission that fails to store is not counted.
-   */
-  private async throttle(tx: Queryable, form: FormKind, address: string): Promise<number | null> {
-    const [row] = await tx.query<{ hits: number; wait: number }>(
-      `INSERT INTO form_throttle AS t (key, window_start, hits) VALUES ($1, now(), 1)
-       ON CONFLICT (key) DO UPDATE SET
-         hits = CASE WHEN t.window_start < now() - make_interval(secs => $2) THEN 1 ELSE t.hits + 1 END,
-         window_start = CASE WHEN t.window_start < now() - make_interval(secs => $2) THEN now() ELSE t.window_start END
-       RETURNING hits, ceil(extract(epoch FROM t.window_start + make_interval(secs => $2) - now()))::int AS wait`,
-      [`${form}:ip:${address}`, FORM_LIMIT.windowSeconds],
-    );
-    return row!.hits > FORM_LIMIT.submissions ? Math.max(1, row!.wait) : null;
-  }
-
   /** Throttle, store, notify — one transaction; a limited submission changes nothing but its count. */
   private async submit(
     form: FormKind,
     sender: Sender,
     store: (tx: Queryable) => Promise<number>,
-    mail: (id: number) => { subject: string; title: string; rows: [string, string][] },
+    notice: (id: number) => Notice,
   ): Promise<Stored> {
     return this.db.transaction(async (tx) => {
-      const wait = await this.throttle(tx, form, sender.address);
-      if (wait !== null) return { ok: false, retryAfterSeconds: wait };
+      // The 'forms.address' limit, claimed inside the storing transaction: a submission that fails to store is not counted.
+      const claim = await limits.claim(tx, 'forms.address', `${form} ${addressKey(sender.address)}`);
+      if (!claim.allowed) return { ok: false, retryAfterSeconds: claim.retryAfterSeconds };
       const id = await store(tx);
-      const { subject, title, rows } = mail(id);
-      await this.outbox.enqueue(tx, {
-        site: sender.site.id,
-        kind: `form.${form}`,
-        language: 'ru',
-        to: sender.site.email,
-        subject: `${subject} — ${sender.site.brand} (${sender.site.host})`,
-        ...notice(title, [...rows, ['Сайт', `${sender.site.host}, язык ${sender.language}`]]),
-      });
+      await this.mail.enqueue(tx, { ...notice(id), to: sender.site.email, site: sender.site, language: sender.language });
       return { ok: true, id };
     });
   }
@@ -160,21 +130,11 @@ export class FormService {
         );
         return row!.id;
       },
-      (id) => ({
-        subject: `Отзыв №${id} ждёт модерации`,
-        title: `Новый отзыв №${id} (опубликуется после модерации: npm run content -- reviews publish ${id})`,
-        rows: [
-          ['Имя', input.name],
-          ['Город', input.city],
-          ['Оценка', `${input.rating} из 5`],
-          ['Отзыв', input.text],
-        ],
-      }),
+      (id) => ({ kind: 'form.review', data: { id, ...input } }),
     );
   }
 
   message(sender: Sender, input: MessageInput): Promise<Stored> {
-    const what = input.kind === 'question' ? 'Вопрос' : 'Предложение';
     return this.submit(
       'message',
       sender,
@@ -185,15 +145,7 @@ export class FormService {
         );
         return row!.id;
       },
-      (id) => ({
-        subject: `${what} №${id} с сайта`,
-        title: `${what} №${id}`,
-        rows: [
-          ['Имя', input.name],
-          ['E-mail для ответа', input.email],
-          ['Текст', input.text],
-        ],
-      }),
+      (id) => ({ kind: 'form.message', data: { id, ...input } }),
     );
   }
 
@@ -221,21 +173,7 @@ export class FormService {
         );
         return row!.id;
       },
-      (id) => ({
-        subject: `Заявка партнёра №${id}: ${input.company}`,
-        title: `Заявка на партнёрство №${id}`,
-        rows: [
-          ['Компания', input.company],
-          ['ИНН', input.inn],
-          ['Город', input.city],
-          ['Тип партнёра', input.partnerType],
-          ['Объём закупок в месяц', `${input.volume} ${sender.site.currency}`],
-          ['Контактное лицо', input.contactName],
-          ['Телефон', input.phone],
-          ['E-mail', input.email],
-          ['Комментарий', input.comment || '—'],
-        ],
-      }),
+      (id) => ({ kind: 'form.partner', data: { id, ...input } }),
     );
   }
 
@@ -265,18 +203,7 @@ export class FormService {
         }
         return row!.id;
       },
-      (id) => ({
-        subject: `Запись на установку №${id}: ${input.city}, ${input.preferredDate}`,
-        title: `Запись на установку шумоизоляции №${id}`,
-        rows: [
-          ['Автомобиль', input.car],
-          ['Зоны', input.zones.join(', ')],
-          ['Желаемая дата', input.preferredDate],
-          ['Город', input.city],
-          ['Телефон', input.phone],
-          ['Покупатель', sender.userId === null ? 'без входа' : `пользователь №${sender.userId}`],
-        ],
-      }),
+      (id) => ({ kind: 'form.appointment', data: { id, ...input, userId: sender.userId } }),
     );
   }
 

@@ -12,7 +12,7 @@ import { BlockList, isIP } from 'node:net';
 import { request } from 'undici';
 import { z } from 'zod';
 import { TtlCache } from '../cache/index.ts';
-import type { AddressSuggestConfig } from '../config.ts';
+import type { AddressSuggestConfig } from '../platform/config.ts';
 
 /** The part of the suggestion the storefront uses (spec §3). */
 export interface DetectedLocation {

@@ -7,7 +7,7 @@
  */
 import fp from 'fastify-plugin';
 import client from 'prom-client';
-import type { MailConfig } from '../config.ts';
+import type { MailConfig } from '../platform/config.ts';
 import { logTransport, MailDelivery, smtpTransport } from '../mail/index.ts';
 
 declare module 'fastify' {

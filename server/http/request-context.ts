@@ -7,7 +7,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { SESSION_COOKIE, TOKEN_COOKIE } from '../../shared/contracts.ts';
-import { DEFAULT_LANGUAGE, type Language, type Site, splitLanguagePrefix } from '../../shared/sites.ts';
+import { DEFAULT_LANGUAGE, isLocalHost, type Language, type Site, splitLanguagePrefix } from '../../shared/sites.ts';
 import { isSessionId, newSessionId } from '../sessions/index.ts';
 
 export { SESSION_COOKIE, TOKEN_COOKIE };
@@ -24,10 +24,6 @@ declare module 'fastify' {
     /** True when the visitor had no valid session cookie: a page answer sets one. */
     sessionIsNew: boolean;
   }
-}
-
-export function isLocalHost(hostname: string): boolean {
-  return hostname === 'localhost' || hostname.endsWith('.localhost') || hostname === '127.0.0.1' || hostname === '[::1]';
 }
 
 /** The host → site, language and session hooks; fastify-plugin lets them cover the scope that registers it. */

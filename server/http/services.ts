@@ -1,7 +1,7 @@
 /** The services as a Fastify plugin: createServices() (the one place they are built) → `fastify.services`. */
 import fp from 'fastify-plugin';
-import type { Config } from '../config.ts';
-import { createServices, type Services } from '../services.ts';
+import type { Config } from '../platform/config.ts';
+import { createServices, type Services } from '../services/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

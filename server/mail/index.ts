@@ -1,6 +1,14 @@
-/** The public face of server/mail/: what the rest of the server imports from it. */
-export { accountMail, type MailContext, type MailKind } from './account-mail.ts';
+/**
+ * The public face of server/mail/: what the rest of the server imports from it. Features queue typed messages through
+ * a Mailer (decision 032); the templates, the layout and the outbox stay inside.
+ */
 export { logTransport, MailDelivery, smtpTransport } from './delivery.ts';
-export { layoutMail, translatorFor } from './layout.ts';
-export { enqueueOrderMails, orderPageUrl, type PlacedOrder } from './order-mail.ts';
-export { Outbox } from './outbox.ts';
+export { Mailer } from './mailer.ts';
+export type {
+  AccountMessage,
+  FormMessage,
+  MailContext,
+  MailKind,
+  MailMessage,
+  PlacedOrder,
+} from './messages.ts';

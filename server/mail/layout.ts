@@ -4,8 +4,9 @@
  * block them, and they would tell a third party who opened the mail). Every dynamic string — translated ones
  * included — is escaped for HTML here, and links must be absolute http(s) addresses.
  *
- * Features use layoutMail({ site, language, t, subject, paragraphs, action }) for their notices and links
- * (account confirmation, password reset, form submissions); server/mail/order-mails.ts builds the order mails.
+ * Only the templates of server/mail/ use it (decision 032): layoutMail({ site, language, t, subject, paragraphs,
+ * action }) for notices and links (server/mail/account-mails.ts, the order's payment change), renderMail with blocks
+ * for the order mails (server/mail/order-mails.ts). Nothing outside server/mail/ imports this module.
  */
 
 import type { TFunction } from 'i18next';
@@ -73,6 +74,9 @@ export function checkedUrl(url: string): string {
   if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw new Error(`mail link must be http(s): ${parsed.protocol}`);
   return parsed.href;
 }
+
+/** The language of the mails to the shop itself (new orders, form submissions): its staff read Russian. */
+export const SHOP_LANGUAGE: Language = 'ru';
 
 const translators = new Map<Language, TFunction>();
 

@@ -1,20 +1,20 @@
 /**
- * The two mails of a placed order, in the order's language: the confirmation to the shopper and the notice to
- * the shop (to the site's address, replies going to the shopper). Each returns an outbox message, to be queued
- * in the order's own transaction:
+ * The order's mails (decision 032): the confirmation to the shopper, in the order's language, and the notices to the
+ * shop — a new order, an unpaid online order's switch to another payment method — in Russian. The messages come from
+ * server/checkout/checkout.ts (`order.*` kinds, server/mail/messages.ts), queued in the order's own transaction.
  *
- *   await services.outbox.enqueue(tx, orderConfirmationMail(data, t));
- *   await services.outbox.enqueue(tx, newOrderMail(data, t));
- *
- * Amounts are in the order's currency, formatted as the site shows them (shared/format.ts).
+ * orderConfirmationMail and newOrderMail render `OrderMailData`, what the order mails need of an order; amounts are
+ * in the order's currency, formatted as the site shows them (shared/format.ts).
  */
 import type { TFunction } from 'i18next';
+import { localized } from '../../shared/delivery.ts';
 import { formatMoney } from '../../shared/format.ts';
-import type { Language } from '../../shared/sites.ts';
-import { type MailBlock, type MailSite, oneLine, renderMail } from './layout.ts';
+import { DEFAULT_LANGUAGE, type Language, type Site } from '../../shared/sites.ts';
+import { layoutMail, type MailBlock, type MailSite, oneLine, renderMail, SHOP_LANGUAGE, translatorFor } from './layout.ts';
+import type { MessageOf } from './messages.ts';
 import type { OutboxMessage } from './outbox.ts';
 
-/** What the order mails need of an order (the checkout maps its orders to this). */
+/** What the order mails need of an order (orderMailData below maps a message's PlacedOrder to this). */
 export interface OrderMailData {
   /** The order's number as the shopper sees it. */
   number: string;
@@ -156,4 +156,79 @@ function orderBlocks(data: OrderMailData, t: TFunction, customerFirst = false): 
 
 function optional(label: string, value: string | undefined): Array<{ label: string; value: string }> {
   return value?.trim() ? [{ label, value: oneLine(value) }] : [];
+}
+
+/**
+ * The order's page as the mails link it: on the site's canonical host, in the given language. (The shopper opens it
+ * signed in or from the session that placed the order: the cart guard shows it to nobody else.)
+ */
+function orderPageUrl(site: Pick<Site, 'host'>, language: Language, orderId: number): string {
+  const prefix = language === DEFAULT_LANGUAGE ? '' : `/${language}`;
+  return `https://${site.host}${prefix}/cart/success/${orderId}`;
+}
+
+/** A placed order's message as the order templates read it, in `language` (the order's, or the shop's). */
+function orderMailData(message: MessageOf<'order.confirmation' | 'order.new'>, language: Language): OrderMailData {
+  const { site, data: order } = message;
+  return {
+    number: order.number,
+    site: { id: site.id, brand: site.brand, host: site.host, phone: site.phone, email: site.email },
+    language,
+    customer: {
+      name: order.customer.name,
+      email: order.customer.email,
+      phone: order.customer.phone,
+      company: order.customer.company || undefined,
+      inn: order.customer.inn || undefined,
+      kpp: order.customer.kpp || undefined,
+    },
+    lines: order.lines.map((l) => ({
+      title: `${l.title} (${l.sku})`,
+      quantity: l.quantity,
+      unitPrice: l.price,
+      discount: l.discount,
+      total: l.total,
+    })),
+    currency: site.currency,
+    subtotal: order.subtotal,
+    discount: order.discount,
+    delivery: {
+      label: order.delivery.label,
+      cost: order.deliveryCost,
+      city: order.delivery.city,
+      address: order.delivery.point ? undefined : order.delivery.address || undefined,
+      pickupPoint: order.delivery.point?.address,
+    },
+    payment: { label: order.payment.label, kind: order.payment.kind },
+    total: order.total,
+    comment: order.comment || undefined,
+    resultUrl: orderPageUrl(site, language, order.id),
+  };
+}
+
+/** `order.confirmation`: to the shopper, in the order's language. */
+export function orderConfirmation(message: MessageOf<'order.confirmation'>): OutboxMessage {
+  const mail = orderConfirmationMail(orderMailData(message, message.language), translatorFor(message.language));
+  return { ...mail, to: message.to };
+}
+
+/** `order.new`: to the shop's order address, in Russian (the order's language aside); a reply goes to the shopper. */
+export function newOrder(message: MessageOf<'order.new'>): OutboxMessage {
+  const mail = newOrderMail(orderMailData(message, SHOP_LANGUAGE), translatorFor(SHOP_LANGUAGE));
+  return { ...mail, to: message.to };
+}
+
+/** `order.payment-changed`: to the shop, in Russian: the order now pays by another method; a link to the order. */
+export function paymentChanged(message: MessageOf<'order.payment-changed'>): OutboxMessage {
+  const { site, data } = message;
+  const t = translatorFor(SHOP_LANGUAGE);
+  const mail = layoutMail({
+    site: { id: site.id, brand: site.brand, host: site.host, phone: site.phone, email: site.email },
+    language: SHOP_LANGUAGE,
+    t,
+    subject: t('payment.switch.mailSubject', { number: data.number }),
+    paragraphs: [t('payment.switch.mailText', { method: localized(data.method, SHOP_LANGUAGE) })],
+    action: { label: t('mail.order.open'), url: orderPageUrl(site, SHOP_LANGUAGE, data.orderId) },
+  });
+  return { site: site.id, kind: message.kind, language: SHOP_LANGUAGE, to: message.to, ...mail };
 }

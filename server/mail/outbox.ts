@@ -1,7 +1,9 @@
 /**
  * The outbox: mail is written in the transaction of the change it reports (an order, a registration, a form),
  * never sent inline. A change and its message commit together or not at all; a worker delivers the messages later,
- * with retries (server/services/mail-*.ts), so a mail server failure never fails or delays the visitor's answer.
+ * with retries (server/mail/delivery.ts), so a mail server failure never fails or delays the visitor's answer.
+ * Features do not write rows here themselves: they queue typed messages through the Mailer (server/mail/mailer.ts),
+ * which renders them with their kind's template first.
  */
 import type { Queryable } from '../db/index.ts';
 

@@ -1,8 +1,8 @@
 /** /about_noise_insulation/{page}: one sub-page of the section, with its siblings and the products it names. */
 import { z } from 'zod';
 import { ABOUT_NOISE_PATH } from '../../shared/content.ts';
-import { type LoaderArgs, routeParams } from '../render/route-module.ts';
 import { entrySeo, requireEntry } from './helpers/content-pages.ts';
+import { type LoaderArgs, routeParams } from './helpers/route-module.ts';
 
 export const params = z.object({ page: z.string().regex(/^[a-z0-9][a-z0-9_-]{0,100}$/) });
 

@@ -1,7 +1,7 @@
 /** /about_noise_insulation: the section's page and the list of its sub-pages. */
 import { ABOUT_NOISE_PATH } from '../../shared/content.ts';
-import type { LoaderArgs } from '../render/route-module.ts';
 import { entrySeo, requireEntry } from './helpers/content-pages.ts';
+import type { LoaderArgs } from './helpers/route-module.ts';
 
 export async function loader(args: LoaderArgs) {
   const { context } = args;

@@ -1,8 +1,8 @@
 /** /about: the company, its contacts (#contacts: phone and e-mail from the sites config) and requisites per site. */
 
 import { requisitesFor } from '../checkout/index.ts';
-import type { LoaderArgs } from '../render/route-module.ts';
 import { type EntryView, entrySeo, requireEntry } from './helpers/content-pages.ts';
+import type { LoaderArgs } from './helpers/route-module.ts';
 
 export async function loader(args: LoaderArgs): Promise<{
   entry: EntryView;

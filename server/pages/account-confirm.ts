@@ -6,8 +6,8 @@
  */
 import { redirect } from 'react-router-dom';
 import { z } from 'zod';
-import { type ActionArgs, continueTo, type LoaderArgs, mutationFailed, queryObject, readForm } from '../render/route-module.ts';
 import { fieldError } from './helpers/account-forms.ts';
+import { type ActionArgs, continueTo, type LoaderArgs, mutationFailed, queryObject, readForm } from './helpers/route-module.ts';
 
 const purposeOf = (value: string | undefined) => (value === 'email' ? 'email' : 'confirm');
 

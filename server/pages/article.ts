@@ -3,8 +3,8 @@
  * related articles (those it names, else the newest others); an unknown slug is the 404 page.
  */
 
-import { type LoaderArgs, routeParams } from '../render/route-module.ts';
 import { entrySeo, requireEntry, slugParams, teaserView } from './helpers/content-pages.ts';
+import { type LoaderArgs, routeParams } from './helpers/route-module.ts';
 
 export const RELATED_ARTICLES = 3;
 

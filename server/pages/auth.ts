@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import type { GuardName } from '../../shared/routes.ts';
 import { safeLocalPath } from '../../shared/safe-path.ts';
-import { type ActionArgs, continueTo, type LoaderArgs, mutationFailed, queryObject, readForm } from '../render/route-module.ts';
+import { type ActionArgs, continueTo, type LoaderArgs, mutationFailed, queryObject, readForm } from './helpers/route-module.ts';
 
 export const guard: GuardName = 'auth';
 

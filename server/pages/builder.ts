@@ -3,8 +3,8 @@
  * the calculator (server/pages/calc.ts); the page computes from its query string. Its action saves the result.
  */
 import { buildSearch, construct, parseBuildQuery } from '../../shared/calculator.ts';
-import type { LoaderArgs } from '../render/route-module.ts';
-import { saveAction } from './calc.ts';
+import type { LoaderArgs } from './helpers/route-module.ts';
+import { saveAction } from './helpers/save-calculation.ts';
 
 export async function loader({ context }: LoaderArgs) {
   const model = await context.services.calculator.model(context.site);

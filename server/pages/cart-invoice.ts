@@ -1,12 +1,12 @@
 /**
  * /cart/invoice/{id} (cart guard): the printable invoice of an order for a legal entity paying by bank transfer — the
- * shop's requisites (server/checkout/payments/requisites.ts), the order's lines, the total and its VAT. The page forces
+ * shop's requisites (server/checkout/requisites.ts), the order's lines, the total and its VAT. The page forces
  * the light colour mode; the browser prints it (print styles hide the shell).
  */
 import { z } from 'zod';
 import type { GuardName } from '../../shared/routes.ts';
 import { orderIdParam, shopRequisites, vatRate } from '../checkout/index.ts';
-import { type LoaderArgs, notFoundError, routeParams } from '../render/route-module.ts';
+import { type LoaderArgs, notFoundError, routeParams } from './helpers/route-module.ts';
 
 export const guard: GuardName = 'cart';
 

@@ -1,24 +1,25 @@
 /**
  * /cart/{success|fail}/{id} (cart guard): a placed order's result page — number, lines, delivery, payment and its
  * state, totals, what happens next; printed (the page forces the light mode). Only the order's own session or its
- * signed-in owner sees it; for anyone else, and for an unknown id, it is the 404 page (server/render/guards.ts).
+ * signed-in owner sees it; for anyone else, and for an unknown id, it is the 404 page (server/pages/helpers/guards.ts).
  * Its action `pay` starts paying an unpaid order online (decision 024).
  */
 import { redirect } from 'react-router-dom';
 import { z } from 'zod';
 import type { GuardName } from '../../shared/routes.ts';
 import { CART_RESULTS, orderIdParam } from '../checkout/index.ts';
-import { localPath } from '../render/guards.ts';
+import { orderReturnUrl } from './helpers/order-payment.ts';
 import {
   type ActionArgs,
   continueTo,
   type LoaderArgs,
   leaveForPayment,
+  localPath,
   mutationFailed,
   notFoundError,
   readForm,
   routeParams,
-} from '../render/route-module.ts';
+} from './helpers/route-module.ts';
 
 export const guard: GuardName = 'cart';
 
@@ -87,27 +88,9 @@ export async function action(args: ActionArgs) {
       );
     return continueTo(args, undefined, `/cart/success/${id}`);
   }
-  const started = await context.services.payments.payAgain({ orderId: id, site: context.site.id, returnUrl: returnUrl(args, id) });
+  const started = await context.services.payments.payAgain({ orderId: id, site: context.site.id, returnUrl: orderReturnUrl(args, id) });
   if (started.ok) return leaveForPayment(args, started.confirmationUrl);
   if (started.reason === 'paid' || started.reason === 'processing') return continueTo(args, undefined, `/cart/success/${id}`);
   const status = started.reason === 'unavailable' ? 503 : 409;
   return mutationFailed(args, form, undefined, `/cart/fail/${id}`, { ok: false, errors: { '': PAY_ERRORS[started.reason] } }, status);
-}
-
-/** The order's success page as an absolute address on this site, in the visitor's language (the provider's return_url). */
-function returnUrl(args: { context: ActionArgs['context'] }, orderId: number): string {
-  return args.context.origin + localPath(args.context.basename, `/cart/success/${orderId}`);
-}
-
-/**
- * Checkout's online payment in one call (the place-order action, after its transaction committed): starts paying the
- * order and sends the shopper to the provider; when that cannot be done now, to the order's fail page, which says why
- * and offers to pay again. The order stays placed either way.
- */
-export async function payOrderOnline(args: ActionArgs, orderId: number) {
-  const { context } = args;
-  const started = await context.services.payments.payAgain({ orderId, site: context.site.id, returnUrl: returnUrl(args, orderId) });
-  if (started.ok) return leaveForPayment(args, started.confirmationUrl);
-  const page = started.reason === 'paid' || started.reason === 'processing' || started.reason === 'not_configured' ? 'success' : 'fail';
-  return continueTo(args, undefined, `/cart/${page}/${orderId}`);
 }

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import type { GuardName } from '../../shared/routes.ts';
 import { CART_RESULTS } from '../checkout/index.ts';
-import { type LoaderArgs, notFoundError, routeParams } from '../render/route-module.ts';
+import { type LoaderArgs, notFoundError, routeParams } from './helpers/route-module.ts';
 
 export const guard: GuardName = 'cart';
 

@@ -13,16 +13,17 @@ import { localized } from '../../shared/delivery.ts';
 import { diffCart } from '../../shared/ecommerce.ts';
 import { phoneExample } from '../../shared/phone.ts';
 import { cartLinesForAnalytics } from '../cart/index.ts';
-import { type CheckoutRefusal, deliveryOptions } from '../checkout/index.ts';
-import { type ActionArgs, continueTo, type LoaderArgs, mutationDone, mutationFailed, readForm } from '../render/route-module.ts';
-import { payOrderOnline } from './cart-order.ts';
+import { type CheckoutRefusal, deliveryOptions, priceContents } from '../checkout/index.ts';
+import { payOrderOnline } from './helpers/order-payment.ts';
+import { type ActionArgs, continueTo, type LoaderArgs, mutationDone, mutationFailed, readForm } from './helpers/route-module.ts';
 
 export async function loader({ context }: LoaderArgs) {
   const { services, session, site } = context;
-  const cart = session.snapshot.cartCount > 0 ? await services.cart.priced(session.id, site) : null;
-  const { stock, cartId: _cartId, ...priced } = cart ?? { stock: new Map(), cartId: null, ...EMPTY_CART };
+  // The one cart read, priced by the one pricing entry. Read even when the header counts nothing: a cart may hold only
+  // lines no longer sold, which the page still shows (cart.unavailable), uncounted and uncharged (decision 031).
+  const { stock, cartId: _cartId, ...priced } = priceContents(await services.cart.read(session.id, site), site.rounding);
   return {
-    // The spec's entries (§3) for the cart table; the priced cart (kit discounts, weight) beside them.
+    // The spec's entries (§3) for the cart table; the priced cart (kit discounts, weight, lines no longer sold) beside them.
     entries: priced.lines.map(({ sku, quantity }) => ({ sku, quantity })),
     cart: {
       ...priced,
@@ -36,8 +37,6 @@ export async function loader({ context }: LoaderArgs) {
     checkout: priced.lines.length > 0 ? await checkoutData(context) : null,
   };
 }
-
-const EMPTY_CART = { lines: [], kits: [], subtotal: 0, discount: 0, goods: 0, weightKg: 0 };
 
 /** What the order form needs: a fresh checkout key, the site's methods in the visitor's language, prefilled details. */
 async function checkoutData(context: LoaderArgs['context']) {

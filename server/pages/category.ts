@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { SLUG_PATTERN } from '../../shared/catalog.ts';
 import { parseListingQuery } from '../catalog/index.ts';
-import { type LoaderArgs, notFoundError, routeParams } from '../render/route-module.ts';
+import { type LoaderArgs, notFoundError, routeParams } from './helpers/route-module.ts';
 
 export const params = z.object({ category: z.string().regex(SLUG_PATTERN) });
 

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { MAX_ID } from '../../shared/catalog.ts';
-import { type ActionArgs, type LoaderArgs, mutationDone, mutationFailed, readForm } from '../render/route-module.ts';
+import { type ActionArgs, type LoaderArgs, mutationDone, mutationFailed, readForm } from './helpers/route-module.ts';
 
 export async function loader({ context }: LoaderArgs) {
   const { session, site, services } = context;

@@ -6,9 +6,9 @@ import { z } from 'zod';
 import type { Country } from '../../shared/commerce-config.ts';
 import { isoDateIn } from '../../shared/content.ts';
 import { APPOINTMENT_ZONES } from '../../shared/forms.ts';
-import type { ActionArgs, LoaderArgs } from '../render/route-module.ts';
 import { entrySeo, requireEntry } from './helpers/content-pages.ts';
 import { fields, publicFormAction } from './helpers/public-form.ts';
+import type { ActionArgs, LoaderArgs } from './helpers/route-module.ts';
 
 export const HANDMADE_PATH = '/handmade';
 /** The latest day one may ask for, in days from today. */

@@ -15,7 +15,7 @@ import {
   notFoundError,
   readForm,
   routeParams,
-} from '../render/route-module.ts';
+} from './helpers/route-module.ts';
 
 export const guard: GuardName = 'personal';
 

@@ -1,7 +1,7 @@
 /** /history (personal guard): the account's orders on this site, newest first, HISTORY_PAGE_SIZE a page (?page=N). */
 import { z } from 'zod';
 import type { GuardName } from '../../shared/routes.ts';
-import { type LoaderArgs, queryObject } from '../render/route-module.ts';
+import { type LoaderArgs, queryObject } from './helpers/route-module.ts';
 
 export const guard: GuardName = 'personal';
 

@@ -1,7 +1,7 @@
 /** /komplekty-sumoizoliacii/{slug}: one kit — contents, price with the kit discount, mass (decision 014). */
 import { z } from 'zod';
 import { SLUG_PATTERN } from '../../shared/catalog.ts';
-import { type LoaderArgs, notFoundError, routeParams } from '../render/route-module.ts';
+import { type LoaderArgs, notFoundError, routeParams } from './helpers/route-module.ts';
 
 export const params = z.object({ slug: z.string().regex(SLUG_PATTERN) });
 

@@ -1,6 +1,6 @@
 /** /komplekty-sumoizoliacii: the ready kits (the kits category's own slug; its description is the list's lead). */
 import { KITS_PATH } from '../../shared/navigation.ts';
-import type { LoaderArgs } from '../render/route-module.ts';
+import type { LoaderArgs } from './helpers/route-module.ts';
 
 const KITS_CATEGORY_SLUG = KITS_PATH.slice(1);
 

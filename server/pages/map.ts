@@ -7,7 +7,7 @@
 import { data } from 'react-router-dom';
 import { z } from 'zod';
 import { CITY_FILTER_MAX, DEALER_KINDS, type Dealer, type DealerFilter, filterDealers } from '../../shared/dealers.ts';
-import { type LoaderArgs, queryObject } from '../render/route-module.ts';
+import { type LoaderArgs, queryObject } from './helpers/route-module.ts';
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what this removes
 const withoutControls = (s: string) => s.replace(/[\u0000-\u001f\u007f]/g, ' ');

@@ -1,5 +1,5 @@
 /** /materials: every category with its image, product count and most popular products. */
-import type { LoaderArgs } from '../render/route-module.ts';
+import type { LoaderArgs } from './helpers/route-module.ts';
 
 export async function loader({ context }: LoaderArgs) {
   const categories = await context.services.listing.materials(context.site.priceList);

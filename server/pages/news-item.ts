@@ -1,7 +1,7 @@
 /** /news/{slug}: one news item with the products it names; an unknown slug is the 404 page. */
 
-import { type LoaderArgs, routeParams } from '../render/route-module.ts';
 import { entrySeo, requireEntry, slugParams } from './helpers/content-pages.ts';
+import { type LoaderArgs, routeParams } from './helpers/route-module.ts';
 
 export async function loader(args: LoaderArgs) {
   const { context } = args;

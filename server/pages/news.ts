@@ -1,7 +1,7 @@
 /** /news: the shop's news, newest first, ten a page (?page=N; past the last page: 404). */
 
-import type { LoaderArgs } from '../render/route-module.ts';
 import { loadList } from './helpers/content-pages.ts';
+import type { LoaderArgs } from './helpers/route-module.ts';
 
 export function loader(args: LoaderArgs) {
   return loadList(args, 'news');

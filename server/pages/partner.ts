@@ -6,9 +6,9 @@ import { z } from 'zod';
 import type { Country } from '../../shared/commerce-config.ts';
 import { PARTNER_TYPES } from '../../shared/forms.ts';
 import { isValidInn } from '../../shared/tax-id.ts';
-import type { ActionArgs, LoaderArgs } from '../render/route-module.ts';
 import { entrySeo, requireEntry } from './helpers/content-pages.ts';
 import { fields, publicFormAction } from './helpers/public-form.ts';
+import type { ActionArgs, LoaderArgs } from './helpers/route-module.ts';
 
 export const PARTNER_PATH = '/stat-partnerom';
 

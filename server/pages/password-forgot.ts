@@ -3,8 +3,8 @@
  * address, a link is on its way"), known or not; requests per client address and mails per recipient are limited.
  */
 import { z } from 'zod';
-import { type ActionArgs, continueTo, type LoaderArgs, mutationFailed, queryObject, readForm } from '../render/route-module.ts';
 import { emailField, fieldError, mailContext } from './helpers/account-forms.ts';
+import { type ActionArgs, continueTo, type LoaderArgs, mutationFailed, queryObject, readForm } from './helpers/route-module.ts';
 
 export async function loader({ request }: LoaderArgs) {
   return { sent: queryObject(request).sent === '1' };

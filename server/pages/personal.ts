@@ -10,15 +10,6 @@
 import { z } from 'zod';
 import type { GuardName } from '../../shared/routes.ts';
 import {
-  type ActionArgs,
-  continueTo,
-  type LoaderArgs,
-  mutationDone,
-  mutationFailed,
-  notFoundError,
-  readForm,
-} from '../render/route-module.ts';
-import {
   checkbox,
   checkPassword,
   currentPasswordField,
@@ -30,6 +21,15 @@ import {
   normalisePhone,
   phoneField,
 } from './helpers/account-forms.ts';
+import {
+  type ActionArgs,
+  continueTo,
+  type LoaderArgs,
+  mutationDone,
+  mutationFailed,
+  notFoundError,
+  readForm,
+} from './helpers/route-module.ts';
 
 export const guard: GuardName = 'personal';
 

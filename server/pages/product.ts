@@ -3,7 +3,7 @@ import { redirect } from 'react-router-dom';
 import { z } from 'zod';
 import { SLUG_PATTERN } from '../../shared/catalog.ts';
 import { splitLanguagePrefix } from '../../shared/sites.ts';
-import { type LoaderArgs, notFoundError, routeParams } from '../render/route-module.ts';
+import { type LoaderArgs, notFoundError, routeParams } from './helpers/route-module.ts';
 
 export const params = z.object({ category: z.string().regex(SLUG_PATTERN), product: z.string().regex(SLUG_PATTERN) });
 

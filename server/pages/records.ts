@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import type { GuardName } from '../../shared/routes.ts';
-import { type ActionArgs, type LoaderArgs, mutationDone, mutationFailed, queryObject, readForm } from '../render/route-module.ts';
+import { type ActionArgs, type LoaderArgs, mutationDone, mutationFailed, queryObject, readForm } from './helpers/route-module.ts';
 
 export const guard: GuardName = 'personal';
 

@@ -5,9 +5,9 @@
 import { z } from 'zod';
 import { formatContentDate, isoDateIn, REVIEWS_PATH } from '../../shared/content.ts';
 import { MESSAGE_KINDS, REVIEWS_PER_PAGE } from '../../shared/forms.ts';
-import { type ActionArgs, type LoaderArgs, notFoundError } from '../render/route-module.ts';
 import { pageNumber } from './helpers/content-pages.ts';
 import { fields, publicFormAction } from './helpers/public-form.ts';
+import { type ActionArgs, type LoaderArgs, notFoundError } from './helpers/route-module.ts';
 
 export async function loader({ context, request }: LoaderArgs) {
   const page = pageNumber(request);

@@ -1,7 +1,7 @@
 /** The root route: the shell every page shares — site, menu, widgets, counters, the site token, a form's flash. */
 import { type PublicSite, publicSite } from '../../shared/public-site.ts';
 import { seoSites } from '../../shared/seo.ts';
-import type { LoaderArgs } from '../render/route-module.ts';
+import type { LoaderArgs } from './helpers/route-module.ts';
 
 export async function loader({ context }: LoaderArgs) {
   const { site, session, services } = context;

@@ -2,7 +2,7 @@
 import { data } from 'react-router-dom';
 import { z } from 'zod';
 import { SEARCH_MAX_LENGTH, SEARCH_PAGE_LIMIT, type SearchResult } from '../../shared/search.ts';
-import { type LoaderArgs, queryObject } from '../render/route-module.ts';
+import { type LoaderArgs, queryObject } from './helpers/route-module.ts';
 
 /**
  * `?q=`: control characters (NUL included, which PostgreSQL text cannot hold) become spaces, then trimmed; at most

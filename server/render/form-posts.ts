@@ -7,10 +7,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { FLASH_COOKIE } from '../../shared/contracts.ts';
 import { safeLocalPath } from '../../shared/safe-path.ts';
-import { isLocalHost, issueSessionCookie, setSessionCookie } from '../http/request-context.ts';
-import { pageSecurityHeaders } from '../http/security.ts';
-import type { SessionService } from '../sessions/index.ts';
-import type { Flash, LoadContext } from './route-module.ts';
+import type { RenderHost, RequestFacts } from './host.ts';
+import type { Flash, RouterContext } from './route-module.ts';
 import { formRefusedPage } from './static-pages.ts';
 
 /** A form post as the router sees it: urlencoded fields (strings only; the first of repeated keys). */
@@ -54,10 +52,16 @@ export function readFlash(request: FastifyRequest): Flash | null {
 }
 
 /** Applies what the loaders and action asked for (a new session, a flash) and clears a flash that was shown. */
-export function applyEffects(request: FastifyRequest, reply: FastifyReply, ctx: LoadContext): void {
-  if (ctx.effects.session) setSessionCookie(request, reply, ctx.effects.session);
+export function applyEffects(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  ctx: RouterContext,
+  facts: RequestFacts,
+  host: Pick<RenderHost<RouterContext>, 'setSessionCookie'>,
+): void {
+  if (ctx.effects.session) host.setSessionCookie(request, reply, ctx.effects.session);
   if (ctx.effects.retryAfterSeconds !== undefined) reply.header('retry-after', String(ctx.effects.retryAfterSeconds));
-  const flashOptions = { path: '/', httpOnly: true, sameSite: 'lax', secure: !isLocalHost(request.hostname) } as const;
+  const flashOptions = { path: '/', httpOnly: true, sameSite: 'lax', secure: facts.secureCookies } as const;
   if (ctx.effects.flash) {
     reply.setCookie(FLASH_COOKIE, JSON.stringify(ctx.effects.flash), { ...flashOptions, signed: true, maxAge: FLASH_MAX_AGE_S });
   } else if (request.cookies[FLASH_COOKIE]) {
@@ -70,11 +74,13 @@ export function refuseWithoutToken(
   request: FastifyRequest,
   reply: FastifyReply,
   fields: FormFields,
-  { document, sessions, dev }: { document: boolean; sessions: Pick<SessionService, 'verifyToken'>; dev: boolean },
+  facts: RequestFacts,
+  document: boolean,
+  host: Pick<RenderHost<RouterContext>, 'verifyToken' | 'issueSessionCookie' | 'htmlHeaders'>,
 ): boolean {
   const header = request.headers['x-csrf-token'];
   const given = fields.token || (typeof header === 'string' ? header : '');
-  const valid = !!given && !request.sessionIsNew && sessions.verifyToken(request.sessionId, given);
+  const valid = !!given && host.verifyToken(request, given);
   if (valid) return false;
   const code = given ? 'token_invalid' : 'token_required';
   if (!document) {
@@ -83,13 +89,13 @@ export function refuseWithoutToken(
     return true;
   }
   // Without JavaScript: a page that says the form expired, with a way back to the page it came from.
-  const back = safeLocalPath(fields.next) ?? (request.basename === '/' ? '/' : request.basename);
-  issueSessionCookie(request, reply);
+  const back = safeLocalPath(fields.next) ?? (facts.basename === '/' ? '/' : facts.basename);
+  host.issueSessionCookie(request, reply);
   reply
     .code(403)
     .type('text/html; charset=utf-8')
     .header('cache-control', 'no-store')
-    .headers(pageSecurityHeaders(request.cspNonce, { dev, tags: request.site.tags }))
-    .send(formRefusedPage(request.siteLanguage, 'expired', back));
+    .headers(host.htmlHeaders(request, 'static'))
+    .send(formRefusedPage(facts.language, 'expired', back));
   return true;
 }

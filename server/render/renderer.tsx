@@ -1,9 +1,12 @@
 /**
- * The page path: session snapshot → guards → the static handler's loaders (and, for a form post, the route's
- * action) → streamed React HTML. The same path answers JSON for the browser's router:
+ * The router runtime's page path: the host's request context (session snapshot …) → guards → the static handler's
+ * loaders (and, for a form post, the route's action) → streamed React HTML. The same path answers JSON for the
+ * browser's router:
  *   GET  /_data{path}?_routes=a,b    the loaders a client navigation needs, in one answer;
  *   POST /_data{path}?_action=<id>   a route's action, from a <Form> or fetcher once the page is hydrated.
  * A form posted without JavaScript (POST {path}) runs the same action and gets a 303 back (docs/decisions/021).
+ * Generic over the page context: what sites, sessions, storage and security policy mean comes from the host
+ * (server/render/host.ts), never from an import (docs/decisions/020-route-modules.md, addendum).
  */
 
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -21,7 +24,6 @@ import {
 import { appRoutes, ServerApp } from '../../client/ssr.tsx';
 import {
   type BootData,
-  CONSENT_COOKIE,
   DATA_ACTION_PARAM,
   DATA_PREFIX,
   DATA_ROUTES_PARAM,
@@ -32,35 +34,32 @@ import { messages } from '../../shared/locales/index.ts';
 import { pageModuleKey, type RouteId } from '../../shared/routes.ts';
 import { jsonForScript } from '../../shared/serialize.ts';
 import type { Language } from '../../shared/sites.ts';
-import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/errors.ts';
-import { isLocalHost, issueSessionCookie } from '../http/request-context.ts';
-import { pageSecurityHeaders } from '../http/security.ts';
-import { logRequestError } from '../logger.ts';
-import type { Services } from '../services.ts';
-import { EMPTY_SNAPSHOT } from '../sessions/index.ts';
+import { logRequestError } from '../platform/logger.ts';
 import type { PageAssets } from './assets.ts';
 import { applyEffects, type FormFields, formFields, readFlash, refuseWithoutToken } from './form-posts.ts';
-import { runGuards } from './guards.ts';
-import { type LoadContext, notFoundError } from './route-module.ts';
-import type { ServerRoutes } from './server-routes.ts';
+import { type Guards, runGuards } from './guards.ts';
+import type { RenderHost, RequestFacts } from './host.ts';
+import { notFoundError, type RouterContext, type ServerRoutes } from './route-module.ts';
 import { STATIC_500_PAGE, STATIC_503_PAGE } from './static-pages.ts';
 import { abortOnDisconnect, streamHtml } from './stream.ts';
 
-export interface RendererOptions {
-  services: Services;
+export interface RendererOptions<Ctx extends RouterContext> {
+  /** What the runtime asks of the application: the request context, cookies, security headers … */
+  host: RenderHost<Ctx>;
   assets: PageAssets;
-  /** The server page modules (server/render/server-routes.ts). */
-  serverRoutes: ServerRoutes;
+  /** The server page modules by route id. */
+  serverRoutes: ServerRoutes<Ctx>;
+  /** The implementation of each guard a page module may name. */
+  guards: Guards<Ctx>;
   renderTimeoutMs: number;
   /** Hide internal error messages from pages and answers. */
   production: boolean;
-  dev?: boolean;
 }
 
 type SerializedErrors = Record<string, unknown> | null;
 
-export function createRenderer(options: RendererOptions) {
-  const { services, assets, serverRoutes } = options;
+export function createRenderer<Ctx extends RouterContext>(options: RendererOptions<Ctx>) {
+  const { host, assets, serverRoutes, guards } = options;
   const routes = appRoutes((id: RouteId) => {
     const module = serverRoutes.get(id);
     return { loader: module?.loader as never, action: module?.action as never };
@@ -82,8 +81,8 @@ export function createRenderer(options: RendererOptions) {
    * replaces every loader. The redirect path is router-relative; React Router adds the basename.
    */
   function guardedQuery(
-    request: FastifyRequest,
-    ctx: LoadContext,
+    facts: RequestFacts,
+    ctx: Ctx,
     path: string,
     signal: AbortSignal,
     form: FormFields | null,
@@ -92,10 +91,10 @@ export function createRenderer(options: RendererOptions) {
       'filterMatchesToLoad' | 'skipLoaderErrorBubbling' | 'skipRevalidation'
     > = {},
   ) {
-    const url = new URL(`https://${request.site.host}${path}`);
+    const url = new URL(`${facts.routerOrigin}${path}`);
     const dataStrategy: DataStrategyFunction = async ({ matches }) => {
       const toLoad = matches.filter((m) => m.shouldCallHandler());
-      const verdict = await runGuards(matches, ctx, url, serverRoutes);
+      const verdict = await runGuards(matches, ctx, url, serverRoutes, guards);
       if (verdict && 'redirect' in verdict) {
         const first = toLoad[0] ?? matches[0]!;
         return { [first.route.id]: { type: 'data', result: redirect(verdict.redirect, 302) } };
@@ -118,11 +117,13 @@ export function createRenderer(options: RendererOptions) {
           headers: { 'content-type': 'application/x-www-form-urlencoded' },
         })
       : new Request(url, { method: 'GET', signal, headers: { accept: 'text/html' } });
-    return handlerFor(request.basename)
+    return handlerFor(facts.basename)
       .query(routerRequest, { requestContext: ctx, dataStrategy, ...options })
       .then((context) => {
-        // A loader or action that met the database away fails the whole answer with 503, not a page of error boundaries.
-        const down = context instanceof Response ? undefined : Object.values(context.errors ?? {}).find(isDatabaseUnavailable);
+        // A loader or action that met the database away (the host's verdict) fails the whole answer with 503, not a page
+        // of error boundaries.
+        const down =
+          context instanceof Response ? undefined : Object.values(context.errors ?? {}).find((e) => host.unavailable(e) !== null);
         if (down) throw down;
         return context;
       });
@@ -134,22 +135,16 @@ export function createRenderer(options: RendererOptions) {
   const bootScript = (language: Language, basename: string) =>
     `window.__BOOT__={"language":${jsonForScript(language)},"basename":${jsonForScript(basename)},"translations":${translationsJson.get(language)},"buildId":${buildIdJson}};`;
 
-  async function loadContext(request: FastifyRequest, document: boolean): Promise<LoadContext> {
-    const snapshot = request.sessionIsNew ? EMPTY_SNAPSHOT : await services.sessions.snapshot(request.sessionId, request.site.id);
-    return {
-      site: request.site,
-      language: request.siteLanguage,
-      basename: request.basename,
-      session: { id: request.sessionId, token: services.sessions.tokenFor(request.sessionId), snapshot },
-      cookieConsent: request.cookies[CONSENT_COOKIE] === '1',
-      localHost: isLocalHost(request.hostname),
-      origin: services.addresses.originOf(request.site, request),
-      clientAddress: request.ip,
+  /** The host's context around the runtime's own fields (a document request reads the flash it was sent back with). */
+  function loadContext(request: FastifyRequest, facts: RequestFacts, document: boolean): Promise<Ctx> {
+    const base: RouterContext = {
+      language: facts.language,
+      basename: facts.basename,
       document,
       flash: document ? readFlash(request) : null,
-      services,
       effects: {},
     };
+    return host.loadContext(request, base);
   }
 
   /** Loader errors as the browser's router expects them (RouteErrorResponse kept; internals hidden). */
@@ -177,7 +172,7 @@ export function createRenderer(options: RendererOptions) {
   /** POST {path}: a form posted without JavaScript. The route's action answers 303; a failure is a static page. */
   async function formPost(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const fields = formFields(request.body);
-    if (refuseWithoutToken(request, reply, fields, { document: true, sessions: services.sessions, dev: !!options.dev })) return;
+    if (refuseWithoutToken(request, reply, fields, host.describe(request), true, host)) return;
     try {
       await renderPage(request, reply, fields);
     } catch (err) {
@@ -189,15 +184,16 @@ export function createRenderer(options: RendererOptions) {
   function failurePage(request: FastifyRequest, reply: FastifyReply, err: unknown, what: string): void {
     if (reply.sent || reply.raw.headersSent) throw err;
     // A warning, not an error, when the database is away: the request is fine.
-    const unavailable = isDatabaseUnavailable(err);
+    const retryAfter = host.unavailable(err);
+    const unavailable = retryAfter !== null;
     if (unavailable) request.log.warn({ err }, `${what}: database unavailable`);
     else logRequestError(request, err, what);
-    if (unavailable) reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+    if (unavailable) reply.header('retry-after', String(retryAfter));
     reply
       .code(unavailable ? 503 : 500)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
-      .headers(pageSecurityHeaders(request.cspNonce, { dev: !!options.dev, tags: request.site.tags }))
+      .headers(host.htmlHeaders(request, 'static'))
       .send(unavailable ? STATIC_503_PAGE : STATIC_500_PAGE);
   }
 
@@ -211,14 +207,15 @@ export function createRenderer(options: RendererOptions) {
       return void reply.redirect(target + (search ? '?' + search : ''), 301);
     }
 
-    const ctx = await loadContext(request, true);
+    const facts = host.describe(request);
+    const ctx = await loadContext(request, facts, true);
     const controller = abortOnDisconnect(reply);
-    const context = await guardedQuery(request, ctx, path, controller.signal, form);
-    applyEffects(request, reply, ctx);
+    const context = await guardedQuery(facts, ctx, path, controller.signal, form);
+    applyEffects(request, reply, ctx, facts, host);
     if (context instanceof Response) return sendRouterResponse(reply, context, form !== null);
-    if (!ctx.effects.session) issueSessionCookie(request, reply);
+    if (!ctx.effects.session) host.issueSessionCookie(request, reply);
 
-    const handler = handlerFor(request.basename);
+    const handler = handlerFor(facts.basename);
     const boot: BootData = {
       language: ctx.language,
       basename: ctx.basename,
@@ -236,8 +233,8 @@ export function createRenderer(options: RendererOptions) {
     const tree = (
       <ServerApp
         boot={boot}
-        i18n={request.i18n}
-        nonce={request.cspNonce}
+        i18n={facts.i18n}
+        nonce={facts.nonce}
         router={router}
         context={context}
         modules={assets.modulePreloads(pageModules)}
@@ -249,20 +246,15 @@ export function createRenderer(options: RendererOptions) {
       .code(context.statusCode)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'private, no-cache')
-      .headers(
-        pageSecurityHeaders(request.cspNonce, {
-          dev: !!options.dev,
-          tags: request.site.tags,
-          formActions: services.payments.formActionSources(request.site.id),
-        }),
-      );
+      .headers(host.htmlHeaders(request, 'page'));
     await streamHtml(request, reply, tree, {
-      nonce: request.cspNonce,
+      nonce: facts.nonce,
       bootstrapModules: assets.bootstrapModules,
       bootstrapScriptContent: `${bootScript(ctx.language, ctx.basename)}window.__staticRouterHydrationData=${jsonForScript(hydrationData)};`,
       waitForAll: isbot(request.headers['user-agent'] ?? ''),
       controller,
       timeoutMs: options.renderTimeoutMs,
+      destination: () => host.htmlDestination(request, reply),
     });
   }
 
@@ -271,14 +263,15 @@ export function createRenderer(options: RendererOptions) {
     const { path, params } = dataPath(request);
     const wanted = new Set((params.get(DATA_ROUTES_PARAM) ?? '').split(',').filter(Boolean));
     reply.header('cache-control', 'private, no-cache');
-    const ctx = await loadContext(request, false);
+    const facts = host.describe(request);
+    const ctx = await loadContext(request, facts, false);
     const controller = abortOnDisconnect(reply);
-    const context = await guardedQuery(request, ctx, path, controller.signal, null, {
+    const context = await guardedQuery(facts, ctx, path, controller.signal, null, {
       filterMatchesToLoad: (m) => wanted.size === 0 || wanted.has(m.route.id),
       // Errors stay with the route that threw, so the browser's router places them itself.
       skipLoaderErrorBubbling: true,
     });
-    applyEffects(request, reply, ctx);
+    applyEffects(request, reply, ctx, facts, host);
     if (context instanceof Response) return redirectEnvelope(context);
     const results: Record<string, RouteResult> = {};
     for (const [id, value] of Object.entries(context.loaderData)) results[id] = { data: value };
@@ -291,15 +284,16 @@ export function createRenderer(options: RendererOptions) {
     const { path } = dataPath(request);
     const fields = formFields(request.body);
     reply.header('cache-control', 'no-store');
-    if (refuseWithoutToken(request, reply, fields, { document: false, sessions: services.sessions, dev: !!options.dev })) return;
-    const ctx = await loadContext(request, false);
+    const facts = host.describe(request);
+    if (refuseWithoutToken(request, reply, fields, facts, false, host)) return;
+    const ctx = await loadContext(request, facts, false);
     const controller = abortOnDisconnect(reply);
     // Only the action runs here: the browser's router then revalidates the loaders it needs through GET /_data.
-    const context = await guardedQuery(request, ctx, path, controller.signal, fields, {
+    const context = await guardedQuery(facts, ctx, path, controller.signal, fields, {
       skipRevalidation: true,
       skipLoaderErrorBubbling: true,
     });
-    applyEffects(request, reply, ctx);
+    applyEffects(request, reply, ctx, facts, host);
     if (context instanceof Response) return redirectEnvelope(context);
     const results: Record<string, RouteResult> = {};
     for (const [id, value] of Object.entries(context.actionData ?? {})) results[id] = { data: value, status: context.statusCode };

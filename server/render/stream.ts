@@ -1,8 +1,8 @@
 /** The last step of every page: a React tree streamed into the reply (compressed when the browser accepts it). */
+import type { Writable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
-import { htmlDestination } from '../http/compression.ts';
 import { STATIC_500_PAGE } from './static-pages.ts';
 
 /** An AbortController that fires when the client goes away before the answer is complete. */
@@ -30,6 +30,8 @@ export function streamHtml(
     waitForAll: boolean;
     controller: AbortController;
     timeoutMs: number;
+    /** Where the HTML goes (a compressing stream, say): called once, when the answer starts, headers still open. */
+    destination: () => Writable;
   },
 ): Promise<void> {
   return new Promise<void>((resolve) => {
@@ -45,10 +47,10 @@ export function streamHtml(
       bootstrapModules: opts.bootstrapModules,
       bootstrapScriptContent: opts.bootstrapScriptContent,
       onShellReady() {
-        if (!opts.waitForAll) finish(() => reply.send(pipe(htmlDestination(request, reply))));
+        if (!opts.waitForAll) finish(() => reply.send(pipe(opts.destination())));
       },
       onAllReady() {
-        if (opts.waitForAll) finish(() => reply.send(pipe(htmlDestination(request, reply))));
+        if (opts.waitForAll) finish(() => reply.send(pipe(opts.destination())));
       },
       onShellError(error) {
         request.log.error({ err: error }, 'shell render failed');

@@ -39,6 +39,8 @@ export class SessionService {
   constructor(
     private readonly db: Queryable,
     private readonly secret: string,
+    /** The price list a site sells from (the sites config): the cart counter counts what the site sells. */
+    private readonly priceListOf: (siteId: string) => string | undefined,
   ) {}
 
   tokenFor(sessionId: string): string {
@@ -56,6 +58,8 @@ export class SessionService {
   /**
    * The signed-in user and the counters a page header shows. Most returning visitors have no session row
    * (no state yet): for them this is one primary-key lookup; the counters are read only for rows that exist.
+   * The cart counter counts the cart's lines the site sells (view cart_lines, the one cart read of decision 031): a
+   * product taken off sale is not counted, as it is not charged.
    */
   async snapshot(sessionId: string, siteId: string): Promise<SessionSnapshot> {
     const [session] = await this.db.query<{ userId: number | null }>(
@@ -65,10 +69,10 @@ export class SessionService {
     );
     if (!session) return EMPTY_SNAPSHOT;
     const [counts] = await this.db.query<{ cartCount: number; compareCount: number }>(
-      `SELECT (SELECT count(*)::int FROM carts c JOIN cart_items ci ON ci.cart_id = c.id
-                WHERE c.session_id = $1 AND c.site = $2) AS "cartCount",
+      `SELECT (SELECT count(*)::int FROM cart_lines l
+                WHERE l.session_id = $1 AND l.site = $2 AND l.price_list = $3 AND l.sold) AS "cartCount",
               (SELECT count(*)::int FROM compare_items WHERE session_id = $1) AS "compareCount"`,
-      [sessionId, siteId],
+      [sessionId, siteId, this.priceListOf(siteId) ?? null],
     );
     return { userId: session.userId, ...counts! };
   }

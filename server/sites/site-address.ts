@@ -8,8 +8,7 @@
  * own site keeps the host the request came to (no pointless hop from an alias to the canonical host).
  */
 
-import { normalizeHost, type Site, type SiteDirectory } from '../../shared/sites.ts';
-import { isLocalHost } from '../http/request-context.ts';
+import { isLocalHost, normalizeHost, type Site, type SiteDirectory } from '../../shared/sites.ts';
 
 /** What of the request decides the form of an address: scheme, host name and port (from Fastify's request). */
 export interface RequestOrigin {

@@ -130,6 +130,7 @@ const en: LocaleMessages = {
     quantityOf: 'Quantity: {{title}}',
     removeOf: 'Remove {{title}} from the cart',
     failed: 'The cart could not be changed. Please try again.',
+    unavailable: 'No longer sold: not in the total or the order.',
   },
   compare: {
     title: 'Product comparison',

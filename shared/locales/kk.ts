@@ -130,6 +130,7 @@ const kk: LocaleMessages = {
     quantityOf: 'Саны: {{title}}',
     removeOf: '{{title}} себеттен жою',
     failed: 'Себетті өзгерту мүмкін болмады. Қайталап көріңіз.',
+    unavailable: 'Енді сатылмайды: сомаға да, тапсырысқа да кірмейді.',
   },
   compare: {
     title: 'Тауарларды салыстыру',

@@ -136,6 +136,7 @@ const ro: LocaleMessages = {
     quantityOf: 'Cantitate: {{title}}',
     removeOf: 'Elimină {{title}} din coș',
     failed: 'Coșul nu a putut fi modificat. Încercați din nou.',
+    unavailable: 'Nu se mai vinde: nu intră în total și nici în comandă.',
   },
   compare: {
     title: 'Compararea produselor',

@@ -130,6 +130,7 @@ const tr: LocaleMessages = {
     quantityOf: 'Miktar: {{title}}',
     removeOf: '{{title}} ürününü sepetten kaldır',
     failed: 'Sepet değiştirilemedi. Lütfen tekrar deneyin.',
+    unavailable: 'Artık satılmıyor: toplama ve siparişe dahil değil.',
   },
   compare: {
     title: 'Ürün karşılaştırma',

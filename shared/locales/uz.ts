@@ -130,6 +130,7 @@ const uz: LocaleMessages = {
     quantityOf: 'Miqdori: {{title}}',
     removeOf: '{{title}} ni savatdan oʻchirish',
     failed: 'Savatni oʻzgartirib boʻlmadi. Qayta urinib koʻring.',
+    unavailable: 'Endi sotilmaydi: jami summaga ham, buyurtmaga ham kirmaydi.',
   },
   compare: {
     title: 'Mahsulotlarni solishtirish',

@@ -124,6 +124,7 @@ const zhCN: LocaleMessages = {
     quantityOf: '数量：{{title}}',
     removeOf: '从购物车删除 {{title}}',
     failed: '无法修改购物车，请重试。',
+    unavailable: '已停售：不计入总额，也不会下单。',
   },
   compare: {
     title: '商品对比',

@@ -11,7 +11,7 @@ t.test(`parallel form posts from one address store exactly ${FORM_LIMIT.submissi
   const { db, pods, submit, visitor } = await startPods(t, 2);
   const n = 20;
   for (let round = 0; round < 3; round++) {
-    await db.query('DELETE FROM form_throttle');
+    await db.query(`DELETE FROM rate_limits WHERE policy = 'forms.address'`);
     const before = await db.query<{ m: number; o: number }>(
       `SELECT (SELECT count(*)::int FROM contact_messages) AS m, (SELECT count(*)::int FROM outbox WHERE kind = 'form.message') AS o`,
     );

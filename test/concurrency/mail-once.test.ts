@@ -11,8 +11,8 @@ import t from 'tap';
 import { openDb } from '../../server/db/index.ts';
 import { MailDelivery, smtpTransport } from '../../server/mail/delivery.ts';
 import { Outbox, type OutboxMessage } from '../../server/mail/outbox.ts';
+import { demoSitesConfig } from '../../server/platform/demo-sites.ts';
 import { SiteDirectory } from '../../shared/sites.ts';
-import { demoSitesConfig } from '../../shared/sites-config.ts';
 import { createTestDb } from '../helpers/db.ts';
 import { type FakeSmtp, startFakeSmtp } from '../helpers/fake-smtp.ts';
 import { hammer, postgresOnly, startPods } from './pods.ts';
@@ -52,9 +52,10 @@ t.test(`three pods' workers send ${MESSAGES} messages enqueued in parallel, each
   const { db, pods } = await startPods(t, 3, { SMTP_URL: smtp.url, MAIL_WORKER: '1', MAIL_POLL_MS: '50' });
   for (const pod of pods) await pod.app.fastify.ready();
   const started = Date.now();
+  const outbox = new Outbox();
   const ids = await hammer(MESSAGES, (i) => {
     const pod = pods[i % pods.length]!;
-    return pod.db.transaction((tx) => pod.app.services.outbox.enqueue(tx, message(i)));
+    return pod.db.transaction((tx) => outbox.enqueue(tx, message(i)));
   });
   t.equal(new Set(ids).size, MESSAGES, 'all enqueued');
   t.ok(

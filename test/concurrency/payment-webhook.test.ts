@@ -6,7 +6,7 @@
  */
 import t from 'tap';
 import { YooKassaClient } from '../../server/checkout/payments/yookassa.ts';
-import { loadConfig } from '../../server/config.ts';
+import { loadConfig } from '../../server/platform/config.ts';
 import { fakeYooKassaEnv, startFakeYooKassa } from '../helpers/fake-yookassa.ts';
 import { hammer, postgresOnly, startPods } from './pods.ts';
 

@@ -6,9 +6,9 @@
 import type { Test } from 'tap';
 import { Agent, request } from 'undici';
 import { type App, buildApp } from '../../server/app.ts';
-import { loadConfig } from '../../server/config.ts';
 import { type Db, openDb } from '../../server/db/index.ts';
 import { SESSION_COOKIE } from '../../server/http/request-context.ts';
+import { loadConfig } from '../../server/platform/config.ts';
 import { newSessionId } from '../../server/sessions/sessions.ts';
 import { type CountingDb, createTestDb, usingPostgres } from '../helpers/db.ts';
 

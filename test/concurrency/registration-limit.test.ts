@@ -35,9 +35,10 @@ t.test('registrations from one address over two pods: exactly the limit gets thr
     { n: number },
   ];
   t.equal(n, L, `${L} accounts made`);
-  const [row] = await pods.db.query<{ attempts: number }>('SELECT attempts FROM login_throttle WHERE key = $1', [
-    'register-ip:198.51.100.50',
-  ]);
+  const [row] = await pods.db.query<{ attempts: number }>(
+    `SELECT hits AS attempts FROM rate_limits WHERE policy = 'register.address' AND key = $1`,
+    ['198.51.100.50'],
+  );
   t.equal(row?.attempts, 2 * L + 10, 'every attempt counted in the one row both pods share');
   const other = await pods.submit(1, pods.visitor(), '/register', fields(999), { 'x-forwarded-for': '198.51.100.51' });
   t.ok(accepted(other), 'another address registers');

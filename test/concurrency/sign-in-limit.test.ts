@@ -48,7 +48,10 @@ t.test('the per-address limit holds across two pods', { skip: postgresOnly }, as
   );
   t.equal(admitted.length, limit, `${limit} attempts admitted over both pods, the rest refused with 429`);
   t.ok(answers.filter((a) => outcome(a) === 429).every(limited), 'each refusal with auth.tooMany and Retry-After');
-  const [row] = await pods.db.query<{ attempts: number }>('SELECT attempts FROM login_throttle WHERE key = $1', ['ip:198.51.100.2']);
+  const [row] = await pods.db.query<{ attempts: number }>(
+    `SELECT hits AS attempts FROM rate_limits WHERE policy = 'signin.address' AND key = $1`,
+    ['198.51.100.2'],
+  );
   t.equal(row?.attempts, 2 * limit + 10, 'every attempt, refused ones too, counted in the one row both pods share');
 
   const other = await attempt(pods, 1, '198.51.100.3');

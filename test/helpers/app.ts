@@ -6,8 +6,8 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Test } from 'tap';
 import { type App, buildApp } from '../../server/app.ts';
-import { type Config, loadConfig } from '../../server/config.ts';
 import { SESSION_COOKIE } from '../../server/http/request-context.ts';
+import { type Config, loadConfig } from '../../server/platform/config.ts';
 import { newSessionId } from '../../server/sessions/sessions.ts';
 import { type CountingDb, createTestDb } from './db.ts';
 

@@ -9,8 +9,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { type Db, openDb } from '../../server/db/index.ts';
 import { migrate } from '../../server/db/migrate.ts';
-import { seedDemo } from '../../server/db/seed.ts';
-import { demoSitesConfig } from '../../shared/sites-config.ts';
+import { seedDemo } from '../../server/demo/seed.ts';
+import { demoSitesConfig } from '../../server/platform/demo-sites.ts';
 
 export const FIXTURE_FILE = new URL('../../.tap/fixtures/pglite-seeded.tar.gz', import.meta.url).pathname;
 export const PG_TEMPLATE = 'tihoavto_template';

@@ -6,8 +6,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { openDb } from '../../server/db/index.ts';
 import { migrate } from '../../server/db/migrate.ts';
-import { seedDemo } from '../../server/db/seed.ts';
-import { demoSitesConfig } from '../../shared/sites-config.ts';
+import { seedDemo } from '../../server/demo/seed.ts';
+import { demoSitesConfig } from '../../server/platform/demo-sites.ts';
 import { FIXTURE_FILE, PG_TEMPLATE } from '../helpers/db.ts';
 
 const url = process.env.TEST_DATABASE_URL;

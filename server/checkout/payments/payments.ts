@@ -15,8 +15,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import type { PaymentShop, PaymentsConfig } from '../../config.ts';
 import type { Db } from '../../db/index.ts';
+import { limits, POLICIES } from '../../limits/index.ts';
+import type { PaymentShop, PaymentsConfig } from '../../platform/config.ts';
 import {
   type ApiPayment,
   type CreatePaymentBody,
@@ -34,8 +35,8 @@ export const PAYABLE_ORDER_STATUSES = ['new', 'awaiting_payment'] as const;
 const FINAL: readonly PaymentStatus[] = ['succeeded', 'canceled'];
 /** The provider remembers an Idempotence-Key for 24 hours: an attempt in doubt older than this is abandoned. */
 const KEY_LIFETIME_HOURS = 23;
-/** The provider is asked about one payment at most this often (notifications, result pages): seconds. */
-export const CHECK_INTERVAL_S = 2;
+/** The provider is asked about one payment at most this often (notifications, result pages): seconds (the 'payments.check' limit). */
+export const CHECK_INTERVAL_S = POLICIES['payments.check'].seconds;
 /** The API's limit on a receipt line's description and on the payment description. */
 const DESCRIPTION_MAX = 128;
 
@@ -71,13 +72,9 @@ export type StartResult =
     };
 
 /** What the result pages show about an order's payment. */
-export interface PaymentView {
-  status: PaymentStatus;
-  /** Why it failed: a provider's cancellation reason or 'provider_unavailable' / 'provider_rejected'. */
-  reason: string | null;
-  /** Whether the shopper may (re)start paying online: the pay button. */
-  canPay: boolean;
-}
+import type { PaymentView } from '../../../shared/payments.ts';
+
+export type { PaymentView };
 
 export type NotificationOutcome =
   | { status: 200; changed: boolean; paymentStatus: PaymentStatus }
@@ -355,11 +352,7 @@ export class PaymentService {
 
   /** Takes the right to ask the provider about a payment now: false when it was asked less than CHECK_INTERVAL_S ago. */
   private async claimCheck(id: number): Promise<boolean> {
-    const rows = await this.db.query(
-      `UPDATE payments SET checked_at = now() WHERE id = $1 AND (checked_at IS NULL OR checked_at < now() - interval '${CHECK_INTERVAL_S} seconds') RETURNING id`,
-      [id],
-    );
-    return rows.length === 1;
+    return (await limits.claim(this.db, 'payments.check', String(id))).allowed;
   }
 
   /** A payment under way: its address again when the provider still waits for the shopper, else null (record and go on). */
@@ -464,7 +457,7 @@ export class PaymentService {
 
   /** The shopper goes to the provider now: the result page they come back to must ask the provider afresh. */
   private async leaving(id: number): Promise<void> {
-    await this.db.query('UPDATE payments SET checked_at = NULL WHERE id = $1', [id]);
+    await limits.clear(this.db, 'payments.check', String(id));
   }
 
   private async cancelAttempt(id: number, reason: string): Promise<void> {

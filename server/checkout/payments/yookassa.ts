@@ -7,7 +7,7 @@
  */
 import { request } from 'undici';
 import { z } from 'zod';
-import type { ShopCredentials } from '../../config.ts';
+import type { ShopCredentials } from '../../platform/config.ts';
 
 const MAX_ANSWER_BYTES = 256 * 1024;
 
@@ -17,8 +17,9 @@ export const apiAmount = z.object({
   currency: z.string().regex(/^[A-Z]{3}$/),
 });
 
-export const PAYMENT_STATUSES = ['pending', 'waiting_for_capture', 'succeeded', 'canceled'] as const;
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+import { PAYMENT_STATUSES, type PaymentStatus } from '../../../shared/payments.ts';
+
+export { PAYMENT_STATUSES, type PaymentStatus };
 
 /** The part of a payment object the shop relies on; anything else the provider sends is ignored. */
 export const apiPayment = z.object({

@@ -9,7 +9,7 @@ import { normalizePhone } from '../../../shared/phone.ts';
 import type { Site } from '../../../shared/sites.ts';
 import type { MailContext } from '../../accounts/index.ts';
 import { passwordProblem } from '../../accounts/index.ts';
-import type { LoadContext } from '../../render/route-module.ts';
+import type { LoadContext } from './route-module.ts';
 
 export const nameField = z
   .string('account.errors.nameRequired')
@@ -41,5 +41,5 @@ export function fieldError(field: string, key: string, values: Record<string, st
 
 /** Where the account's mails point: this site, in this visitor's language. */
 export function mailContext(ctx: LoadContext): MailContext {
-  return { site: ctx.site, language: ctx.language, basename: ctx.basename };
+  return { site: ctx.site, language: ctx.language };
 }

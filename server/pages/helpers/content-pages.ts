@@ -7,8 +7,8 @@ import { z } from 'zod';
 import { formatContentDate, isoDateIn } from '../../../shared/content.ts';
 import type { ContentEntry, ContentKind, ContentTeaser } from '../../content/index.ts';
 import { focusableTables, localizeLinks, readingMinutes } from '../../content/index.ts';
-import { CONTENT_SOURCE, contentPath } from '../../feeds/content-source.ts';
-import { type LoadContext, type LoaderArgs, notFoundError, queryObject } from '../../render/route-module.ts';
+import { CONTENT_SOURCE, contentPath } from '../../feeds/index.ts';
+import { type LoadContext, type LoaderArgs, notFoundError, queryObject } from './route-module.ts';
 
 /** An item slug in a URL (a page's sub-page name too). */
 export const slugParams = z.object({ slug: z.string().regex(/^[a-z0-9][a-z0-9_-]{0,119}$/) });

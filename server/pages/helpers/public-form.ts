@@ -10,7 +10,7 @@ import type { ActionResult } from '../../../shared/contracts.ts';
 import { type FormKind, HONEYPOT_FIELD, STARTED_FIELD } from '../../../shared/forms.ts';
 import { normalizePhone } from '../../../shared/phone.ts';
 import type { Sender, Stored } from '../../forms/index.ts';
-import { type ActionArgs, mutationDone, mutationFailed, readForm } from '../../render/route-module.ts';
+import { type ActionArgs, mutationDone, mutationFailed, readForm } from './route-module.ts';
 
 export interface PublicFormOptions<S extends z.ZodType> {
   /** Which form it is (the stamp and the rate limit are per form); a function when one route has two. */

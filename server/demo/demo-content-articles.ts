@@ -1,6 +1,6 @@
 /**
  * Demo articles and news (issue 12), written for this shop from ../shared/domain.md, as the Markdown files an owner
- * would keep (server/content/content-files.ts). Loaded by the demo seed (server/db/demo-content.ts).
+ * would keep (server/content/content-files.ts). Loaded by the demo seed (server/demo/demo-content.ts).
  */
 
 const img = (name: string, alt: string, width: number, height: number) =>

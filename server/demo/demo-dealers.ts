@@ -1,11 +1,11 @@
 /**
  * The demo partners on /map (migration 015): 25 installation centres, shops and regional distributors in the five
  * countries of the regional sites, at their cities' real coordinates (a few hundred metres off the centre, as a
- * shop would be). Names, addresses and phone numbers are invented for the demo brand; seeded by server/db/seed.ts.
+ * shop would be). Names, addresses and phone numbers are invented for the demo brand; seeded by server/demo/seed.ts.
  */
 
 import type { DealerKind } from '../../shared/dealers.ts';
-import type { Queryable } from './index.ts';
+import type { Queryable } from '../db/index.ts';
 
 export interface DemoDealer {
   site: string;

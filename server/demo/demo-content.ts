@@ -5,10 +5,10 @@
  */
 
 import { ContentService, parseContentFile, saveContent } from '../content/index.ts';
+import type { Db, Queryable } from '../db/index.ts';
+import { SCHEMA_LOCK_KEY } from '../db/migrate.ts';
 import { demoArticles, demoNews } from './demo-content-articles.ts';
 import { demoFaq, demoPages } from './demo-content-pages.ts';
-import type { Db, Queryable } from './index.ts';
-import { SCHEMA_LOCK_KEY } from './migrate.ts';
 
 /** Pages and FAQ entries carry no date of their own: a fixed one keeps re-seeding idempotent. */
 const UNDATED = new Date('2026-01-15T09:00:00Z');

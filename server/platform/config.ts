@@ -4,7 +4,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { demoSitesConfig, type SitesConfig, sitesConfigSchema } from '../shared/sites-config.ts';
+import { type SitesConfig, sitesConfigSchema } from '../../shared/sites-config.ts';
+import { demoSitesConfig } from './demo-sites.ts';
 
 // "Name <address>" or a bare address (one address, no comma lists).
 const MAIL_FROM_RE = /^(?:([^<>\r\n]*?)\s*<([^<>\s@]+@[^<>\s@]+)>|([^<>\s@]+@[^<>\s@]+))$/;

@@ -3,24 +3,23 @@
  * (server/http/services.ts decorates the Fastify instance with them).
  */
 
-import { type Site, SiteDirectory } from '../shared/sites.ts';
-import type { SitesConfig } from '../shared/sites-config.ts';
-import { AccountOrders, AccountService, AuthService, RecordService } from './accounts/index.ts';
-import { TtlCache } from './cache/index.ts';
-import { CalculatorService } from './calculator/index.ts';
-import { CartService } from './cart/index.ts';
-import { CatalogService, type Category, CompareService, KitService, ListingService, RelatedService } from './catalog/index.ts';
-import { CheckoutService, OrderService, PaymentService, UserService } from './checkout/index.ts';
-import type { AddressSuggestConfig, PaymentsConfig } from './config.ts';
-import { ContentService, WidgetService, type Widgets } from './content/index.ts';
-import type { Db } from './db/index.ts';
-import { contentNewsSource } from './feeds/content-source.ts';
-import { FeedService } from './feeds/service.ts';
-import { FormService } from './forms/index.ts';
-import { CityService, DealerService, LocationService } from './geo/index.ts';
-import { Outbox } from './mail/index.ts';
-import { SessionService } from './sessions/index.ts';
-import { SiteAddresses } from './sites/index.ts';
+import { type Site, SiteDirectory } from '../../shared/sites.ts';
+import type { SitesConfig } from '../../shared/sites-config.ts';
+import { AccountOrders, AccountService, AuthService, RecordService } from '../accounts/index.ts';
+import { TtlCache } from '../cache/index.ts';
+import { CalculatorService } from '../calculator/index.ts';
+import { CartService } from '../cart/index.ts';
+import { CatalogService, type Category, CompareService, KitService, ListingService, RelatedService } from '../catalog/index.ts';
+import { CheckoutService, OrderService, PaymentService, UserService } from '../checkout/index.ts';
+import { ContentService, WidgetService, type Widgets } from '../content/index.ts';
+import type { Db } from '../db/index.ts';
+import { contentNewsSource, FeedService } from '../feeds/index.ts';
+import { FormService } from '../forms/index.ts';
+import { CityService, DealerService, LocationService } from '../geo/index.ts';
+import { Mailer } from '../mail/index.ts';
+import type { AddressSuggestConfig, PaymentsConfig } from '../platform/config.ts';
+import { SessionService } from '../sessions/index.ts';
+import { SiteAddresses } from '../sites/index.ts';
 
 /** The part of every page's shell that is the same for all visitors of a site. */
 export interface PublicShell {
@@ -54,8 +53,8 @@ export interface Services {
   related: RelatedService;
   orders: OrderService;
   users: UserService;
-  /** Mail queued in the transaction of the change it reports; delivered by the mail worker. */
-  outbox: Outbox;
+  /** Mail: typed messages rendered and queued in the transaction of the change they report; the worker delivers them. */
+  mail: Mailer;
   /** A signed-in shopper's saved calculations, constructions and appointments (/records). */
   records: RecordService;
   /** News, articles, info pages and FAQ per site and language (decision 027). */
@@ -103,10 +102,10 @@ export function createServices(
   const widgets = new WidgetService(db);
   // Stale data may be served for up to ten TTLs while a refresh runs: a database hiccup does not blank the menu.
   const shellCache = new TtlCache<PublicShell>(options.shellCacheTtlMs, options.shellCacheTtlMs * 10).countedAs('shell');
-  const sessions = new SessionService(db, options.sessionSecret);
+  const sessions = new SessionService(db, options.sessionSecret, (siteId) => sites.byId(siteId)?.priceList);
   const auth = new AuthService(db);
   const calculator = new CalculatorService(db, options.shellCacheTtlMs);
-  const outbox = new Outbox();
+  const mail = new Mailer();
   const records = new RecordService(db);
   const cart = new CartService(db, sessions);
   const payments = new PaymentService(db, options.payments ?? NO_PAYMENTS, options.log);
@@ -130,18 +129,18 @@ export function createServices(
     related: new RelatedService(db),
     orders: new OrderService(db),
     users: new UserService(db),
-    outbox,
+    mail,
     records,
     content,
-    forms: new FormService(db, options.sessionSecret, outbox, records),
+    forms: new FormService(db, options.sessionSecret, mail, records),
     calculator,
     payments,
-    accounts: new AccountService(db, options.sessionSecret, auth, outbox),
+    accounts: new AccountService(db, options.sessionSecret, auth, mail),
     accountOrders: new AccountOrders(db, sessions),
     checkout: new CheckoutService(db, {
       cart,
       sessions,
-      outbox,
+      mail,
       secret: options.sessionSecret,
       onlinePaymentAvailable: (site) => payments.onlineAvailable(site.id),
     }),
