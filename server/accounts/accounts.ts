@@ -36,8 +36,6 @@ export const REGISTER_PER_ADDRESS_PER_HOUR = POLICIES['register.address'].max;
 export const FORGOT_PER_ADDRESS_PER_HOUR = POLICIES['reset.address'].max;
 /** Mails of one kind to one recipient per hour (nobody can flood someone's mailbox through our forms). */
 export const MAILS_PER_RECIPIENT_PER_HOUR = POLICIES['account-mail.recipient'].max;
-/** Saved addresses per account and site. */
-export const MAX_ADDRESSES = 10;
 
 export interface Account {
   id: number;
@@ -47,13 +45,6 @@ export interface Account {
   phone: string | null;
   confirmed: boolean;
   marketing: boolean;
-}
-
-export interface SavedAddress {
-  id: number;
-  city: string;
-  address: string;
-  postcode: string;
 }
 
 export type LinkState = 'valid' | 'invalid' | 'expired' | 'used';
@@ -408,33 +399,5 @@ export class AccountService {
       await this.mailer.enqueue(tx, { kind: 'account.deleted', to: user!.email, ...ctx, data: {} });
       return { ok: true, sessionId: newSession } as const;
     });
-  }
-
-  // ---- addresses ----------------------------------------------------------------------------------------------
-
-  addresses(userId: number, site: string): Promise<SavedAddress[]> {
-    return this.db.query<SavedAddress>(
-      'SELECT id, city, address, postcode FROM user_addresses WHERE user_id = $1 AND site = $2 ORDER BY id',
-      [userId, site],
-    );
-  }
-
-  /** Saves an address on the site; false when the site already holds MAX_ADDRESSES of the account's. */
-  async addAddress(userId: number, site: string, address: Omit<SavedAddress, 'id'>): Promise<boolean> {
-    return this.db.transaction(async (tx) => {
-      // The account row locked: two parallel adds cannot both see room for one more.
-      await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [userId]);
-      const rows = await tx.query(
-        `INSERT INTO user_addresses (user_id, site, city, address, postcode)
-         SELECT $1, $2, $3, $4, $5 WHERE (SELECT count(*) FROM user_addresses WHERE user_id = $1 AND site = $2) < $6
-         RETURNING id`,
-        [userId, site, address.city, address.address, address.postcode, MAX_ADDRESSES],
-      );
-      return rows.length > 0;
-    });
-  }
-
-  async removeAddress(userId: number, id: number): Promise<boolean> {
-    return (await this.db.query('DELETE FROM user_addresses WHERE id = $1 AND user_id = $2 RETURNING id', [id, userId])).length > 0;
   }
 }

@@ -40,7 +40,7 @@ export async function loader({ request, context }: LoaderArgs) {
   return {
     user: { id: account.id, email: account.email, name: account.name },
     account,
-    addresses: await services.accounts.addresses(account.id, site.id),
+    addresses: await services.addressBook.list(account.id, site.id),
     /** The regional sites the account works on (the page says it is one account for all of them). */
     sites: services.sites.all.filter((s) => !s.isTest).map((s) => s.host),
   };
@@ -143,7 +143,7 @@ export async function action(args: ActionArgs) {
       await services.accounts.setMarketing(userId, data.marketing === 'on');
       return done();
     case 'addAddress': {
-      const added = await services.accounts.addAddress(userId, context.site.id, {
+      const added = await services.addressBook.add(userId, context.site.id, {
         city: data.city,
         address: data.address,
         postcode: data.postcode ?? '',
@@ -151,7 +151,7 @@ export async function action(args: ActionArgs) {
       return added ? done() : failed('', 'account.errors.tooManyAddresses', 409);
     }
     case 'removeAddress':
-      await services.accounts.removeAddress(userId, data.id);
+      await services.addressBook.remove(userId, data.id);
       return done();
     case 'delete': {
       const result = await services.accounts.deleteAccount(userId, session.id, data.password, mailContext(context));

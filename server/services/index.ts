@@ -5,7 +5,7 @@
 
 import { type Site, SiteDirectory } from '../../shared/sites.ts';
 import type { SitesConfig } from '../../shared/sites-config.ts';
-import { AccountOrders, AccountService, AuthService, RecordService } from '../accounts/index.ts';
+import { AccountOrders, AccountService, AddressBook, AuthService, RecordService } from '../accounts/index.ts';
 import { TtlCache } from '../cache/index.ts';
 import { CalculatorService } from '../calculator/index.ts';
 import { CartService } from '../cart/index.ts';
@@ -69,6 +69,8 @@ export interface Services {
   accounts: AccountService;
   /** The account's orders in pages and 'repeat order'. */
   accountOrders: AccountOrders;
+  /** A signed-in shopper's saved delivery addresses per site. */
+  addressBook: AddressBook;
   /** The order form's checkout keys and placing an order (one transaction; decision 022). */
   checkout: CheckoutService;
   /** Dealers and installation centres per site (/map). */
@@ -137,6 +139,7 @@ export function createServices(
     payments,
     accounts: new AccountService(db, options.sessionSecret, auth, mail),
     accountOrders: new AccountOrders(db, sessions),
+    addressBook: new AddressBook(db),
     checkout: new CheckoutService(db, {
       cart,
       sessions,
