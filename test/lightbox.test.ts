@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs';
 import t from 'tap';
 import { dragShouldClose, galleryHash, LIGHTBOX, parseGalleryHash } from '../client/gallery.ts';
-import { demoProducts } from '../server/db/demo-data.ts';
+import { demoProducts } from '../server/demo/demo-data.ts';
 import { startTestApp } from './helpers/app.ts';
 import { browserRouter } from './helpers/browser-router.ts';
 

@@ -43,6 +43,7 @@ function placeholders(s: unknown): string[] {
 }
 
 const sorted = (it: Iterable<string>) => [...it].sort();
+const isNonEmptyString = (value: unknown) => typeof value === 'string' && value.trim() !== '';
 
 const ruFlat = flatten(messages.ru);
 // A plural base is any key that ru spells with an _other form (thickness_mm, foil_um … are not).
@@ -61,7 +62,10 @@ t.test('ru itself is a sane source', async (t) => {
 
 t.test('messages has every language and nothing else', async (t) => {
   t.same(sorted(Object.keys(messages)), sorted(LANGUAGES));
-  for (const [key, value] of Object.entries(ru)) t.equal(messages.ru[key], value, `ru.${key} comes from the source file itself`);
+  const notFromSource = Object.entries(ru)
+    .filter(([key, value]) => messages.ru[key] !== value)
+    .map(([key]) => key);
+  t.same(notFromSource, [], 'every ru namespace comes from the source file itself');
 });
 
 t.test('resource helpers', async (t) => {
@@ -77,35 +81,40 @@ for (const lang of LANGUAGES) {
     const { plain, plurals } = classify(flat, ruPluralBases);
     const categories = sorted(new Intl.PluralRules(lang).resolvedOptions().pluralCategories);
 
+    // One assertion per collection, each listing the offending keys (dotted paths, namespace first).
     t.test('plain keys: all present, non-empty strings, none extra', async (t) => {
       const missing = sorted([...ruClassified.plain].filter((k) => !plain.has(k)));
       const extra = sorted([...plain].filter((k) => !ruClassified.plain.has(k)));
-      t.same(missing, [], 'no missing keys');
-      t.same(extra, [], 'no extra keys');
-      for (const key of ruClassified.plain) {
-        if (!plain.has(key)) continue;
-        const value = flat.get(key);
-        t.ok(typeof value === 'string' && value.trim() !== '', `${key} is a non-empty string`);
-      }
+      const empty = [...ruClassified.plain].filter((k) => plain.has(k) && !isNonEmptyString(flat.get(k)));
+      t.same(missing, [], `${lang}: no key of ru missing`);
+      t.same(extra, [], `${lang}: no key that ru lacks`);
+      t.same(empty, [], `${lang}: every key a non-empty string`);
     });
 
     t.test(`plural keys have exactly the categories ${categories.join(', ')}`, async (t) => {
+      const wrongCategories: { base: string; has: string[] }[] = [];
+      const emptyForms: string[] = [];
       for (const base of ruPluralBases) {
-        t.same(sorted(plurals.get(base) ?? []), categories, base);
-        for (const cat of categories) {
-          const value = flat.get(`${base}_${cat}`);
-          t.ok(typeof value === 'string' && value.trim() !== '', `${base}_${cat} is a non-empty string`);
-        }
+        const has = sorted(plurals.get(base) ?? []);
+        if (JSON.stringify(has) !== JSON.stringify(categories)) wrongCategories.push({ base, has });
+        for (const cat of categories) if (!isNonEmptyString(flat.get(`${base}_${cat}`))) emptyForms.push(`${base}_${cat}`);
       }
+      t.ok(ruPluralBases.size > 0, 'there are plural keys to check');
+      t.same(wrongCategories, [], `${lang}: every plural key has the forms ${categories.join(', ')} and no other`);
+      t.same(emptyForms, [], `${lang}: every plural form a non-empty string`);
     });
 
     t.test('placeholders match ru', async (t) => {
+      const mismatched: { key: string; has: string[]; ru: string[] }[] = [];
       for (const [key, value] of flat) {
         const m = PLURAL_RE.exec(key);
         const ruKey = m && ruPluralBases.has(m[1]!) ? `${m[1]}_other` : key;
         if (!ruFlat.has(ruKey)) continue; // reported as extra above
-        t.same(placeholders(value), placeholders(ruFlat.get(ruKey)), key);
+        const has = placeholders(value);
+        const want = placeholders(ruFlat.get(ruKey));
+        if (JSON.stringify(has) !== JSON.stringify(want)) mismatched.push({ key, has, ru: want });
       }
+      t.same(mismatched, [], `${lang}: every key has the {{placeholders}} of its ru source`);
     });
 
     t.test('i18next picks the right plural form', async (t) => {

@@ -2,12 +2,13 @@
 
 import fc from 'fast-check';
 import t from 'tap';
+import { demoSitesConfig } from '../server/platform/demo-sites.ts';
 import { type CartEntry, cartTotal } from '../shared/cart.ts';
 import { formatMoney } from '../shared/format.ts';
 import { routerPath, safeLocalPath } from '../shared/safe-path.ts';
 import { jsonForScript } from '../shared/serialize.ts';
 import { normalizeHost, pathForLanguage, SiteDirectory, splitLanguagePrefix } from '../shared/sites.ts';
-import { demoSitesConfig, sitesConfigSchema } from '../shared/sites-config.ts';
+import { sitesConfigSchema } from '../shared/sites-config.ts';
 
 const sites = new SiteDirectory(demoSitesConfig);
 

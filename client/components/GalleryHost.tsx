@@ -6,6 +6,13 @@
  * History goes through the router: opening by a click pushes an entry with the hash (marked in its state),
  * so Back closes the lightbox; moving between images replaces it. Such steps change only the hash, and the
  * routes' shouldRevalidate (galleryAware in client/gallery.ts) keeps them from reloading any data.
+ *
+ * The lightbox's own moves come back here as locations, late: the router renders a new location in a React
+ * transition, a while after the address changed, and the lightbox may have moved on by then (two quick arrow
+ * presses). Such an echo must never be handed back to the lightbox as its index — the library jumps to any new
+ * index it is given, undoing the newer move. So a location that is no longer the address is skipped, one naming
+ * the image on view changes nothing, and only an address naming another image (typed, Back/Forward) moves the
+ * open lightbox: remounted at that image (docs/decisions/007-lightbox.md, "Echoes").
  */
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { type Location, useLocation, useNavigate } from 'react-router-dom';
@@ -37,6 +44,8 @@ function loadLightbox(): Promise<LightboxComponent> {
 
 interface OpenGallery extends GalleryTarget {
   slides: GallerySlide[];
+  /** How often the address moved this open gallery to another image: part of the lightbox's key. */
+  jumps: number;
 }
 
 /** The state of a history entry this host pushed: closing its lightbox goes Back to the entry below. */
@@ -52,6 +61,8 @@ export function GalleryHost() {
   const [alert, setAlert] = useState<string | null>(null);
   const current = useRef<OpenGallery | null>(null);
   current.current = open;
+  /** The image the lightbox shows (0-based), as it last reported it. */
+  const viewing = useRef(-1);
 
   /** Same page, another hash ('' removes it); never scrolls. */
   const goToHash = useCallback(
@@ -71,8 +82,14 @@ export function GalleryHost() {
       setOpen(null);
       return;
     }
+    // A location the address has already left (a late echo of an earlier move): the newer one follows.
+    if (location.hash !== window.location.hash) return;
     if (current.current?.slug === target.slug) {
-      if (current.current.index !== target.index) setOpen({ ...current.current, index: target.index });
+      // The echo of the lightbox's latest move names the image on view: nothing to do. Another image: remount there.
+      if (viewing.current !== target.index) {
+        viewing.current = target.index;
+        setOpen({ ...current.current, index: target.index, jumps: current.current.jumps + 1 });
+      }
       return;
     }
     const elements = galleryElements(document, target.slug);
@@ -84,7 +101,8 @@ export function GalleryHost() {
       return;
     }
     setAlert(null);
-    setOpen({ ...target, slides: elements.map(slideOf) });
+    viewing.current = target.index;
+    setOpen({ ...target, slides: elements.map(slideOf), jumps: 0 });
     loadLightbox().then(
       (component) => setLightbox(() => component),
       (error: unknown) => {
@@ -121,6 +139,7 @@ export function GalleryHost() {
     (index: number) => {
       const shown = current.current;
       if (!shown) return;
+      viewing.current = index;
       const hash = galleryHash({ slug: shown.slug, index });
       if (hash !== window.location.hash) void goToHash(hash, { replace: true, state: location.state });
     },
@@ -136,7 +155,9 @@ export function GalleryHost() {
 
   return (
     <>
-      {open && Lightbox && <Lightbox key={open.slug} slides={open.slides} index={open.index} onView={onView} onClose={onClose} />}
+      {open && Lightbox && (
+        <Lightbox key={`${open.slug}/${open.jumps}`} slides={open.slides} index={open.index} onView={onView} onClose={onClose} />
+      )}
       {alert && (
         <div className="lightbox-alert" role="alert">
           <span>{alert}</span>
