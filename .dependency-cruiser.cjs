@@ -62,7 +62,7 @@ module.exports = {
       name: 'domains-through-their-faces',
       comment:
         'Outside a server folder, import it only through its public face (server/<folder>/index.ts): what the ' +
-        'face does not export is that folder\'s own business. Export the name from the face, or keep the code inside.',
+        "face does not export is that folder's own business. Export the name from the face, or keep the code inside.",
       severity: 'error',
       from: { path: '^server/([^/.]+)' },
       to: { path: `^server/(?!${WEB_AND_DATA})[^/]+/`, pathNot: ['^server/$1/', '^server/[^/]+/index[.]tsx?$'] },
@@ -88,8 +88,7 @@ module.exports = {
     {
       name: 'no-page-imports-a-page',
       comment:
-        'A page module (server/pages/<route id>.ts) never imports another page: move what both need into ' +
-        'server/pages/helpers/.',
+        'A page module (server/pages/<route id>.ts) never imports another page: move what both need into ' + 'server/pages/helpers/.',
       severity: 'error',
       from: { path: '^server/pages/[^/]+$' },
       to: { path: '^server/pages/[^/]+$' },

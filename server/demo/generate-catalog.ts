@@ -7,8 +7,8 @@
 
 import type { SitesConfig } from '../../shared/sites.ts';
 import { slugify } from '../../shared/slug.ts';
-import { type DemoProduct, demoCategories, priceFactors } from './demo-data.ts';
 import type { Db, Queryable } from '../db/index.ts';
+import { type DemoProduct, demoCategories, priceFactors } from './demo-data.ts';
 import { convertPrice } from './seed.ts';
 
 export const GENERATED_SKU_PREFIX = 'GEN-';

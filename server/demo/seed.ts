@@ -7,11 +7,11 @@
 
 import { unitMassKg } from '../../shared/product-info.ts';
 import type { SitesConfig } from '../../shared/sites.ts';
+import type { Db, Queryable } from '../db/index.ts';
+import { SCHEMA_LOCK_KEY } from '../db/migrate.ts';
 import { seedDemoContent } from './demo-content.ts';
 import { demoCategories, demoCities, demoKits, demoOnOrder, demoProducts, demoWeightsKg, demoWidgets, priceFactors } from './demo-data.ts';
 import { seedDealers } from './demo-dealers.ts';
-import type { Db, Queryable } from '../db/index.ts';
-import { SCHEMA_LOCK_KEY } from '../db/migrate.ts';
 
 /** Price in a price list's currency: RUB × factor, rounded to the list's step (domain.md). */
 export function convertPrice(rub: number, factor: number, rounding: number): number {

@@ -7,8 +7,8 @@
  */
 import fp from 'fastify-plugin';
 import client from 'prom-client';
-import type { MailConfig } from '../platform/config.ts';
 import { logTransport, MailDelivery, smtpTransport } from '../mail/index.ts';
+import type { MailConfig } from '../platform/config.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

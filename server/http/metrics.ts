@@ -17,8 +17,8 @@ import client from 'prom-client';
 import { matchRoutes } from 'react-router-dom';
 import { routeTree } from '../../shared/routes.ts';
 import { cacheCounts } from '../cache/index.ts';
-import type { Config } from '../platform/config.ts';
 import type { Db } from '../db/index.ts';
+import type { Config } from '../platform/config.ts';
 
 export const METRICS_PATH = '/metrics';
 
