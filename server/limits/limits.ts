@@ -44,15 +44,24 @@ function params(name: PolicyName, p: Policy, key: string): unknown[] {
   return [name, key, p.seconds, p.max, backoff, backoff ? p.capSeconds : 0, backoff ? p.holdSeconds : 0];
 }
 
+/**
+ * The seconds to announce, between 1 and the policy's longest wait. now() is the transaction's start: a claim whose
+ * transaction began before a parallel one that (re)started the window reads its window_start a moment in its own
+ * future, and would announce a second more than the window.
+ */
+function wait(seconds: number, longest: number): number {
+  return Math.min(longest, Math.max(1, seconds));
+}
+
 /** Takes one use of `key` under the policy: allowed, or refused with the whole seconds (≥ 1) until a retry can succeed. */
 async function claim(q: Queryable, name: PolicyName, key: string): Promise<Claim> {
   const p = policy(name);
   const [row] = await q.query<{ hits: number; retry_after: number }>(CLAIM, params(name, p, key));
   if (p.kind === 'window')
-    return row!.hits <= p.max ? { allowed: true } : { allowed: false, retryAfterSeconds: Math.max(1, row!.retry_after) };
+    return row!.hits <= p.max ? { allowed: true } : { allowed: false, retryAfterSeconds: wait(row!.retry_after, p.seconds) };
   if (row) return { allowed: true };
   const [left] = await q.query<{ retry_after: number }>(BACKOFF_WAIT, [name, key, p.max, p.capSeconds]);
-  return { allowed: false, retryAfterSeconds: Math.max(1, left?.retry_after ?? 1) };
+  return { allowed: false, retryAfterSeconds: wait(left?.retry_after ?? 1, p.capSeconds + p.holdSeconds) };
 }
 
 /** Gives one use back (a sign-in that succeeded does not count against its address). */
