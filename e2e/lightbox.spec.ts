@@ -85,6 +85,26 @@ test('an address with the gallery hash opens it at that image; arrows move and k
   expect(seen.data).toEqual([]);
 });
 
+test('an address naming another image of the open gallery moves it there; its own moves never pull it back', async ({ page }) => {
+  await page.goto(PRODUCT);
+  await hydrated(page);
+  await openAt(page, 1);
+  await expect(counter(page)).toHaveText('1 / 3');
+  // A hash typed into the address bar (a popstate the router renders later, in a transition).
+  await page.evaluate(() => {
+    window.location.hash = '#gallery-abs-ak-10-3';
+  });
+  await expect(counter(page)).toHaveText('3 / 3');
+  await expect(lightbox(page)).toHaveCount(1);
+  // Two moves in a row: the echo of the first (its hash) must not undo the second.
+  await page.keyboard.press('ArrowLeft');
+  await expect(counter(page)).toHaveText('2 / 3');
+  await page.keyboard.press('ArrowLeft');
+  await expect(counter(page)).toHaveText('1 / 3');
+  await expect.poll(() => hash(page)).toBe('#gallery-abs-ak-10-1');
+  await expect(counter(page)).toHaveText('1 / 3');
+});
+
 test('Back closes the lightbox and Forward opens it again, with no data request', async ({ page }) => {
   const seen = watchRequests(page);
   await page.goto(PRODUCT);
