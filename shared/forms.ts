@@ -29,3 +29,37 @@ export type AppointmentZone = (typeof APPOINTMENT_ZONES)[number];
 
 /** Reviews shown per page of /otzyvy-i-predlojeniya. */
 export const REVIEWS_PER_PAGE = 10;
+
+// What each public form submits, as stored and as the shop's notice names it (server/forms, server/mail).
+export interface ReviewInput {
+  name: string;
+  city: string;
+  rating: number;
+  text: string;
+}
+export interface MessageInput {
+  kind: 'question' | 'suggestion';
+  name: string;
+  email: string;
+  text: string;
+}
+export interface PartnerInput {
+  company: string;
+  inn: string;
+  city: string;
+  partnerType: PartnerType;
+  /** Purchases a month, in the site's currency. */
+  volume: number;
+  contactName: string;
+  phone: string;
+  email: string;
+  comment: string;
+}
+export interface AppointmentInput {
+  car: string;
+  zones: string[];
+  /** YYYY-MM-DD. */
+  preferredDate: string;
+  city: string;
+  phone: string;
+}

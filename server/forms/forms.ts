@@ -6,7 +6,15 @@
  */
 
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { type FormKind, MAX_FORM_AGE_MS, MIN_FILL_MS, type PartnerType } from '../../shared/forms.ts';
+import {
+  type AppointmentInput,
+  type FormKind,
+  MAX_FORM_AGE_MS,
+  type MessageInput,
+  MIN_FILL_MS,
+  type PartnerInput,
+  type ReviewInput,
+} from '../../shared/forms.ts';
 import type { Language, Site } from '../../shared/sites.ts';
 import type { RecordService } from '../accounts/index.ts';
 import type { Db, Queryable } from '../db/index.ts';
@@ -14,38 +22,6 @@ import { addressKey, limits } from '../limits/index.ts';
 import type { FormMessage, Mailer } from '../mail/index.ts';
 
 export type StampCheck = 'ok' | 'tooFast' | 'expired' | 'invalid';
-
-export interface ReviewInput {
-  name: string;
-  city: string;
-  rating: number;
-  text: string;
-}
-export interface MessageInput {
-  kind: 'question' | 'suggestion';
-  name: string;
-  email: string;
-  text: string;
-}
-export interface PartnerInput {
-  company: string;
-  inn: string;
-  city: string;
-  partnerType: PartnerType;
-  volume: number;
-  contactName: string;
-  phone: string;
-  email: string;
-  comment: string;
-}
-export interface AppointmentInput {
-  car: string;
-  zones: string[];
-  /** YYYY-MM-DD. */
-  preferredDate: string;
-  city: string;
-  phone: string;
-}
 
 export interface Sender {
   site: Site;

@@ -8,7 +8,7 @@
  * checker ask for its template (server/mail/mailer.ts) and test/mail-kinds.test.ts for a sample.
  */
 import type { Localized, PaymentKind } from '../../shared/commerce-config.ts';
-import type { PartnerType } from '../../shared/forms.ts';
+import type { AppointmentInput, MessageInput, PartnerInput, ReviewInput } from '../../shared/forms.ts';
 import type { Language, Site } from '../../shared/sites.ts';
 
 /** Whom and where a mail is about: the site (brand, contacts, the host its links lead to) and the visitor's language. */
@@ -84,35 +84,16 @@ interface Submission {
 
 /** Notices to the shop (the site's e-mail) of a stored submission, in Russian, naming the visitor's language. */
 export type FormMessage =
-  | Envelope<'form.review', Submission & { name: string; city: string; rating: number; text: string }>
-  | Envelope<'form.message', Submission & { kind: 'question' | 'suggestion'; name: string; email: string; text: string }>
-  | Envelope<
-      'form.partner',
-      Submission & {
-        company: string;
-        inn: string;
-        city: string;
-        partnerType: PartnerType;
-        /** Purchases a month, in the site's currency. */
-        volume: number;
-        contactName: string;
-        phone: string;
-        email: string;
-        comment: string;
-      }
-    >
+  | Envelope<'form.review', Submission & ReviewInput>
+  | Envelope<'form.message', Submission & MessageInput>
+  | Envelope<'form.partner', Submission & PartnerInput>
   | Envelope<
       'form.appointment',
-      Submission & {
-        car: string;
-        zones: string[];
-        /** YYYY-MM-DD. */
-        preferredDate: string;
-        city: string;
-        phone: string;
-        /** The signed-in shopper, if any. */
-        userId: number | null;
-      }
+      Submission &
+        AppointmentInput & {
+          /** The signed-in shopper, if any. */
+          userId: number | null;
+        }
     >;
 
 // ---------------------------------------------------------------------------------------------------------------
