@@ -10,7 +10,7 @@
 #
 # Ends with one line per lane, each with its own figures (never added across lanes: the two tap lanes run the
 # same suite), then the verdict line CI reads, alone on the last line:
-#   type check: passed
+#   type check (21 s): passed
 #   tap (PGlite): 72 files, 1,234 subtests, 5,678 assertions: 5,678 passed, 0 failed
 #   Playwright (Chromium): 178 passed, 0 failed, 2 flaky, 0 skipped
 #   7 passed, 0 failed
@@ -27,10 +27,14 @@ lanes_failed=0
 failures=()
 summary=()
 
-step() { printf '\n==== %s\n' "$1"; }
+step() {
+  printf '\n==== %s\n' "$1"
+  step_started=$SECONDS
+}
 # lane NAME STATUS [DETAIL]: records one lane's verdict (STATUS is its exit code) and its summary line.
 lane() {
   local name=$1 status=$2 detail=${3:-}
+  name+=" ($((SECONDS - step_started)) s)"
   if [ "$status" -eq 0 ]; then
     lanes_passed=$((lanes_passed + 1))
     summary+=("${name}: ${detail:-passed}")
