@@ -10,14 +10,12 @@
  * Pictures of the body are sized from public/ (or listed with their size under `images:` in front matter).
  */
 import { join } from 'node:path';
-import { RecordService } from '../server/accounts/records.ts';
 import { ContentService } from '../server/content/content.ts';
 import { probeImageSize, readContentFolder, writeContentFolder } from '../server/content/content-files.ts';
 import { ContentError } from '../server/content/content-markdown.ts';
 import { openDb } from '../server/db/index.ts';
 import { migrate } from '../server/db/migrate.ts';
-import { FormService } from '../server/forms/forms.ts';
-import { Mailer } from '../server/mail/index.ts';
+import { ReviewService } from '../server/forms/index.ts';
 import { loadConfig } from '../server/platform/config.ts';
 
 const USAGE = 'usage: content.ts import <folder> [--prune] | export <folder> | reviews [publish|reject <id>]';
@@ -45,12 +43,12 @@ try {
     const folder = rest[0] ?? fail(USAGE);
     console.log(`exported ${writeContentFolder(folder, await content.exportAll())} files to ${folder}`);
   } else {
-    const forms = new FormService(db, 'moderation only: stamps are not made here', new Mailer(), new RecordService(db));
+    const reviews = new ReviewService(db);
     const [action, id] = rest;
     if (!action) {
-      for (const r of await forms.pendingReviews()) console.log(`#${r.id} [${r.site}] ${r.rating}/5 ${r.name}, ${r.city}: ${r.text}`);
+      for (const r of await reviews.pending()) console.log(`#${r.id} [${r.site}] ${r.rating}/5 ${r.name}, ${r.city}: ${r.text}`);
     } else if ((action === 'publish' || action === 'reject') && /^\d{1,9}$/.test(id ?? '')) {
-      const ok = await forms.moderate(Number(id), action === 'publish' ? 'published' : 'rejected');
+      const ok = await reviews.moderate(Number(id), action === 'publish' ? 'published' : 'rejected');
       if (!ok) fail(`no review #${id}`);
       console.log(`review #${id} ${action === 'publish' ? 'published' : 'rejected'}`);
     } else fail(USAGE);

@@ -16,7 +16,7 @@ const app: TestApp = await startTestApp(t);
 let ipCounter = 1;
 /** A fresh visitor address: each test has its own rate-limit window. */
 const nextIp = () => `10.1.${Math.floor(ipCounter / 250)}.${(ipCounter++ % 250) + 1}`;
-const stamp = (form: FormKind, agoMs = 5000) => app.services.forms.stamp(form, Date.now() - agoMs);
+const stamp = (form: FormKind, agoMs = 5000) => app.services.formStamps.stamp(form, Date.now() - agoMs);
 const tomorrow = dateRange('Europe/Moscow').min;
 
 const GOOD: Record<string, { path: string; form: FormKind; table: string; fields: Record<string, string> }> = {
@@ -229,7 +229,7 @@ t.test('the honeypot, a too quick, forged or stale stamp are refused, and nothin
     t.equal(envelope(forged, route).data.errors[''], 'forms.error.expired', `${kind}: a forged signature`);
     const other = await submit(kind, {
       ...good.fields,
-      started: app.services.forms.stamp(kind === 'partner' ? 'review' : 'partner', Date.now() - 9000),
+      started: app.services.formStamps.stamp(kind === 'partner' ? 'review' : 'partner', Date.now() - 9000),
     });
     t.equal(envelope(other, route).data.errors[''], 'forms.error.expired', `${kind}: another form’s stamp`);
     const none = await submit(kind, { ...good.fields, started: '' });
@@ -297,9 +297,9 @@ t.test('reviews are published after moderation, with the aggregate rating per si
   const before = await app.request({ url: '/otzyvy-i-predlojeniya' });
   t.match(before.body, 'Отзывов пока нет');
   t.notMatch(before.body, 'Обклеила двери', 'a pending review is not shown');
-  const pending = await app.services.forms.pendingReviews();
+  const pending = await app.services.reviews.pending();
   t.ok(pending.length >= 2);
-  for (const [i, review] of pending.entries()) await app.services.forms.moderate(review.id, i === 0 ? 'published' : 'rejected');
+  for (const [i, review] of pending.entries()) await app.services.reviews.moderate(review.id, i === 0 ? 'published' : 'rejected');
   await app.submit({
     path: '/otzyvy-i-predlojeniya',
     fields: { ...GOOD.review!.fields, rating: '2', text: 'Доставка задержалась на неделю.', started: stamp('review') },
@@ -308,8 +308,8 @@ t.test('reviews are published after moderation, with the aggregate rating per si
     ip: nextIp(),
   });
   const [latest] = await app.db.query<{ id: number }>('SELECT id FROM reviews ORDER BY id DESC LIMIT 1');
-  t.equal(await app.services.forms.moderate(latest!.id, 'published'), true);
-  t.equal(await app.services.forms.moderate(999999, 'published'), false, 'no such review');
+  t.equal(await app.services.reviews.moderate(latest!.id, 'published'), true);
+  t.equal(await app.services.reviews.moderate(999999, 'published'), false, 'no such review');
   const after = await app.request({ url: '/otzyvy-i-predlojeniya' });
   t.match(after.body, 'Средняя оценка 3,5 из 5, отзывов: 2', 'the average as Russian writes it');
   t.match(after.body, 'Доставка задержалась на неделю.');

@@ -1,19 +1,13 @@
 /**
- * Accounts (docs/decisions/026-accounts.md): registration, the mailed links (e-mail confirmation, password reset,
- * e-mail change), and the personal area's changes. One account serves every regional site.
- *
- * Links: `<random>.<mac>`: 24 random bytes and an HMAC of them with the session secret, so a forged link is refused
- * without a database look-up; the table keeps only a SHA-256 of the random part. Single use (the statement that
- * uses a link marks it), expiring (RESET_LINK_MINUTES, CONFIRM_LINK_HOURS). A link opened in the browser is bound to
- * that session and the page continues at an address without the secret (no secret in history, Referer or a
- * third-party tag's page address); the form on that page uses it with the site token.
+ * Accounts (docs/decisions/026-accounts.md): registration, what the mailed links do (e-mail confirmation, password
+ * reset, e-mail change — the links themselves are links.ts), and the personal area's changes. One account serves
+ * every regional site.
  *
  * No account enumeration: registering a taken e-mail answers exactly as a new one (same work — a password hash —
  * and the same redirect); the address's owner gets a mail saying so. "Forgot password" answers alike for any address.
  * Limits are policies of the one rate limiter (server/limits/): registrations and reset requests per client address,
  * mails per recipient address, current-password checks per account.
  */
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Db, Queryable } from '../db/index.ts';
 import { addressKey, type Claim, limits, POLICIES } from '../limits/index.ts';
 import type { AccountMessage, MailContext, Mailer } from '../mail/index.ts';
@@ -22,14 +16,9 @@ export type { MailContext };
 
 import { anonymiseOrders, attachGuestOrders } from './account-merge.ts';
 import type { AuthService } from './auth.ts';
+import { AccountLinks, type LinkPurpose, type LinkState, type OpenedLink } from './links.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 
-export type LinkPurpose = 'confirm' | 'reset' | 'email';
-
-/** How long each link works. */
-export const RESET_LINK_MINUTES = 60;
-export const CONFIRM_LINK_HOURS = 48;
-export const EMAIL_LINK_HOURS = 24;
 /** Registrations per client address per hour (a flood is refused with 429; shoppers behind one NAT still fit). */
 export const REGISTER_PER_ADDRESS_PER_HOUR = POLICIES['register.address'].max;
 /** Reset requests per client address per hour. */
@@ -47,38 +36,23 @@ export interface Account {
   marketing: boolean;
 }
 
-export type LinkState = 'valid' | 'invalid' | 'expired' | 'used';
-
-/** A link a session has opened, as its page shows it. */
-export interface OpenedLink {
-  state: LinkState;
-  purpose: LinkPurpose;
-  /** The address the link was sent to, partly hidden (a**@example.com). */
-  email: string | null;
-}
-
 export type Limited = { ok: false; reason: 'rate_limited'; retryAfterSeconds: number };
 
 /** A refused claim as the answer that says so; null when the claim was allowed. */
 const limited = (claim: Claim): Limited | null =>
   claim.allowed ? null : { ok: false, reason: 'rate_limited', retryAfterSeconds: claim.retryAfterSeconds };
 
-const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url');
-
-/** "anna@example.com" → "a***@example.com": enough for the owner to recognise, not to harvest. */
-export function maskEmail(email: string): string {
-  const at = email.lastIndexOf('@');
-  if (at < 1) return '***';
-  return `${email[0]}***${email.slice(at)}`;
-}
-
 export class AccountService {
+  private readonly links: AccountLinks;
+
   constructor(
     private readonly db: Db,
-    private readonly secret: string,
+    secret: string,
     private readonly auth: AuthService,
     private readonly mailer: Mailer,
-  ) {}
+  ) {
+    this.links = new AccountLinks(db, secret);
+  }
 
   /** Queues a mail unless the recipient had MAILS_PER_RECIPIENT_PER_HOUR of this kind in the last hour. */
   private async mail(tx: Queryable, message: AccountMessage): Promise<boolean> {
@@ -89,83 +63,14 @@ export class AccountService {
     return true;
   }
 
-  // ---- links --------------------------------------------------------------------------------------------------
-
-  private mac(purpose: LinkPurpose, random: string): string {
-    return createHmac('sha256', this.secret).update(`account-link:${purpose}:${random}`).digest().subarray(0, 16).toString('base64url');
-  }
-
-  /** A new link for the user (earlier unused links of the same purpose stop working); the secret to mail. */
-  private async issueLink(
-    tx: Queryable,
-    link: { userId: number; purpose: LinkPurpose; email: string; site: string; sessionId: string | null },
-  ): Promise<string> {
-    const random = randomBytes(24).toString('base64url');
-    const lifetime =
-      link.purpose === 'reset'
-        ? `make_interval(mins => ${RESET_LINK_MINUTES})`
-        : `make_interval(hours => ${link.purpose === 'confirm' ? CONFIRM_LINK_HOURS : EMAIL_LINK_HOURS})`;
-    await tx.query('DELETE FROM account_tokens WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL', [link.userId, link.purpose]);
-    await tx.query(
-      `INSERT INTO account_tokens (hash, user_id, purpose, email, site, created_session, expires_at)
-       VALUES ($1, $2, $3, $4, $5, $6, now() + ${lifetime})`,
-      [sha256(random), link.userId, link.purpose, link.email, link.site, link.sessionId],
-    );
-    return `${random}.${this.mac(link.purpose, random)}`;
-  }
-
-  /** The table's hash of a link's secret when its signature is right (compared in constant time), else null. */
-  private linkHash(purpose: LinkPurpose, token: string): string | null {
-    const [random, mac, ...rest] = token.split('.');
-    if (!random || !mac || rest.length || !/^[A-Za-z0-9_-]{32}$/.test(random)) return null;
-    const expected = Buffer.from(this.mac(purpose, random));
-    const given = Buffer.from(mac);
-    return given.length === expected.length && timingSafeEqual(given, expected) ? sha256(random) : null;
-  }
-
-  /**
-   * A link opened in the browser: when it is genuine, binds it to the session (the page then continues without the
-   * secret in its address). Returns the link's state either way.
-   */
-  async openLink(purpose: LinkPurpose, token: string, sessionId: string): Promise<LinkState> {
-    const hash = this.linkHash(purpose, token);
-    if (!hash) return 'invalid';
-    const [row] = await this.db.query<{ state: LinkState }>(
-      `UPDATE account_tokens SET opened_session = $3, opened_at = now()
-        WHERE hash = $1 AND purpose = $2
-        RETURNING CASE WHEN used_at IS NOT NULL THEN 'used' WHEN expires_at <= now() THEN 'expired' ELSE 'valid' END AS state`,
-      [hash, purpose, sessionId],
-    );
-    return row?.state ?? 'invalid';
+  /** A link opened in the browser (links.ts): bound to the session when genuine; its state either way. */
+  openLink(purpose: LinkPurpose, token: string, sessionId: string): Promise<LinkState> {
+    return this.links.open(purpose, token, sessionId);
   }
 
   /** The link of `purpose` this session opened last (within the hour), or null. */
-  async openedLink(purpose: LinkPurpose, sessionId: string): Promise<OpenedLink | null> {
-    const [row] = await this.db.query<{ state: LinkState; email: string }>(
-      `SELECT CASE WHEN used_at IS NOT NULL THEN 'used' WHEN expires_at <= now() THEN 'expired' ELSE 'valid' END AS state, email
-         FROM account_tokens
-        WHERE opened_session = $1 AND purpose = $2 AND opened_at > now() - interval '1 hour'
-        ORDER BY opened_at DESC LIMIT 1`,
-      [sessionId, purpose],
-    );
-    return row ? { state: row.state, purpose, email: maskEmail(row.email) } : null;
-  }
-
-  /** Uses the session's opened link of `purpose` (atomically: a second use finds it used). */
-  private async useLink(
-    tx: Queryable,
-    purpose: LinkPurpose,
-    sessionId: string,
-  ): Promise<{ userId: number; email: string; createdSession: string | null } | null> {
-    const [row] = await tx.query<{ userId: number; email: string; createdSession: string | null }>(
-      `UPDATE account_tokens SET used_at = now()
-        WHERE hash = (SELECT hash FROM account_tokens WHERE opened_session = $1 AND purpose = $2
-                        AND opened_at > now() - interval '1 hour' ORDER BY opened_at DESC LIMIT 1)
-          AND used_at IS NULL AND expires_at > now()
-        RETURNING user_id AS "userId", email, created_session AS "createdSession"`,
-      [sessionId, purpose],
-    );
-    return row ?? null;
+  openedLink(purpose: LinkPurpose, sessionId: string): Promise<OpenedLink | null> {
+    return this.links.opened(purpose, sessionId);
   }
 
   // ---- registration -------------------------------------------------------------------------------------------
@@ -191,7 +96,7 @@ export class AccountService {
         [input.email, input.name, input.phone, hash, input.marketing, ctx.site.id, ctx.language],
       );
       if (created) {
-        const token = await this.issueLink(tx, {
+        const token = await this.links.issue(tx, {
           userId: created.id,
           purpose: 'confirm',
           email: input.email,
@@ -215,7 +120,7 @@ export class AccountService {
       );
       if (!user) return false;
       if (!(await limits.claim(tx, 'account-mail.recipient', `confirm ${user.email.toLowerCase()}`)).allowed) return false;
-      const token = await this.issueLink(tx, { userId, purpose: 'confirm', email: user.email, site: ctx.site.id, sessionId });
+      const token = await this.links.issue(tx, { userId, purpose: 'confirm', email: user.email, site: ctx.site.id, sessionId });
       await this.mailer.enqueue(tx, { kind: 'account.confirm', to: user.email, ...ctx, data: { name: user.name, token } });
       return true;
     });
@@ -233,7 +138,7 @@ export class AccountService {
     currentUserId: number | null,
   ): Promise<{ ok: true; sessionId: string | null } | { ok: false; reason: 'invalid' | 'taken' }> {
     return this.db.transaction(async (tx) => {
-      const link = await this.useLink(tx, purpose, sessionId);
+      const link = await this.links.use(tx, purpose, sessionId);
       if (!link) return { ok: false, reason: 'invalid' } as const;
       if (purpose === 'email') {
         const [taken] = await tx.query('SELECT 1 FROM users WHERE lower(email) = lower($1) AND id <> $2', [link.email, link.userId]);
@@ -262,7 +167,13 @@ export class AccountService {
       const [user] = await tx.query<{ id: number; email: string }>('SELECT id, email FROM users WHERE lower(email) = lower($1)', [email]);
       if (!user) return;
       if (!(await limits.claim(tx, 'account-mail.recipient', `reset ${user.email.toLowerCase()}`)).allowed) return;
-      const token = await this.issueLink(tx, { userId: user.id, purpose: 'reset', email: user.email, site: ctx.site.id, sessionId: null });
+      const token = await this.links.issue(tx, {
+        userId: user.id,
+        purpose: 'reset',
+        email: user.email,
+        site: ctx.site.id,
+        sessionId: null,
+      });
       await this.mailer.enqueue(tx, { kind: 'account.reset', to: user.email, ...ctx, data: { token } });
     });
     return { ok: true };
@@ -275,13 +186,13 @@ export class AccountService {
   async resetPassword(sessionId: string, password: string, ctx: MailContext): Promise<{ ok: true; sessionId: string } | { ok: false }> {
     const hash = await hashPassword(password);
     return this.db.transaction(async (tx) => {
-      const link = await this.useLink(tx, 'reset', sessionId);
+      const link = await this.links.use(tx, 'reset', sessionId);
       if (!link) return { ok: false } as const;
       await tx.query('UPDATE users SET password_hash = $1, email_confirmed_at = coalesce(email_confirmed_at, now()) WHERE id = $2', [
         hash,
         link.userId,
       ]);
-      await tx.query('DELETE FROM account_tokens WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL', [link.userId, 'reset']);
+      await this.links.void(tx, link.userId, ['reset']);
       await this.signOutSessions(tx, link.userId, sessionId);
       await this.mailer.enqueue(tx, { kind: 'account.passwordChanged', to: link.email, ...ctx, data: {} });
       return { ok: true, sessionId: await this.auth.rotateSession(sessionId, link.userId, tx) } as const;
@@ -362,7 +273,7 @@ export class AccountService {
       if (taken) {
         await this.mail(tx, { kind: 'account.registeredAgain', to: email, ...ctx, data: {} });
       } else {
-        const token = await this.issueLink(tx, { userId, purpose: 'email', email, site: ctx.site.id, sessionId });
+        const token = await this.links.issue(tx, { userId, purpose: 'email', email, site: ctx.site.id, sessionId });
         await this.mail(tx, { kind: 'account.emailChange', to: email, ...ctx, data: { name: user!.name, token } });
       }
       await this.mail(tx, { kind: 'account.emailChangeNotice', to: user!.email, ...ctx, data: { email } });

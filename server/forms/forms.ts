@@ -1,27 +1,16 @@
 /**
- * The public forms' server side (decision 027): the signed "form shown at" stamp behind the minimum fill time, the
- * per-address rate limit kept in the database, and storing each submission together with the shop's notification
- * (a `form.*` mail message, rendered by server/mail/) and, for a signed-in shopper's appointment, the /records entry —
- * all in one transaction.
+ * The public forms' submissions (decision 027): each one claims the per-address limit, is stored, and enqueues the
+ * shop's notification (a `form.*` mail message, rendered by server/mail/) and, for a signed-in shopper's
+ * appointment, the /records entry — all in one transaction. The anti-robot stamp is stamps.ts; reading and
+ * moderating reviews is reviews.ts.
  */
 
-import { createHmac, timingSafeEqual } from 'node:crypto';
-import {
-  type AppointmentInput,
-  type FormKind,
-  MAX_FORM_AGE_MS,
-  type MessageInput,
-  MIN_FILL_MS,
-  type PartnerInput,
-  type ReviewInput,
-} from '../../shared/forms.ts';
+import type { AppointmentInput, FormKind, MessageInput, PartnerInput, ReviewInput } from '../../shared/forms.ts';
 import type { Language, Site } from '../../shared/sites.ts';
 import type { RecordService } from '../accounts/index.ts';
 import type { Db, Queryable } from '../db/index.ts';
 import { addressKey, limits } from '../limits/index.ts';
 import type { FormMessage, Mailer } from '../mail/index.ts';
-
-export type StampCheck = 'ok' | 'tooFast' | 'expired' | 'invalid';
 
 export interface Sender {
   site: Site;
@@ -34,49 +23,15 @@ export interface Sender {
 
 export type Stored = { ok: true; id: number } | { ok: false; retryAfterSeconds: number };
 
-export interface PublishedReview {
-  id: number;
-  name: string;
-  city: string;
-  rating: number;
-  text: string;
-  /** ISO 8601, UTC. */
-  createdAt: string;
-}
-
-const ISO = `'YYYY-MM-DD"T"HH24:MI:SS"Z"'`;
-
 /** A form's notice to the shop, its kind and data; submit() addresses it (the site's e-mail, the visitor's language). */
 type Notice<M extends FormMessage = FormMessage> = M extends unknown ? Pick<M, 'kind' | 'data'> : never;
 
 export class FormService {
   constructor(
     private readonly db: Db,
-    private readonly secret: string,
     private readonly mail: Mailer,
     private readonly records: RecordService,
   ) {}
-
-  /** The stamp a form carries: when it was shown, signed so that a robot cannot backdate it. */
-  stamp(form: FormKind, nowMs: number = Date.now()): string {
-    return `${nowMs}.${this.sign(form, nowMs)}`;
-  }
-
-  checkStamp(form: FormKind, value: string | undefined, nowMs: number = Date.now()): StampCheck {
-    const m = /^(\d{13})\.([\w-]{43})$/.exec(value ?? '');
-    if (!m) return 'invalid';
-    const shown = Number(m[1]);
-    const expected = Buffer.from(this.sign(form, shown));
-    const given = Buffer.from(m[2]!);
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'invalid';
-    if (nowMs - shown < MIN_FILL_MS) return 'tooFast';
-    if (nowMs - shown > MAX_FORM_AGE_MS) return 'expired';
-    return 'ok';
-  }
-
-  private sign(form: FormKind, ms: number): string {
-    return createHmac('sha256', this.secret).update(`form-stamp:${form}:${ms}`).digest('base64url');
-  }
 
   /** Throttle, store, notify — one transaction; a limited submission changes nothing but its count. */
   private async submit(
@@ -180,49 +135,6 @@ export class FormService {
         return row!.id;
       },
       (id) => ({ kind: 'form.appointment', data: { id, ...input, userId: sender.userId } }),
-    );
-  }
-
-  /** A page of the site's published reviews, newest first, with the aggregate rating of all of them. */
-  async publishedReviews(
-    site: string,
-    page: number,
-    perPage: number,
-  ): Promise<{ items: PublishedReview[]; count: number; average: number | null; byRating: number[]; pages: number }> {
-    const [agg] = await this.db.query<{ count: number; average: number | null; byRating: number[] }>(
-      `SELECT count(*)::int AS count, round(avg(rating), 1)::float8 AS average,
-              ARRAY(SELECT count(r.rating)::int FROM unnest(ARRAY[5, 4, 3, 2, 1]) AS s(n)
-                      LEFT JOIN reviews r ON r.rating = s.n AND r.site = $1 AND r.status = 'published'
-                     GROUP BY s.n ORDER BY s.n DESC) AS "byRating"
-         FROM reviews WHERE site = $1 AND status = 'published'`,
-      [site],
-    );
-    const items = await this.db.query<PublishedReview>(
-      `SELECT id, name, city, rating, body AS text, to_char(created_at AT TIME ZONE 'UTC', ${ISO}) AS "createdAt"
-         FROM reviews WHERE site = $1 AND status = 'published' ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
-      [site, perPage, (page - 1) * perPage],
-    );
-    // byRating: how many reviews gave 5, 4, 3, 2 and 1 (the summary's bars).
-    return {
-      items,
-      count: agg!.count,
-      average: agg!.average,
-      byRating: agg!.byRating,
-      pages: Math.max(1, Math.ceil(agg!.count / perPage)),
-    };
-  }
-
-  /** Moderation (the owner's CLI): publishes or rejects a review; false when there is no such review. */
-  async moderate(id: number, status: 'published' | 'rejected'): Promise<boolean> {
-    const rows = await this.db.query('UPDATE reviews SET status = $2, moderated_at = now() WHERE id = $1 RETURNING id', [id, status]);
-    return rows.length > 0;
-  }
-
-  /** Reviews waiting for moderation, oldest first. */
-  pendingReviews(): Promise<(PublishedReview & { site: string })[]> {
-    return this.db.query(
-      `SELECT id, site, name, city, rating, body AS text, to_char(created_at AT TIME ZONE 'UTC', ${ISO}) AS "createdAt"
-         FROM reviews WHERE status = 'pending' ORDER BY created_at, id`,
     );
   }
 }

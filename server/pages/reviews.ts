@@ -11,7 +11,7 @@ import { type ActionArgs, type LoaderArgs, notFoundError } from './helpers/route
 
 export async function loader({ context, request }: LoaderArgs) {
   const page = pageNumber(request);
-  const reviews = await context.services.forms.publishedReviews(context.site.id, page, REVIEWS_PER_PAGE);
+  const reviews = await context.services.reviews.published(context.site.id, page, REVIEWS_PER_PAGE);
   if (page > reviews.pages) throw notFoundError(request.url);
   const { timeZone } = context.site;
   return {
@@ -25,7 +25,7 @@ export async function loader({ context, request }: LoaderArgs) {
     },
     page,
     canonicalSearch: page > 1 ? `?page=${page}` : '',
-    stamps: { review: context.services.forms.stamp('review'), message: context.services.forms.stamp('message') },
+    stamps: { review: context.services.formStamps.stamp('review'), message: context.services.formStamps.stamp('message') },
   };
 }
 

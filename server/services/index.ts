@@ -14,7 +14,7 @@ import { CheckoutService, OrderService, PaymentService, UserService } from '../c
 import { ContentService, WidgetService, type Widgets } from '../content/index.ts';
 import type { Db } from '../db/index.ts';
 import { contentNewsSource, FeedService } from '../feeds/index.ts';
-import { FormService } from '../forms/index.ts';
+import { FormService, FormStamps, ReviewService } from '../forms/index.ts';
 import { CityService, DealerService, LocationService } from '../geo/index.ts';
 import { Mailer } from '../mail/index.ts';
 import type { AddressSuggestConfig, PaymentsConfig } from '../platform/config.ts';
@@ -59,8 +59,12 @@ export interface Services {
   records: RecordService;
   /** News, articles, info pages and FAQ per site and language (decision 027). */
   content: ContentService;
-  /** The public forms: fill-time stamps, rate limit, storing with the shop's notification (decision 027). */
+  /** The public forms' submissions: rate limit, storing with the shop's notification (decision 027). */
   forms: FormService;
+  /** The anti-robot stamps the public forms carry (minimum fill time, maximum age). */
+  formStamps: FormStamps;
+  /** Published reviews and their moderation. */
+  reviews: ReviewService;
   /** The calculator's and constructor's tables with the layers' products priced per site (/calc, /constructor). */
   calculator: CalculatorService;
   /** Online payment of orders (ЮKassa-compatible API) and its notifications. */
@@ -134,7 +138,9 @@ export function createServices(
     mail,
     records,
     content,
-    forms: new FormService(db, options.sessionSecret, mail, records),
+    forms: new FormService(db, mail, records),
+    formStamps: new FormStamps(options.sessionSecret),
+    reviews: new ReviewService(db),
     calculator,
     payments,
     accounts: new AccountService(db, options.sessionSecret, auth, mail),

@@ -15,7 +15,7 @@ t.test(`parallel form posts from one address store exactly ${FORM_LIMIT.submissi
     const before = await db.query<{ m: number; o: number }>(
       `SELECT (SELECT count(*)::int FROM contact_messages) AS m, (SELECT count(*)::int FROM outbox WHERE kind = 'form.message') AS o`,
     );
-    const started = pods[0]!.app.services.forms.stamp('message', Date.now() - 5000);
+    const started = pods[0]!.app.services.formStamps.stamp('message', Date.now() - 5000);
     // The route id ('reviews') is not the path's last segment: read its result from the envelope by id.
     const answers = (
       await hammer(n, (i) =>

@@ -37,7 +37,7 @@ export async function publicFormAction<S extends z.ZodType>(args: ActionArgs, op
   if (honeypot !== '') return refuse({ '': 'forms.error.spam' }, 400);
   if (!form.ok) return refuse(form.result.errors ?? {}, 400);
   const kind = typeof options.form === 'function' ? options.form(form.data) : options.form;
-  const timing = context.services.forms.checkStamp(kind, stamp);
+  const timing = context.services.formStamps.check(kind, stamp);
   if (timing === 'tooFast') return refuse({ '': 'forms.error.tooFast' }, 400);
   if (timing !== 'ok') return refuse({ '': 'forms.error.expired' }, 400);
 
