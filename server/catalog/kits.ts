@@ -51,16 +51,8 @@ interface KitRow {
   title: string;
   description: string;
   discount_percent: number;
-  lines: Array<{
-    productId: number;
-    sku: string;
-    title: string;
-    url: string;
-    preview_image: string | null;
-    quantity: number;
-    price: number | null;
-    attributes: Record<string, unknown>;
-  }>;
+  /** A kit line as read, with the attributes its unit mass comes from. */
+  lines: Array<Omit<KitLine, 'unitMassKg'> & { attributes: Record<string, unknown> }>;
 }
 
 /** An amount rounded to the site's step (shared with the cart's kit discounts, shared/cart.ts). */
