@@ -222,7 +222,7 @@ t.test('a folder of files ↔ the database: import, export, import again, prune;
   await t.rejects(content.saveAll([...sources.slice(0, 1), ...sources.slice(0, 1)]), /two files describe/);
 });
 
-t.test('the CLI: npm run content -- import | export | reviews', { timeout: 120_000 }, async (t) => {
+t.test('the CLI: npm run content -- import | export | reviews', { timeout: 280_000 }, async (t) => {
   const run = promisify(execFile);
   const root = new URL('..', import.meta.url).pathname;
   const data = mkdtempSync(join(tmpdir(), 'content-cli-'));
