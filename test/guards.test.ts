@@ -125,7 +125,8 @@ t.test('auth guard and the signed-in personal area', async (t) => {
 t.test('cart guard', async (t) => {
   const app = await startTestApp(t);
   const owner = app.visitor();
-  const ownerUser = await createUser(app, { email: 'buyer@example.com' });
+  // The account's order placed from its signed-in session (an account's order is the account's only: decision 034).
+  const ownerUser = await createUser(app, { email: 'buyer@example.com', signIn: owner });
   const orderId = await createOrder(app, { sessionId: owner.sessionId, userId: ownerUser });
 
   t.test('the order’s own session sees /cart/success/<id>', async (t) => {

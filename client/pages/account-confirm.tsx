@@ -13,7 +13,7 @@ const FORM_KEY = 'account-confirm';
 
 export function Component() {
   const { t } = useTranslation();
-  const { purpose, done, signedIn, link } = useLoaderData<typeof loader>();
+  const { purpose, done, held, signedIn, link } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const state = useFormState(FORM_KEY, useActionData<ActionResult>(), navigation.state === 'submitting');
   const title = t(purpose === 'email' ? 'account.confirm.titleEmail' : 'account.confirm.title');
@@ -25,6 +25,11 @@ export function Component() {
       {done ? (
         <>
           <p role="status">{t(purpose === 'email' ? 'account.confirm.doneEmail' : 'account.confirm.done')}</p>
+          {held && (
+            <p>
+              <Link to="/auth/forgot">{t('account.confirm.held')}</Link>
+            </p>
+          )}
           <p>
             <Link to={signedIn ? '/personal' : '/auth'} className="button">
               {t(signedIn ? 'account.confirm.toPersonal' : 'account.confirm.toSignIn')}

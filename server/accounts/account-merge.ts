@@ -56,14 +56,16 @@ export async function mergeAccountState(tx: Queryable, sessionId: string, userId
 
 /**
  * Attaches to the user the guest orders (no account) placed with the user's e-mail — only once that e-mail is
- * confirmed, so nobody takes over someone else's orders by registering their address. Orders of every site: the
+ * confirmed, so nobody takes over someone else's orders by registering their address, and not while they are held
+ * back (users.guest_orders_held: the address was confirmed from a browser other than the registrant's, so the
+ * password's holder may not be the mailbox's owner — decision 034; a reset clears it). Orders of every site: the
  * account is one for all sites. Matches `orders.customer_email` without regard to case. Returns how many orders it attached.
  */
 export async function attachGuestOrders(tx: Queryable, userId: number): Promise<number> {
   const rows = await tx.query(
     `UPDATE orders o SET user_id = u.id
        FROM users u
-      WHERE u.id = $1 AND u.email_confirmed_at IS NOT NULL
+      WHERE u.id = $1 AND u.email_confirmed_at IS NOT NULL AND NOT u.guest_orders_held
         AND o.user_id IS NULL AND o.customer_email <> '' AND lower(o.customer_email) = lower(u.email)
       RETURNING o.id`,
     [userId],

@@ -8,15 +8,17 @@
  * Limits are policies of the one rate limiter (server/limits/): registrations and reset requests per client address,
  * mails per recipient address, current-password checks per account.
  */
+
+import type { Site } from '../../shared/sites.ts';
 import type { Db, Queryable } from '../db/index.ts';
 import { addressKey, type Claim, limits, POLICIES } from '../limits/index.ts';
 import type { AccountMessage, MailContext, Mailer } from '../mail/index.ts';
 
 export type { MailContext };
 
-import { anonymiseOrders, attachGuestOrders } from './account-merge.ts';
+import { anonymiseOrders } from './account-merge.ts';
 import type { AuthService } from './auth.ts';
-import { AccountLinks, type LinkPurpose, type LinkState, type OpenedLink } from './links.ts';
+import { AccountLinks, type LinkPurpose, type LinkState, type OpenedLink, RESET_LINK_MINUTES } from './links.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 
 /** Registrations per client address per hour (a flood is refused with 429; shoppers behind one NAT still fit). */
@@ -36,6 +38,12 @@ export interface Account {
   marketing: boolean;
 }
 
+/** Every purpose of a mailed link: what a password change, a reset or an e-mail change voids. */
+const ALL_LINKS: readonly LinkPurpose[] = ['confirm', 'reset', 'email'];
+
+/** How long after a reset request's answer its link is sent (the answer has left by then, in practice). */
+const RESET_SEND_DELAY_MS = 50;
+
 export type Limited = { ok: false; reason: 'rate_limited'; retryAfterSeconds: number };
 
 /** A refused claim as the answer that says so; null when the claim was allowed. */
@@ -50,9 +58,19 @@ export class AccountService {
     secret: string,
     private readonly auth: AuthService,
     private readonly mailer: Mailer,
+    /** The configured site of an id (reset requests are stored by site id and mailed later). */
+    private readonly siteById: (id: string) => Site | undefined = () => undefined,
+    private readonly log?: { error(obj: object, msg: string): void },
   ) {
     this.links = new AccountLinks(db, secret);
   }
+
+  /**
+   * Whether a reset request is followed, shortly after the answer, by sending its link (sendResetLinks). Tests turn it
+   * off to look at the queue first and send themselves.
+   */
+  sendResetLinksAfterAnswer = true;
+  private resetLinksScheduled = false;
 
   /** Queues a mail unless the recipient had MAILS_PER_RECIPIENT_PER_HOUR of this kind in the last hour. */
   private async mail(tx: Queryable, message: AccountMessage): Promise<boolean> {
@@ -128,15 +146,19 @@ export class AccountService {
 
   /**
    * Uses the session's confirmation (or e-mail change) link: the address is confirmed (and, for a change, becomes the
-   * account's), guest orders with it attach. The visitor is signed in when this same browser asked for the link
-   * (registration or change in this session), or is already signed in as the account: the session rotates either way
-   * then. A link opened anywhere else confirms without signing in (nobody gets signed into an account they did not make).
+   * account's). The visitor is signed in when this same browser asked for the link (registration or change in this
+   * session), or is already signed in as the account: the session rotates either way then, and the guest orders
+   * placed with the address attach — the mailbox's owner and the password's holder are proven one person.
+   * A link opened anywhere else confirms without signing in (nobody gets signed into an account they did not make),
+   * and, since whoever registered may not own the mailbox (decision 034: someone pre-registering a victim's address),
+   * it ends every session of the account and holds the guest orders back until a password is set by a reset link.
+   * An e-mail change that takes effect voids the account's other unused links.
    */
   async confirm(
     purpose: 'confirm' | 'email',
     sessionId: string,
     currentUserId: number | null,
-  ): Promise<{ ok: true; sessionId: string | null } | { ok: false; reason: 'invalid' | 'taken' }> {
+  ): Promise<{ ok: true; sessionId: string | null; held: boolean } | { ok: false; reason: 'invalid' | 'taken' }> {
     return this.db.transaction(async (tx) => {
       const link = await this.links.use(tx, purpose, sessionId);
       if (!link) return { ok: false, reason: 'invalid' } as const;
@@ -144,6 +166,7 @@ export class AccountService {
         const [taken] = await tx.query('SELECT 1 FROM users WHERE lower(email) = lower($1) AND id <> $2', [link.email, link.userId]);
         if (taken) return { ok: false, reason: 'taken' } as const;
         await tx.query('UPDATE users SET email = $1, email_confirmed_at = now() WHERE id = $2', [link.email, link.userId]);
+        await this.links.void(tx, link.userId, ALL_LINKS);
       } else {
         const updated = await tx.query(
           'UPDATE users SET email_confirmed_at = coalesce(email_confirmed_at, now()) WHERE id = $1 AND lower(email) = lower($2) RETURNING id',
@@ -151,57 +174,108 @@ export class AccountService {
         );
         if (!updated.length) return { ok: false, reason: 'invalid' } as const;
       }
-      await attachGuestOrders(tx, link.userId);
-      const signIn = currentUserId === link.userId || (currentUserId === null && link.createdSession === sessionId);
-      return { ok: true, sessionId: signIn ? await this.auth.rotateSession(sessionId, link.userId, tx) : null } as const;
+      const holder = currentUserId === link.userId || (currentUserId === null && link.createdSession === sessionId);
+      if (!holder) {
+        await tx.query('UPDATE users SET guest_orders_held = true WHERE id = $1', [link.userId]);
+        await this.signOutSessions(tx, link.userId, sessionId);
+        return { ok: true, sessionId: null, held: true } as const;
+      }
+      // Signing in attaches the guest orders (auth.ts rotateSession), unless an earlier confirmation held them back.
+      return { ok: true, sessionId: await this.auth.rotateSession(sessionId, link.userId, tx), held: false } as const;
     });
   }
 
   // ---- password reset -----------------------------------------------------------------------------------------
 
-  /** Mails a reset link when the e-mail has an account; the caller answers alike either way. */
+  /**
+   * Records a reset request; the caller answers alike for any address. Before the answer every address costs the
+   * same work — the per-address limit and one insert of the same shape — so neither the answer nor its time tells
+   * whether an account exists; whether there is one, the link and the mail are sendResetLinks' work, after it.
+   */
   async requestReset(email: string, visitor: { ip: string }, ctx: MailContext): Promise<{ ok: true } | Limited> {
     const refused = limited(await limits.claim(this.db, 'reset.address', addressKey(visitor.ip)));
     if (refused) return refused;
-    await this.db.transaction(async (tx) => {
-      const [user] = await tx.query<{ id: number; email: string }>('SELECT id, email FROM users WHERE lower(email) = lower($1)', [email]);
-      if (!user) return;
-      if (!(await limits.claim(tx, 'account-mail.recipient', `reset ${user.email.toLowerCase()}`)).allowed) return;
-      const token = await this.links.issue(tx, {
-        userId: user.id,
-        purpose: 'reset',
-        email: user.email,
-        site: ctx.site.id,
-        sessionId: null,
-      });
-      await this.mailer.enqueue(tx, { kind: 'account.reset', to: user.email, ...ctx, data: { token } });
-    });
+    await this.db.query('INSERT INTO reset_requests (email, site, language) VALUES ($1, $2, $3)', [email, ctx.site.id, ctx.language]);
+    if (this.sendResetLinksAfterAnswer) this.scheduleResetLinks();
     return { ok: true };
   }
 
+  /** Sends the queued requests' links once the current answer has gone (a timer, not the request's own work). */
+  private scheduleResetLinks(): void {
+    if (this.resetLinksScheduled) return;
+    this.resetLinksScheduled = true;
+    setTimeout(() => {
+      this.resetLinksScheduled = false;
+      this.sendResetLinks().catch((err) => this.log?.error({ err }, 'reset requests not handled (they stay queued)'));
+    }, RESET_SEND_DELAY_MS).unref();
+  }
+
   /**
-   * Sets a new password through the session's opened reset link: every session of the account is signed out, the
-   * visitor is signed in on a new session (returned). The link proves the mailbox, so the e-mail counts as confirmed.
+   * Handles the queued reset requests, one transaction each (a request is taken by one pod only: SKIP LOCKED): an
+   * address with an account gets a link, within the per-recipient mail limit; any other request just goes. A request
+   * older than a reset link's lifetime goes unanswered (nobody waits for it any more). Returns how many were handled.
+   */
+  async sendResetLinks(): Promise<number> {
+    let handled = 0;
+    for (;;) {
+      const took = await this.db.transaction(async (tx) => {
+        const [request] = await tx.query<{ email: string; site: string; language: MailContext['language']; fresh: boolean }>(
+          `DELETE FROM reset_requests
+            WHERE id = (SELECT id FROM reset_requests ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)
+            RETURNING email, site, language, created_at > now() - make_interval(mins => ${RESET_LINK_MINUTES}) AS fresh`,
+        );
+        if (!request) return false;
+        const site = this.siteById(request.site);
+        if (!site || !request.fresh) return true;
+        const [user] = await tx.query<{ id: number; email: string }>('SELECT id, email FROM users WHERE lower(email) = lower($1)', [
+          request.email,
+        ]);
+        if (!user) return true;
+        if (!(await limits.claim(tx, 'account-mail.recipient', `reset ${user.email.toLowerCase()}`)).allowed) return true;
+        const ctx: MailContext = { site, language: request.language };
+        const token = await this.links.issue(tx, { userId: user.id, purpose: 'reset', email: user.email, site: site.id, sessionId: null });
+        await this.mailer.enqueue(tx, { kind: 'account.reset', to: user.email, ...ctx, data: { token } });
+        return true;
+      });
+      if (!took) return handled;
+      handled++;
+    }
+  }
+
+  /**
+   * Sets a new password through the session's opened reset link: every session of the account is signed out (their
+   * orders detached), every unused link of the account stops working, the visitor is signed in on a new session
+   * (returned). The link proves the mailbox, so the e-mail counts as confirmed, and the new password is the mailbox
+   * owner's: guest orders held back by a confirmation from elsewhere attach now (decision 034).
    */
   async resetPassword(sessionId: string, password: string, ctx: MailContext): Promise<{ ok: true; sessionId: string } | { ok: false }> {
     const hash = await hashPassword(password);
     return this.db.transaction(async (tx) => {
       const link = await this.links.use(tx, 'reset', sessionId);
       if (!link) return { ok: false } as const;
-      await tx.query('UPDATE users SET password_hash = $1, email_confirmed_at = coalesce(email_confirmed_at, now()) WHERE id = $2', [
-        hash,
-        link.userId,
-      ]);
-      await this.links.void(tx, link.userId, ['reset']);
+      await tx.query(
+        'UPDATE users SET password_hash = $1, email_confirmed_at = coalesce(email_confirmed_at, now()), guest_orders_held = false WHERE id = $2',
+        [hash, link.userId],
+      );
+      await this.links.void(tx, link.userId, ALL_LINKS);
       await this.signOutSessions(tx, link.userId, sessionId);
       await this.mailer.enqueue(tx, { kind: 'account.passwordChanged', to: link.email, ...ctx, data: {} });
       return { ok: true, sessionId: await this.auth.rotateSession(sessionId, link.userId, tx) } as const;
     });
   }
 
-  /** Every other session of the account stops being signed in (they keep their anonymous carts). */
+  /**
+   * Every other session of the account stops being signed in: they keep their anonymous carts, but no order stays
+   * tied to them (decision 034: whoever uses that device next reads none; the account sees its own when signed in).
+   */
   private async signOutSessions(tx: Queryable, userId: number, exceptSessionId: string): Promise<void> {
-    await tx.query('UPDATE sessions SET user_id = NULL WHERE user_id = $1 AND id <> $2', [userId, exceptSessionId]);
+    const ended = (
+      await tx.query<{ id: string }>('UPDATE sessions SET user_id = NULL WHERE user_id = $1 AND id <> $2 RETURNING id', [
+        userId,
+        exceptSessionId,
+      ])
+    ).map((r) => r.id);
+    if (ended.length) await tx.query('UPDATE orders SET session_id = NULL WHERE session_id = ANY($1::text[])', [ended]);
   }
 
   // ---- the personal area --------------------------------------------------------------------------------------
@@ -234,7 +308,10 @@ export class AccountService {
     return row?.password_hash && (await verifyPassword(password, row.password_hash)) ? 'ok' : 'wrong';
   }
 
-  /** A new password: the other sessions are signed out, this one rotates (the new id is returned). */
+  /**
+   * A new password: the other sessions are signed out (their orders detached), every unused link of the account stops
+   * working (a reset link mailed before must not undo it), this session rotates (the new id is returned).
+   */
   async changePassword(
     userId: number,
     sessionId: string,
@@ -247,6 +324,7 @@ export class AccountService {
     const hash = await hashPassword(next);
     return this.db.transaction(async (tx) => {
       const [user] = await tx.query<{ email: string }>('UPDATE users SET password_hash = $1 WHERE id = $2 RETURNING email', [hash, userId]);
+      await this.links.void(tx, userId, ALL_LINKS);
       await this.signOutSessions(tx, userId, sessionId);
       await this.mailer.enqueue(tx, { kind: 'account.passwordChanged', to: user!.email, ...ctx, data: {} });
       return { ok: true, sessionId: await this.auth.rotateSession(sessionId, userId, tx) } as const;

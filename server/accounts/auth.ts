@@ -100,9 +100,12 @@ export class AuthService {
 
   /**
    * Moves the visitor to a new session id (no session fixation across any change of privilege: sign-in, sign-out,
-   * registration, password change or reset): the cart, compare list and orders move with it, the old id stops
-   * working. Signing in (userId given) also merges the account's state from its other sessions and attaches the
-   * guest orders of a confirmed e-mail, in the same transaction. `tx` runs it inside a caller's transaction.
+   * registration, password change or reset): the cart and compare list move with it, the old id stops working.
+   * Orders (decision 034): into a signed-in session they move along (the same person goes on); into an anonymous one
+   * (sign-out, sign-out everywhere, deletion) they do not — they are detached from every session, so the next person
+   * at a shared computer reads none of them; the account still sees its own from any session it signs in on.
+   * Signing in (userId given) also merges the account's state from its other sessions and attaches the guest orders
+   * of a confirmed e-mail, in the same transaction. `tx` runs it inside a caller's transaction.
    */
   async rotateSession(oldId: string, userId: number | null, tx?: Queryable): Promise<string> {
     const newId = newSessionId();
@@ -113,7 +116,7 @@ export class AuthService {
       );
       await q.query('UPDATE carts SET session_id = $1 WHERE session_id = $2', [newId, oldId]);
       await q.query('UPDATE compare_items SET session_id = $1 WHERE session_id = $2', [newId, oldId]);
-      await q.query('UPDATE orders SET session_id = $1 WHERE session_id = $2', [newId, oldId]);
+      await q.query('UPDATE orders SET session_id = $1 WHERE session_id = $2', [userId === null ? null : newId, oldId]);
       await q.query('DELETE FROM sessions WHERE id = $1', [oldId]);
       if (userId !== null) {
         await mergeAccountState(q, newId, userId);

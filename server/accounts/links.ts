@@ -103,13 +103,18 @@ export class AccountLinks {
     return row ? { state: row.state, purpose, email: maskEmail(row.email) } : null;
   }
 
-  /** Uses the session's opened link of `purpose` (atomically: a second use finds it used). */
+  /**
+   * Uses the session's opened link of `purpose` (atomically: a second use finds it used). A reset or confirmation
+   * link works only while the account's e-mail is still the address it was mailed to: one mailed to an old address
+   * opens nothing after the e-mail changed (an e-mail change link is mailed to the new address, not yet the account's).
+   */
   async use(tx: Queryable, purpose: LinkPurpose, sessionId: string): Promise<UsedLink | null> {
     const [row] = await tx.query<UsedLink>(
-      `UPDATE account_tokens SET used_at = now()
+      `UPDATE account_tokens t SET used_at = now()
         WHERE hash = (SELECT hash FROM account_tokens WHERE opened_session = $1 AND purpose = $2
                         AND opened_at > now() - interval '1 hour' ORDER BY opened_at DESC LIMIT 1)
           AND used_at IS NULL AND expires_at > now()
+          AND (purpose = 'email' OR EXISTS (SELECT 1 FROM users u WHERE u.id = t.user_id AND lower(u.email) = lower(t.email)))
         RETURNING user_id AS "userId", email, created_session AS "createdSession"`,
       [sessionId, purpose],
     );

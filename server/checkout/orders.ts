@@ -61,19 +61,25 @@ export class OrderService {
     return { ...order, items };
   }
 
-  /** May this visitor see the order? Its own session or its own signed-in user (spec §6, cart guard). */
+  /**
+   * May this visitor see the order (spec §6, cart guard; decision 034)? An account's order: only that account, signed
+   * in on any session. A guest order: only the session that placed it (sign-out and the like detach it, auth.ts).
+   * The session that placed an account's order does not see it by being that session: once signed out, it is anyone's.
+   */
   async isVisibleTo(id: number, sessionId: string, userId: number | null): Promise<boolean> {
     const [row] = await this.db.query<{ ok: boolean }>(
-      'SELECT true AS ok FROM orders WHERE id = $1 AND (session_id = $2 OR (user_id IS NOT NULL AND user_id = $3))',
+      'SELECT true AS ok FROM orders WHERE id = $1 AND (user_id = $3 OR (user_id IS NULL AND session_id = $2))',
       [id, sessionId, userId],
     );
     return !!row;
   }
 
-  async latestForSession(sessionId: string, site: SiteRef): Promise<OrderSummary | undefined> {
+  /** The latest order this session placed on the site that the visitor may still see (isVisibleTo's rule). */
+  async latestForSession(sessionId: string, userId: number | null, site: SiteRef): Promise<OrderSummary | undefined> {
     const [row] = await this.db.query<OrderSummary>(
-      `${orderColumns} WHERE session_id = $2 AND site = $3 ORDER BY created_at DESC, id DESC LIMIT 1`,
-      [site.timeZone, sessionId, site.id],
+      `${orderColumns} WHERE session_id = $2 AND site = $3 AND (user_id IS NULL OR user_id = $4)
+        ORDER BY created_at DESC, id DESC LIMIT 1`,
+      [site.timeZone, sessionId, site.id, userId],
     );
     return row;
   }

@@ -2,7 +2,8 @@
  * /account/confirm: the mailed link that confirms an address — a new account's (?token=…) or a new e-mail's
  * (?purpose=email&token=…). As /auth/reset, the link is bound to the session and the page continues without the
  * secret in its address; a button (with the site token: no state changes on a GET, and a mail scanner's visit uses
- * nothing) confirms. In the browser that asked for the link the visitor is then signed in (session rotated).
+ * nothing) confirms. In the browser that asked for the link the visitor is then signed in (session rotated); in
+ * another one the page says the account's sessions ended and how to get the earlier orders (decision 034).
  */
 import { redirect } from 'react-router-dom';
 import { z } from 'zod';
@@ -23,6 +24,8 @@ export async function loader({ request, context }: LoaderArgs) {
   return {
     purpose,
     done: query.done === '1',
+    /** Confirmed from a browser other than the registrant's: the account's sessions ended, guest orders held back. */
+    held: query.done === '1' && query.held === '1',
     signedIn: context.session.snapshot.userId !== null,
     link: query.done === '1' ? null : await context.services.accounts.openedLink(purpose, context.session.id),
   };
@@ -48,5 +51,9 @@ export async function action(args: ActionArgs) {
     );
   }
   if (result.sessionId) context.effects.session = result.sessionId;
-  return continueTo(args, undefined, `/account/confirm?${purpose === 'email' ? 'purpose=email&' : ''}done=1`);
+  return continueTo(
+    args,
+    undefined,
+    `/account/confirm?${purpose === 'email' ? 'purpose=email&' : ''}done=1${result.held ? '&held=1' : ''}`,
+  );
 }

@@ -11,7 +11,7 @@ export const params = z.object({ success: z.enum(CART_RESULTS) });
 export async function loader(args: LoaderArgs) {
   const { request, context } = args;
   const { success: result } = routeParams(params, args);
-  const latest = await context.services.orders.latestForSession(context.session.id, context.site);
+  const latest = await context.services.orders.latestForSession(context.session.id, context.session.snapshot.userId, context.site);
   const order = latest && (await context.services.orders.receipt(latest.id, context.site));
   if (!order) throw notFoundError(request.url);
   return { result, order, phone: context.site.phone };

@@ -143,7 +143,7 @@ export function createServices(
     reviews: new ReviewService(db),
     calculator,
     payments,
-    accounts: new AccountService(db, options.sessionSecret, auth, mail),
+    accounts: new AccountService(db, options.sessionSecret, auth, mail, (id) => sites.byId(id), options.log),
     accountOrders: new AccountOrders(db, sessions),
     addressBook: new AddressBook(db),
     checkout: new CheckoutService(db, {

@@ -17,8 +17,12 @@ export interface Mail {
   site: string;
 }
 
-/** The mails queued for `to` (newest last), optionally of one kind ('account.confirm' …). */
+/**
+ * The mails queued for `to` (newest last), optionally of one kind ('account.confirm' …). Reset requests still queued
+ * are handled first, as the server does right after answering them (AccountService.sendResetLinks).
+ */
 export async function mailsTo(app: TestApp, to: string, kind?: string): Promise<Mail[]> {
+  await app.services.accounts.sendResetLinks();
   return app.db.query<Mail>(
     `SELECT id::int, kind, recipient, subject, text_body, language, site FROM outbox
       WHERE lower(recipient) = lower($1) AND ($2::text IS NULL OR kind = $2) ORDER BY id`,

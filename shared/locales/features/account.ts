@@ -64,6 +64,7 @@ const ru = {
     none: 'Откройте ссылку из письма, чтобы подтвердить адрес.',
     toPersonal: 'В личный кабинет',
     toSignIn: 'Войти',
+    held: 'Ради безопасности все сеансы этой учётной записи завершены. Чтобы увидеть в ней прежние заказы, оформленные на этот адрес, задайте новый пароль через «Забыли пароль?».',
   },
   personal: {
     unconfirmed: 'E-mail не подтверждён.',
@@ -240,6 +241,7 @@ const en: Shape = {
     none: 'Open the link from the letter to confirm your address.',
     toPersonal: 'Go to your account',
     toSignIn: 'Sign in',
+    held: 'For your safety, every session of this account has been signed out. To see the earlier orders placed with this address in it, set a new password through “Forgot your password?”.',
   },
   personal: {
     unconfirmed: 'Your e-mail is not confirmed.',
@@ -413,6 +415,7 @@ const zhCN: Shape = {
     none: '请打开邮件中的链接来确认邮箱。',
     toPersonal: '进入个人中心',
     toSignIn: '登录',
+    held: '为了安全，此账户的所有会话均已退出。要在账户中看到此前使用该邮箱下的订单，请通过“忘记密码？”设置新密码。',
   },
   personal: {
     unconfirmed: '电子邮箱尚未确认。',
@@ -587,6 +590,7 @@ const tr: Shape = {
     none: 'Adresinizi onaylamak için e-postadaki bağlantıyı açın.',
     toPersonal: 'Hesabıma git',
     toSignIn: 'Giriş yap',
+    held: 'Güvenliğiniz için bu hesabın tüm oturumları kapatıldı. Bu adresle verilmiş önceki siparişleri hesapta görmek için “Şifremi unuttum” ile yeni bir şifre belirleyin.',
   },
   personal: {
     unconfirmed: 'E-posta adresiniz onaylanmadı.',
@@ -762,6 +766,7 @@ const kk: Shape = {
     none: 'Мекенжайды растау үшін хаттағы сілтемені ашыңыз.',
     toPersonal: 'Жеке кабинетке',
     toSignIn: 'Кіру',
+    held: 'Қауіпсіздік үшін осы тіркелгінің барлық сеанстары аяқталды. Осы мекенжаймен берілген бұрынғы тапсырыстарды тіркелгіде көру үшін «Құпиясөзді ұмыттыңыз ба?» арқылы жаңа құпиясөз орнатыңыз.',
   },
   personal: {
     unconfirmed: 'E-mail расталмаған.',
@@ -937,6 +942,7 @@ const ro: Shape = {
     none: 'Deschideți linkul din e-mail pentru a confirma adresa.',
     toPersonal: 'Spre contul meu',
     toSignIn: 'Autentificare',
+    held: 'Pentru siguranța dumneavoastră, toate sesiunile acestui cont au fost închise. Pentru a vedea în cont comenzile anterioare plasate cu această adresă, setați o parolă nouă prin „Ați uitat parola?”.',
   },
   personal: {
     unconfirmed: 'E-mailul nu este confirmat.',
@@ -1112,6 +1118,7 @@ const uz: Shape = {
     none: 'Manzilni tasdiqlash uchun xatdagi havolani oching.',
     toPersonal: 'Shaxsiy kabinetga',
     toSignIn: 'Kirish',
+    held: 'Xavfsizlik uchun ushbu hisobning barcha seanslari yakunlandi. Ushbu manzil bilan berilgan oldingi buyurtmalarni hisobda ko‘rish uchun «Parolni unutdingizmi?» orqali yangi parol o‘rnating.',
   },
   personal: {
     unconfirmed: 'E-mail tasdiqlanmagan.',
@@ -1287,6 +1294,7 @@ const ky: Shape = {
     none: 'Даректи ырастоо үчүн каттагы шилтемени ачыңыз.',
     toPersonal: 'Жеке кабинетке',
     toSignIn: 'Кирүү',
+    held: 'Коопсуздук үчүн бул каттоонун бардык сеанстары жабылды. Ушул дарек менен берилген мурунку буйрутмаларды каттоодо көрүү үчүн «Сырсөздү унуттуңузбу?» аркылуу жаңы сырсөз коюңуз.',
   },
   personal: {
     unconfirmed: 'E-mail ырастала элек.',
