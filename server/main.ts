@@ -43,16 +43,23 @@ async function main() {
       : undefined;
   const { fastify } = await buildApp({ config, db, logger, vite });
 
-  // Housekeeping: expired sessions, lapsed sign-ins, old login-throttle rows. Hourly; every pod may run it.
+  // Housekeeping: every 5 minutes, orders whose stock reservation lapsed are cancelled and their units given back
+  // (decision 036); every hour, expired sessions, lapsed sign-ins, old login-throttle rows. Every pod may run it: each
+  // order is released once however many runs race.
+  let runs = 0;
   const housekeeping = async () => {
     try {
-      const purged = await purgeExpired(db);
-      if (Object.values(purged).some((n) => n > 0)) logger.info({ purged }, 'expired rows purged');
+      const released = await fastify.services.checkout.releaseLapsed((id) => fastify.services.sites.byId(id));
+      if (released > 0) logger.info({ released }, 'lapsed orders cancelled, their stock released');
+      if (runs++ % 12 === 0) {
+        const purged = await purgeExpired(db);
+        if (Object.values(purged).some((n) => n > 0)) logger.info({ purged }, 'expired rows purged');
+      }
     } catch (err) {
       logger.error({ err }, 'housekeeping failed');
     }
   };
-  const housekeepingTimer = setInterval(housekeeping, 3600_000);
+  const housekeepingTimer = setInterval(housekeeping, 5 * 60_000);
   housekeepingTimer.unref();
   void housekeeping();
 

@@ -42,7 +42,7 @@ const FIELD_ORDER = [
   'consent',
 ];
 /** Refusals after which the page's data is stale (prices, stock, the cart): reload it to show the truth. */
-const STALE = new Set(['checkout.priceChanged', 'checkout.stock', 'checkout.empty', 'checkout.staleForm']);
+const STALE = new Set(['checkout.priceChanged', 'checkout.stock', 'checkout.quantityCap', 'checkout.empty', 'checkout.staleForm']);
 export const POLICY_HREF = '/docs/policy.pdf';
 
 const fieldId = (name: string) => `checkout-${name}`;
@@ -118,6 +118,14 @@ function Fields({ data, checkout, state }: { data: CartData; checkout: Checkout;
           lines: cart.lines
             .filter((l) => l.available !== null && l.quantity > l.available)
             .map((l) => t('checkout.stockLine', { title: l.sku.title, available: l.available }))
+            .join('; '),
+        });
+      case 'checkout.quantityCap':
+        return t(key, {
+          max: checkout.maxUnitsPerProduct,
+          lines: cart.lines
+            .filter((l) => l.available !== null && l.quantity > checkout.maxUnitsPerProduct)
+            .map((l) => l.sku.title)
             .join('; '),
         });
       case 'checkout.deliveryUnavailable':

@@ -6,10 +6,18 @@
  *   3. re-reads the cart and its prices from the database and applies the kit discounts (shared/cart.ts),
  *   4. checks the delivery method against the cart (weight, city, points) and prices it from the sites config,
  *      checks the payment method is offered, and compares the total with the one the shopper saw,
- *   5. reserves stock (products sold from stock, row locks in product order: never oversold),
- *   6. writes the order, its lines, its delivery and payment snapshots and its first state, empties the cart and
- *      queues the order's mails (`order.confirmation`, `order.new`: server/mail/) — all or nothing.
- * A refusal (empty cart, stock, price change, a method that cannot carry the cart) rolls everything back.
+ *   5. holds the order to what one visitor may take (decision 036): at most `maxUnitsPerProduct` units of a product
+ *      sold from stock, and the one limiter's 'checkout.session' and 'checkout.address' (only placed orders count:
+ *      a refusal rolls its claim back),
+ *   6. reserves stock (products sold from stock, row locks in product order: never oversold), noting per line what
+ *      it took, so that a lapsed order gives exactly that back once (server/checkout/reservations.ts),
+ *   7. writes the order — its number from the keyed permutation (order-numbers.ts) —, its lines, its delivery and
+ *      payment snapshots and its first state, empties the cart and queues the order's mails (`order.confirmation`,
+ *      `order.new`: server/mail/) — all or nothing. The shopper's copy is sent only within the limiter's
+ *      'order-mail.recipient' and 'order-mail.address' caps (past them the order is placed all the same; the shop's
+ *      copy always goes).
+ * A refusal (empty cart, stock, a cap or limit, price change, a method that cannot carry the cart) rolls everything
+ * back.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { PricedLine } from '../../shared/cart.ts';
@@ -21,9 +29,17 @@ import type { Language } from '../../shared/languages.ts';
 import type { Site } from '../../shared/sites.ts';
 import type { CartService } from '../cart/index.ts';
 import type { Db, Queryable } from '../db/index.ts';
+import { addressKey, limits } from '../limits/index.ts';
 import type { Mailer, PlacedOrder } from '../mail/index.ts';
+import type { OrdersConfig } from '../platform/config.ts';
 import type { SessionService } from '../sessions/index.ts';
+import { numberFor, type OrderNumberKey, orderNumberKey } from './order-numbers.ts';
 import { orderTotal, priceContents, quoteDelivery } from './pricing.ts';
+import { releaseLapsedOrders } from './reservations.ts';
+import { mayMailShopper } from './shopper-mail.ts';
+
+/** What an order may hold and for how long when the environment says nothing (server/platform/config.ts). */
+export const DEFAULT_ORDER_RULES: OrdersConfig = { maxUnitsPerProduct: 20, unpaidReleaseMinutes: 60, unconfirmedReleaseHours: 72 };
 
 /** Is an online payment provider configured for the site? Until one is wired (issue 10, payments), none is. */
 export type OnlinePaymentAvailable = (site: Site) => boolean;
@@ -33,6 +49,10 @@ export type CheckoutRefusal =
   | { reason: 'empty' }
   /** Lines asking for more than is in stock: nothing was placed. */
   | { reason: 'stock'; lines: Array<{ title: string; available: number }> }
+  /** Lines asking for more units of a product sold from stock than one order may take: nothing was placed. */
+  | { reason: 'quantityCap'; max: number; lines: Array<{ title: string; quantity: number }> }
+  /** This session or client address placed as many orders as the limiter allows for now: nothing was placed. */
+  | { reason: 'tooManyOrders'; retryAfterSeconds: number }
   /** The total differs from the one the shopper saw (prices or the cart changed): nothing was placed. */
   | { reason: 'priceChanged'; total: number }
   /** The chosen delivery cannot carry this cart. */
@@ -67,10 +87,15 @@ export interface PlaceInput {
   language: Language;
   sessionId: string;
   userId: number | null;
+  /** The client's address (the per-address limits). */
+  clientAddress: string;
   form: CheckoutForm;
 }
 
 export class CheckoutService {
+  private readonly numberKey: OrderNumberKey;
+  readonly rules: OrdersConfig;
+
   constructor(
     private readonly db: Pick<Db, 'query' | 'transaction'>,
     private readonly deps: {
@@ -80,8 +105,21 @@ export class CheckoutService {
       secret: string;
       /** The one point where the payment provider (issue 10) says whether online methods are offered. */
       onlinePaymentAvailable: OnlinePaymentAvailable;
+      /** Caps and reservation times (decision 036); DEFAULT_ORDER_RULES when not given. */
+      rules?: OrdersConfig;
     },
-  ) {}
+  ) {
+    this.numberKey = orderNumberKey(deps.secret);
+    this.rules = deps.rules ?? DEFAULT_ORDER_RULES;
+  }
+
+  /**
+   * Housekeeping (decision 036): cancels the orders left unpaid or unconfirmed past their time and gives their units
+   * back to stock, exactly once (server/checkout/reservations.ts). Returns how many orders it cancelled.
+   */
+  releaseLapsed(siteById: (id: string) => Site | undefined): Promise<number> {
+    return releaseLapsedOrders(this.db, { mail: this.deps.mail, rules: this.rules, siteById });
+  }
 
   /** Online payment methods are offered on this site now. */
   onlineAvailable(site: Site): boolean {
@@ -172,7 +210,7 @@ export class CheckoutService {
     return row;
   }
 
-  private async placeIn(tx: Queryable, { site, language, sessionId, userId, form }: PlaceInput): Promise<PlaceResult> {
+  private async placeIn(tx: Queryable, { site, language, sessionId, userId, clientAddress, form }: PlaceInput): Promise<PlaceResult> {
     // The session row's lock: submits of one checkout (and cart changes of this visitor) wait for each other here.
     await this.deps.sessions.ensureRow(sessionId, tx);
     const placed = await this.byKey(tx, site.id, form.checkoutKey);
@@ -199,7 +237,17 @@ export class CheckoutService {
       throw new Refused({ reason: 'priceChanged', total });
     }
 
-    await this.reserveStock(tx, cart.lines, cart.stock);
+    this.checkQuantityCap(cart.lines, cart.stock);
+    // Claimed inside the transaction: a refusal of any kind rolls the claim back, so only placed orders count.
+    for (const [name, key] of [
+      ['checkout.session', sessionId],
+      ['checkout.address', addressKey(clientAddress)],
+    ] as const) {
+      const claim = await limits.claim(tx, name, key);
+      if (!claim.allowed) throw new Refused({ reason: 'tooManyOrders', retryAfterSeconds: claim.retryAfterSeconds });
+    }
+
+    const reserved = await this.reserveStock(tx, cart.lines, cart.stock);
 
     const status = payment.kind === 'online' ? 'awaiting_payment' : 'new';
     const point = method.needs === 'point' ? (pointsIn(method, form.city).find((p) => p.id === form.point) ?? null) : null;
@@ -214,11 +262,15 @@ export class CheckoutService {
       weightKg: cart.weightKg,
     };
     const paymentSnapshot = { id: payment.id, kind: payment.kind, label: localized(payment.label, language) };
+    // The id first: the number is its image under the keyed permutation.
+    const [next] = await tx.query<{ id: number }>(`SELECT nextval(pg_get_serial_sequence('orders', 'id'))::int AS id`);
+    const number = await numberFor(tx, this.numberKey, next!.id);
     const [order] = await tx.query<{ id: number; number: string }>(
       `INSERT INTO orders (session_id, user_id, site, status, currency, total, checkout_key, language, customer_type, customer_name,
                            customer_phone, customer_email, company, inn, kpp, delivery, payment, comment, subtotal, discount,
-                           delivery_cost, consent_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16::jsonb, $17::jsonb, $18, $19, $20, $21, now())
+                           delivery_cost, consent_at, id, number, stock_held)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16::jsonb, $17::jsonb, $18, $19, $20, $21, now(),
+               $22, $23, $24)
        ON CONFLICT (site, checkout_key) DO NOTHING
        RETURNING id, number`,
       [
@@ -243,14 +295,17 @@ export class CheckoutService {
         cart.subtotal,
         cart.discount,
         quote.cost,
+        next!.id,
+        number,
+        reserved.size > 0,
       ],
     );
     // Only a submit of the same key from the same session can meet this, and the session lock orders those: kept as
     // the constraint's backstop.
     if (!order) throw new AlreadyPlaced();
     await tx.query(
-      `INSERT INTO order_items (order_id, product_id, sku, title, price, quantity, discount)
-       SELECT $1, * FROM unnest($2::int[], $3::text[], $4::text[], $5::numeric[], $6::int[], $7::numeric[])`,
+      `INSERT INTO order_items (order_id, product_id, sku, title, price, quantity, discount, reserved)
+       SELECT $1, * FROM unnest($2::int[], $3::text[], $4::text[], $5::numeric[], $6::int[], $7::numeric[], $8::int[])`,
       [
         order.id,
         cart.lines.map((l) => l.sku.id),
@@ -259,6 +314,7 @@ export class CheckoutService {
         cart.lines.map((l) => l.sku.actual_price),
         cart.lines.map((l) => l.quantity),
         cart.lines.map((l) => l.discount),
+        cart.lines.map((l) => reserved.get(l.sku.id) ?? 0),
       ],
     );
     await tx.query(`INSERT INTO order_status_history (order_id, status, note) VALUES ($1, $2, 'placed')`, [order.id, status]);
@@ -285,20 +341,36 @@ export class CheckoutService {
       deliveryCost: quote.cost,
       total,
     };
-    // The order's mails, in this transaction: they exist exactly when the order does. The shop's goes to its order address.
-    await this.deps.mail.enqueue(tx, { kind: 'order.confirmation', to: form.email, site, language, data: placedOrder });
+    // The order's mails, in this transaction: they exist exactly when the order does. The shop's goes to its order address
+    // always; the shopper's only within the caps per recipient and per client address, so the order form cannot be
+    // used to mail someone else again and again (the order stands either way; its page shows it).
+    if (await mayMailShopper(tx, form.email, clientAddress))
+      await this.deps.mail.enqueue(tx, { kind: 'order.confirmation', to: form.email, site, language, data: placedOrder });
     await this.deps.mail.enqueue(tx, { kind: 'order.new', to: site.orderEmail ?? site.email, site, language, data: placedOrder });
     return { ok: true, id: order.id, number: order.number, paysOnline: payment.kind === 'online', repeated: false };
+  }
+
+  /** A line of a product sold from stock over the per-order cap refuses the order, naming every such line. */
+  private checkQuantityCap(lines: PricedLine[], stock: Map<number, { madeToOrder: boolean }>) {
+    const max = this.rules.maxUnitsPerProduct;
+    const over = lines.filter((l) => !stock.get(l.sku.id)?.madeToOrder && l.quantity > max);
+    if (over.length > 0)
+      throw new Refused({ reason: 'quantityCap', max, lines: over.map((l) => ({ title: l.sku.title, quantity: l.quantity })) });
   }
 
   /**
    * Takes the lines' units out of stock. Products sold from stock are locked in id order first (two checkouts
    * sharing products never deadlock), then each line is taken only while the stock holds it; products made to order
-   * are not counted. A line the stock cannot hold refuses the whole order, naming every such line.
+   * are not counted. A line the stock cannot hold refuses the whole order, naming every such line. Returns the units
+   * taken per product (the order's lines record them).
    */
-  private async reserveStock(tx: Queryable, lines: PricedLine[], stock: Map<number, { madeToOrder: boolean }>) {
+  private async reserveStock(
+    tx: Queryable,
+    lines: PricedLine[],
+    stock: Map<number, { madeToOrder: boolean }>,
+  ): Promise<Map<number, number>> {
     const counted = lines.filter((l) => !stock.get(l.sku.id)?.madeToOrder).sort((a, b) => a.sku.id - b.sku.id);
-    if (counted.length === 0) return;
+    if (counted.length === 0) return new Map();
     const ids = counted.map((l) => l.sku.id);
     const locked = await tx.query<{ id: number; stock: number }>(
       'SELECT id, stock FROM products WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE',
@@ -313,6 +385,7 @@ export class CheckoutService {
       `UPDATE products p SET stock = p.stock - w.quantity FROM unnest($1::int[], $2::int[]) AS w(id, quantity) WHERE p.id = w.id`,
       [ids, counted.map((l) => l.quantity)],
     );
+    return new Map(counted.map((l) => [l.sku.id, l.quantity]));
   }
 }
 

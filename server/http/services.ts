@@ -10,7 +10,7 @@ declare module 'fastify' {
 }
 
 export interface ServicesPluginOptions {
-  config: Pick<Config, 'sites' | 'shellCacheTtlMs' | 'addressSuggest'> & Partial<Pick<Config, 'payments'>>;
+  config: Pick<Config, 'sites' | 'shellCacheTtlMs' | 'addressSuggest'> & Partial<Pick<Config, 'payments' | 'orders'>>;
   sessionSecret: string;
 }
 
@@ -24,6 +24,7 @@ export const servicesPlugin = fp<ServicesPluginOptions>(
         shellCacheTtlMs: config.shellCacheTtlMs,
         addressSuggest: config.addressSuggest,
         payments: config.payments,
+        orders: config.orders,
         log: fastify.log,
       }),
     );

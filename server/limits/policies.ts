@@ -76,6 +76,14 @@ export const POLICIES = {
   },
   /** Asking the payment provider about one payment (notifications, result pages; decision 024). */
   'payments.check': { kind: 'window', seconds: 2, max: 1, key: 'payment id (payments.id)' },
+  /** Orders placed from one session (decision 036): nobody reserves the stock order after order. */
+  'checkout.session': { kind: 'window', seconds: HOUR, max: 3, key: 'session id' },
+  /** Orders placed from one client address (generous: offices and mobile networks share addresses). */
+  'checkout.address': { kind: 'window', seconds: HOUR, max: 10, key: 'client address' },
+  /** Order mails to the shopper at one address (the shop's own copy is never capped): the order form aims at nobody. */
+  'order-mail.recipient': { kind: 'window', seconds: 24 * HOUR, max: 5, key: 'recipient e-mail (lower case)' },
+  /** Order mails to shoppers asked for from one client address. */
+  'order-mail.address': { kind: 'window', seconds: 24 * HOUR, max: 20, key: 'client address' },
 } as const satisfies Record<string, Policy>;
 
 export type PolicyName = keyof typeof POLICIES;

@@ -7,7 +7,7 @@ import type { Queryable } from '../db/index.ts';
 import { accountMail } from './account-mails.ts';
 import { formMail } from './form-mails.ts';
 import type { MailKind, MailMessage, MessageOf } from './messages.ts';
-import { newOrder, orderConfirmation, paymentChanged } from './order-mails.ts';
+import { newOrder, orderCancelled, orderConfirmation, paymentChanged } from './order-mails.ts';
 import { Outbox, type OutboxMessage } from './outbox.ts';
 
 /** The template of every kind: a kind without one does not type-check. */
@@ -15,6 +15,7 @@ const TEMPLATES: { [K in MailKind]: (message: MessageOf<K>) => OutboxMessage } =
   'order.confirmation': orderConfirmation,
   'order.new': newOrder,
   'order.payment-changed': paymentChanged,
+  'order.cancelled': orderCancelled,
   'account.confirm': accountMail,
   'account.registeredAgain': accountMail,
   'account.reset': accountMail,

@@ -51,7 +51,9 @@ export type OrderMessage =
   /** To the shop (the site's order address), in Russian; a reply goes to the shopper. */
   | Envelope<'order.new', PlacedOrder>
   /** To the shop, in Russian: an unpaid online order now pays by another (offline) method. */
-  | Envelope<'order.payment-changed', { orderId: number; number: string; method: Localized }>;
+  | Envelope<'order.payment-changed', { orderId: number; number: string; method: Localized }>
+  /** To the shopper, in the order's language: the order lapsed unpaid or unconfirmed, was cancelled, its stock released. */
+  | Envelope<'order.cancelled', { orderId: number; number: string; reason: 'unpaid' | 'unconfirmed' }>;
 
 // ---- accounts (server/mail/account-mails.ts) --------------------------------------------------------------------
 

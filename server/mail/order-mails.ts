@@ -1,7 +1,13 @@
 /**
  * The order's mails (decision 032): the confirmation to the shopper, in the order's language, and the notices to the
  * shop — a new order, an unpaid online order's switch to another payment method — in Russian. The messages come from
- * server/checkout/checkout.ts (`order.*` kinds, server/mail/messages.ts), queued in the order's own transaction.
+ * server/checkout/checkout.ts (`order.*` kinds, server/mail/messages.ts), queued in the order's own transaction; the
+ * notice that a lapsed order was cancelled (`order.cancelled`, to the shopper) from server/checkout/reservations.ts.
+ *
+ * The address an order mail goes to is typed by whoever fills the form (decision 036): the shopper's mails carry
+ * nothing else typed there — no name, company, city, address or comment, any of which could carry someone's words
+ * or links into a stranger's mailbox — only the shop's own texts (products, methods, pickup points, sums) and the
+ * link to the order's page, which shows the rest to the order's owner. The shop's copy keeps everything.
  *
  * orderConfirmationMail and newOrderMail render `OrderMailData`, what the order mails need of an order; amounts are
  * in the order's currency, formatted as the site shows them (shared/format.ts).
@@ -37,14 +43,18 @@ export interface OrderMailData {
 export const ORDER_CONFIRMATION_KIND = 'order.confirmation';
 export const NEW_ORDER_KIND = 'order.new';
 
-/** To the shopper: thanks, what was ordered, delivery and payment, a link to the order. */
+/**
+ * To the shopper: thanks, what was ordered, the delivery and payment methods, a link to the order — and nothing the
+ * form's filler typed (see above): the contacts, address and comment are on the order's page.
+ */
 export function orderConfirmationMail(order: OrderMailData, t: TFunction): OutboxMessage {
   const data = { ...order, number: oneLine(order.number) };
   const blocks: MailBlock[] = [
-    { kind: 'paragraph', text: t('mail.order.greeting', { name: oneLine(data.customer.name) }) },
+    { kind: 'paragraph', text: t('mail.order.greetingPlain') },
     { kind: 'paragraph', text: t('mail.order.confirmationIntro', { number: data.number }) },
     ...(data.payment.kind === 'online' ? [{ kind: 'paragraph' as const, text: t('mail.order.payOnline') }] : []),
-    ...orderBlocks(data, t),
+    ...orderBlocks(data, t, 'shopper'),
+    { kind: 'paragraph', text: t('mail.order.detailsOnPage') },
   ];
   const mail = renderMail({
     site: data.site,
@@ -68,7 +78,7 @@ export function newOrderMail(order: OrderMailData, t: TFunction): OutboxMessage 
     subject: t('mail.order.newSubject', { number: data.number, total: money(data.total) }),
     blocks: [
       { kind: 'paragraph', text: t('mail.order.newIntro', { number: data.number, host: data.site.host }) },
-      ...orderBlocks(data, t, true),
+      ...orderBlocks(data, t, 'shop'),
     ],
     action: { label: t('mail.order.open'), url: data.resultUrl },
   });
@@ -82,7 +92,8 @@ export function newOrderMail(order: OrderMailData, t: TFunction): OutboxMessage 
   };
 }
 
-function orderBlocks(data: OrderMailData, t: TFunction, customerFirst = false): MailBlock[] {
+/** The order's parts: the shop's copy has the customer (first) and the comment; the shopper's only the shop's texts. */
+function orderBlocks(data: OrderMailData, t: TFunction, audience: 'shop' | 'shopper'): MailBlock[] {
   const money = (amount: number) => formatMoney(amount, data.currency, data.language);
   const items: MailBlock[] = [
     { kind: 'heading', text: t('mail.order.items') },
@@ -122,8 +133,13 @@ function orderBlocks(data: OrderMailData, t: TFunction, customerFirst = false): 
       kind: 'rows',
       rows: [
         { label: t('mail.order.delivery'), value: oneLine(data.delivery.label) },
-        { label: t('mail.order.city'), value: oneLine(data.delivery.city) },
-        ...optional(t('mail.order.address'), data.delivery.address),
+        // The city and address are typed by the form's filler: the shop's copy only.
+        ...(audience === 'shop'
+          ? [
+              { label: t('mail.order.city'), value: oneLine(data.delivery.city) },
+              ...optional(t('mail.order.address'), data.delivery.address),
+            ]
+          : []),
         ...optional(t('mail.order.pickupPoint'), data.delivery.pickupPoint),
         { label: t('mail.order.payment'), value: oneLine(data.payment.label) },
       ],
@@ -151,7 +167,7 @@ function orderBlocks(data: OrderMailData, t: TFunction, customerFirst = false): 
         { kind: 'paragraph', text: data.comment.trim() },
       ]
     : [];
-  return customerFirst ? [...who, ...comment, ...items, ...where] : [...items, ...where, ...who, ...comment];
+  return audience === 'shop' ? [...who, ...comment, ...items, ...where] : [...items, ...where];
 }
 
 function optional(label: string, value: string | undefined): Array<{ label: string; value: string }> {
@@ -231,4 +247,23 @@ export function paymentChanged(message: MessageOf<'order.payment-changed'>): Out
     action: { label: t('mail.order.open'), url: orderPageUrl(site, SHOP_LANGUAGE, data.orderId) },
   });
   return { site: site.id, kind: message.kind, language: SHOP_LANGUAGE, to: message.to, ...mail };
+}
+
+/** `order.cancelled`: to the shopper, in the order's language: the order lapsed (unpaid or unconfirmed) and was cancelled. */
+export function orderCancelled(message: MessageOf<'order.cancelled'>): OutboxMessage {
+  const { site, data, language } = message;
+  const t = translatorFor(language);
+  const number = oneLine(data.number);
+  const mail = layoutMail({
+    site: { id: site.id, brand: site.brand, host: site.host, phone: site.phone, email: site.email },
+    language,
+    t,
+    subject: t('mail.order.cancelledSubject', { number, brand: site.brand }),
+    paragraphs: [
+      t('mail.order.greetingPlain'),
+      t(data.reason === 'unpaid' ? 'mail.order.cancelledUnpaid' : 'mail.order.cancelledUnconfirmed', { number }),
+    ],
+    action: { label: t('mail.order.open'), url: orderPageUrl(site, language, data.orderId) },
+  });
+  return { site: site.id, kind: message.kind, language, to: message.to, ...mail };
 }

@@ -45,6 +45,8 @@ async function checkoutData(context: LoaderArgs['context']) {
   const online = services.checkout.onlineAvailable(site);
   return {
     key: services.checkout.newKey(session.id),
+    // The most units of one product sold from stock an order may take (the form's refusal names it).
+    maxUnitsPerProduct: services.checkout.rules.maxUnitsPerProduct,
     country: site.country,
     legalEntities: legalEntitiesAccepted(site.country),
     phoneExample: phoneExample(site.country),
@@ -140,6 +142,8 @@ export async function action(args: ActionArgs) {
 const REFUSAL: Record<CheckoutRefusal['reason'], { field: string; message: string }> = {
   empty: { field: '', message: 'checkout.empty' },
   stock: { field: '', message: 'checkout.stock' },
+  quantityCap: { field: '', message: 'checkout.quantityCap' },
+  tooManyOrders: { field: '', message: 'checkout.tooManyOrders' },
   priceChanged: { field: '', message: 'checkout.priceChanged' },
   delivery: { field: 'delivery', message: 'checkout.deliveryUnavailable' },
   payment: { field: 'payment', message: 'checkout.paymentUnavailable' },
@@ -156,19 +160,28 @@ async function checkout(args: ActionArgs) {
   const { services, session, site, language } = context;
   const form = await readForm(request, checkoutSchema(site));
   if (!form.ok) return mutationFailed(args, form, form.values.next, CHECKOUT_STEP_PATH, form.result, 400);
-  const placed = await services.checkout.place({ site, language, sessionId: session.id, userId: session.snapshot.userId, form: form.data });
+  const placed = await services.checkout.place({
+    site,
+    language,
+    sessionId: session.id,
+    userId: session.snapshot.userId,
+    clientAddress: context.clientAddress,
+    form: form.data,
+  });
   if (placed.ok) {
     // An online method: off to the provider (or to the order's page when paying cannot start now; the order stays).
     if (placed.paysOnline) return payOrderOnline(args, placed.id);
     return continueTo(args, undefined, `/cart/success/${placed.id}`);
   }
   const { field, message } = REFUSAL[placed.reason];
+  // Too many orders (decision 036): 429, and the answer says when to try again.
+  if (placed.reason === 'tooManyOrders') context.effects.retryAfterSeconds = placed.retryAfterSeconds;
   return mutationFailed(
     args,
     form,
     form.data.next,
     CHECKOUT_STEP_PATH,
     { ok: false, errors: { [field]: message }, values: form.values },
-    409,
+    placed.reason === 'tooManyOrders' ? 429 : 409,
   );
 }

@@ -68,6 +68,12 @@ const envSchema = z.object({
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(10),
   /** Run the mail worker in this process. Default: yes, except under NODE_ENV=test (tests run it when they ask). */
   MAIL_WORKER: bool.optional(),
+  /** The most units of one product sold from stock that one order may take (made-to-order products are not capped). */
+  ORDER_MAX_UNITS_PER_PRODUCT: z.coerce.number().int().min(1).max(999).default(20),
+  /** Minutes an unpaid online order holds its stock; then the housekeeping cancels it and gives the units back. */
+  ORDER_UNPAID_RELEASE_MINUTES: z.coerce.number().int().min(5).max(43200).default(60),
+  /** Hours an order the shop has not confirmed (still 'new') holds its stock; 0: never released. */
+  ORDER_UNCONFIRMED_RELEASE_HOURS: z.coerce.number().int().min(0).max(8760).default(72),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -107,6 +113,17 @@ export interface Config {
   mail: MailConfig;
   /** Online payment: the API and each configured site's shop (a site without one takes no online payment). */
   payments: PaymentsConfig;
+  /** What one order may hold of the stock, and how long an order holds it (decision 036). */
+  orders: OrdersConfig;
+}
+
+export interface OrdersConfig {
+  /** Units of one product sold from stock per order. */
+  maxUnitsPerProduct: number;
+  /** An unpaid online order ('awaiting_payment') is cancelled and its stock given back after this many minutes. */
+  unpaidReleaseMinutes: number;
+  /** An unconfirmed order ('new') likewise after this many hours; null: never. */
+  unconfirmedReleaseHours: number | null;
 }
 
 /** A shop's credentials at the payment provider. The secret key is kept in a private field: no log or JSON shows it. */
@@ -212,6 +229,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         set,
         sites.sites.map((s) => s.id),
       ),
+    },
+    orders: {
+      maxUnitsPerProduct: env.ORDER_MAX_UNITS_PER_PRODUCT,
+      unpaidReleaseMinutes: env.ORDER_UNPAID_RELEASE_MINUTES,
+      unconfirmedReleaseHours: env.ORDER_UNCONFIRMED_RELEASE_HOURS || null,
     },
     mail: {
       smtpUrl: env.SMTP_URL ?? null,

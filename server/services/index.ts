@@ -17,7 +17,7 @@ import { contentNewsSource, FeedService } from '../feeds/index.ts';
 import { FormService, FormStamps, ReviewService } from '../forms/index.ts';
 import { CityService, DealerService, LocationService } from '../geo/index.ts';
 import { Mailer } from '../mail/index.ts';
-import type { AddressSuggestConfig, PaymentsConfig } from '../platform/config.ts';
+import type { AddressSuggestConfig, OrdersConfig, PaymentsConfig } from '../platform/config.ts';
 import { SessionService } from '../sessions/index.ts';
 import { SiteAddresses } from '../sites/index.ts';
 
@@ -98,6 +98,8 @@ export function createServices(
     addressSuggest?: AddressSuggestConfig | null;
     /** Online payment; unset: no site takes it. */
     payments?: PaymentsConfig;
+    /** Per-order caps and reservation times (decision 036); unset: the defaults. */
+    orders?: OrdersConfig;
     /** Where services report trouble they handle themselves (the app's logger). */
     log?: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
   },
@@ -152,6 +154,7 @@ export function createServices(
       mail,
       secret: options.sessionSecret,
       onlinePaymentAvailable: (site) => payments.onlineAvailable(site.id),
+      rules: options.orders,
     }),
     dealers,
     feeds,

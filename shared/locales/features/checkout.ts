@@ -86,6 +86,8 @@ export const checkout = {
     empty: 'Корзина пуста: заказывать нечего.',
     stock: 'Столько нет в наличии: {{lines}}. Уменьшите количество и подтвердите заказ ещё раз.',
     stockLine: '«{{title}}» — осталось {{available}}',
+    quantityCap: 'Одного товара в заказе может быть не больше {{max}} шт.: {{lines}}. Уменьшите количество и подтвердите заказ ещё раз.',
+    tooManyOrders: 'Слишком много заказов подряд. Попробуйте позже или позвоните нам.',
     priceChanged: 'Цены изменились: сумма заказа теперь {{total}}. Проверьте заказ и подтвердите ещё раз.',
     result: {
       placed: 'Спасибо! Заказ принят',
@@ -220,6 +222,8 @@ export const checkout = {
     empty: 'The cart is empty: there is nothing to order.',
     stock: 'Not enough in stock: {{lines}}. Lower the quantity and place the order again.',
     stockLine: '“{{title}}”: {{available}} left',
+    quantityCap: 'An order may hold at most {{max}} units of one product: {{lines}}. Lower the quantity and place the order again.',
+    tooManyOrders: 'Too many orders in a row. Please try again later or call us.',
     priceChanged: 'Prices have changed: the order now totals {{total}}. Check the order and place it again.',
     result: {
       placed: 'Thank you! The order is placed',
@@ -353,6 +357,8 @@ export const checkout = {
     empty: '购物车为空：没有可订购的商品。',
     stock: '库存不足：{{lines}}。请减少数量后再次确认。',
     stockLine: '“{{title}}”剩余 {{available}}',
+    quantityCap: '每种商品每单最多 {{max}} 件：{{lines}}。请减少数量后再次确认。',
+    tooManyOrders: '短时间内下单过多。请稍后再试或致电我们。',
     priceChanged: '价格已变动：订单总额现为 {{total}}。请检查订单后再次确认。',
     result: {
       placed: '谢谢！订单已受理',
@@ -486,6 +492,8 @@ export const checkout = {
     empty: 'Sepet boş: sipariş edilecek bir şey yok.',
     stock: 'Stokta yeterli yok: {{lines}}. Miktarı azaltıp yeniden onaylayın.',
     stockLine: '“{{title}}”: {{available}} kaldı',
+    quantityCap: 'Bir siparişte bir üründen en fazla {{max}} adet olabilir: {{lines}}. Miktarı azaltıp yeniden onaylayın.',
+    tooManyOrders: 'Arka arkaya çok fazla sipariş verildi. Lütfen daha sonra tekrar deneyin veya bizi arayın.',
     priceChanged: 'Fiyatlar değişti: sipariş toplamı artık {{total}}. Siparişi kontrol edip yeniden onaylayın.',
     result: {
       placed: 'Teşekkürler! Sipariş alındı',
@@ -620,6 +628,8 @@ export const checkout = {
     empty: 'Себет бос: тапсырыс беретін ештеңе жоқ.',
     stock: 'Қоймада жеткіліксіз: {{lines}}. Санын азайтып, қайта растаңыз.',
     stockLine: '«{{title}}» — {{available}} қалды',
+    quantityCap: 'Бір тапсырыста бір тауардан {{max}} даналан артық болмайды: {{lines}}. Санын азайтып, қайта растаңыз.',
+    tooManyOrders: 'Қатарынан тым көп тапсырыс берілді. Кейінірек қайталаңыз немесе бізге қоңырау шалыңыз.',
     priceChanged: 'Бағалар өзгерді: тапсырыс сомасы енді {{total}}. Тапсырысты тексеріп, қайта растаңыз.',
     result: {
       placed: 'Рахмет! Тапсырыс қабылданды',
@@ -754,6 +764,8 @@ export const checkout = {
     empty: 'Coșul este gol: nu este nimic de comandat.',
     stock: 'Stoc insuficient: {{lines}}. Micșorați cantitatea și confirmați din nou.',
     stockLine: '„{{title}}” — au rămas {{available}}',
+    quantityCap: 'O comandă poate conține cel mult {{max}} bucăți dintr-un produs: {{lines}}. Micșorați cantitatea și confirmați din nou.',
+    tooManyOrders: 'Prea multe comenzi la rând. Încercați mai târziu sau sunați-ne.',
     priceChanged: 'Prețurile s-au schimbat: totalul comenzii este acum {{total}}. Verificați comanda și confirmați din nou.',
     result: {
       placed: 'Mulțumim! Comanda a fost primită',
@@ -887,6 +899,9 @@ export const checkout = {
     empty: 'Savat bo‘sh: buyurtma qiladigan narsa yo‘q.',
     stock: 'Omborda yetarli emas: {{lines}}. Miqdorni kamaytirib, qayta tasdiqlang.',
     stockLine: '«{{title}}» — {{available}} ta qoldi',
+    quantityCap:
+      'Bitta buyurtmada bir mahsulotdan koʻpi bilan {{max}} dona boʻlishi mumkin: {{lines}}. Miqdorni kamaytirib, qayta tasdiqlang.',
+    tooManyOrders: 'Ketma-ket juda koʻp buyurtma berildi. Keyinroq qayta urinib koʻring yoki bizga qoʻngʻiroq qiling.',
     priceChanged: 'Narxlar o‘zgardi: buyurtma summasi endi {{total}}. Buyurtmani tekshirib, qayta tasdiqlang.',
     result: {
       placed: 'Rahmat! Buyurtma qabul qilindi',
@@ -1021,6 +1036,8 @@ export const checkout = {
     empty: 'Себет бош: буйрутма кыла турган эч нерсе жок.',
     stock: 'Кампада жетишсиз: {{lines}}. Санын азайтып, кайра ырастаңыз.',
     stockLine: '«{{title}}» — {{available}} калды',
+    quantityCap: 'Бир буйрутмада бир товардан {{max}} даанадан ашык болбойт: {{lines}}. Санын азайтып, кайра ырастаңыз.',
+    tooManyOrders: 'Катары менен өтө көп буйрутма берилди. Кийинчерээк кайталаңыз же бизге чалыңыз.',
     priceChanged: 'Баалар өзгөрдү: буйрутманын суммасы эми {{total}}. Буйрутманы текшерип, кайра ырастаңыз.',
     result: {
       placed: 'Рахмат! Буйрутма кабыл алынды',

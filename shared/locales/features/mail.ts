@@ -44,6 +44,13 @@ export const mail = {
       address: 'Адрес',
       pickupPoint: 'Пункт выдачи',
       comment: 'Комментарий',
+      greetingPlain: 'Здравствуйте!',
+      detailsOnPage: 'Адрес, контакты и комментарий к заказу — на странице заказа.',
+      cancelledSubject: 'Заказ № {{number}} отменён — {{brand}}',
+      cancelledUnpaid:
+        'Заказ № {{number}} не был оплачен вовремя, поэтому мы отменили его, а товары вернулись в продажу. Если заказ ещё нужен, оформите его заново.',
+      cancelledUnconfirmed:
+        'Мы не смогли подтвердить заказ № {{number}}, поэтому отменили его, а товары вернулись в продажу. Если заказ ещё нужен, оформите его заново или позвоните нам.',
     },
   },
   en: {
@@ -86,6 +93,13 @@ export const mail = {
       address: 'Address',
       pickupPoint: 'Pickup point',
       comment: 'Comment',
+      greetingPlain: 'Hello!',
+      detailsOnPage: "The delivery address, contacts and comment are on the order's page.",
+      cancelledSubject: 'Order No. {{number}} cancelled — {{brand}}',
+      cancelledUnpaid:
+        'Order No. {{number}} was not paid in time, so we have cancelled it and its goods are on sale again. If you still need it, please place the order again.',
+      cancelledUnconfirmed:
+        'We could not confirm order No. {{number}}, so we have cancelled it and its goods are on sale again. If you still need it, please place the order again or call us.',
     },
   },
   'zh-CN': {
@@ -127,6 +141,11 @@ export const mail = {
       address: '地址',
       pickupPoint: '自提点',
       comment: '备注',
+      greetingPlain: '您好！',
+      detailsOnPage: '收货地址、联系方式和备注请在订单页面查看。',
+      cancelledSubject: '订单 {{number}} 已取消 — {{brand}}',
+      cancelledUnpaid: '订单 {{number}} 未在规定时间内付款，因此我们已将其取消，商品已重新上架。如仍需要，请重新下单。',
+      cancelledUnconfirmed: '我们未能确认订单 {{number}}，因此已将其取消，商品已重新上架。如仍需要，请重新下单或致电我们。',
     },
   },
   tr: {
@@ -169,6 +188,13 @@ export const mail = {
       address: 'Adres',
       pickupPoint: 'Teslim alma noktası',
       comment: 'Yorum',
+      greetingPlain: 'Merhaba!',
+      detailsOnPage: 'Teslimat adresi, iletişim bilgileri ve not sipariş sayfasındadır.',
+      cancelledSubject: '{{number}} numaralı sipariş iptal edildi — {{brand}}',
+      cancelledUnpaid:
+        '{{number}} numaralı sipariş zamanında ödenmediği için iptal edildi ve ürünler yeniden satışta. Hâlâ ihtiyacınız varsa siparişi yeniden verin.',
+      cancelledUnconfirmed:
+        '{{number}} numaralı siparişi onaylayamadığımız için iptal ettik ve ürünler yeniden satışta. Hâlâ ihtiyacınız varsa siparişi yeniden verin veya bizi arayın.',
     },
   },
   kk: {
@@ -211,6 +237,13 @@ export const mail = {
       address: 'Мекенжай',
       pickupPoint: 'Беру пункті',
       comment: 'Пікір',
+      greetingPlain: 'Сәлеметсіз бе!',
+      detailsOnPage: 'Жеткізу мекенжайы, байланыс деректері мен пікір тапсырыс бетінде.',
+      cancelledSubject: '№ {{number}} тапсырыс жойылды — {{brand}}',
+      cancelledUnpaid:
+        '№ {{number}} тапсырыс уақытында төленбегендіктен, біз оны жойдық, тауарлар қайтадан сатылымда. Тапсырыс әлі керек болса, қайта рәсімдеңіз.',
+      cancelledUnconfirmed:
+        '№ {{number}} тапсырысты растай алмадық, сондықтан оны жойдық, тауарлар қайтадан сатылымда. Тапсырыс әлі керек болса, қайта рәсімдеңіз немесе бізге қоңырау шалыңыз.',
     },
   },
   ro: {
@@ -252,6 +285,13 @@ export const mail = {
       address: 'Adresă',
       pickupPoint: 'Punct de ridicare',
       comment: 'Comentariu',
+      greetingPlain: 'Bună ziua!',
+      detailsOnPage: 'Adresa de livrare, datele de contact și comentariul sunt pe pagina comenzii.',
+      cancelledSubject: 'Comanda nr. {{number}} a fost anulată — {{brand}}',
+      cancelledUnpaid:
+        'Comanda nr. {{number}} nu a fost plătită la timp, așa că am anulat-o, iar produsele sunt din nou în vânzare. Dacă mai aveți nevoie de ea, plasați comanda din nou.',
+      cancelledUnconfirmed:
+        'Nu am putut confirma comanda nr. {{number}}, așa că am anulat-o, iar produsele sunt din nou în vânzare. Dacă mai aveți nevoie de ea, plasați comanda din nou sau sunați-ne.',
     },
   },
   uz: {
@@ -294,6 +334,13 @@ export const mail = {
       address: 'Manzil',
       pickupPoint: 'Topshirish punkti',
       comment: 'Izoh',
+      greetingPlain: 'Assalomu alaykum!',
+      detailsOnPage: 'Yetkazib berish manzili, aloqa maʼlumotlari va izoh buyurtma sahifasida.',
+      cancelledSubject: '№ {{number}} buyurtma bekor qilindi — {{brand}}',
+      cancelledUnpaid:
+        '№ {{number}} buyurtma oʻz vaqtida toʻlanmagani uchun uni bekor qildik, mahsulotlar yana sotuvda. Agar buyurtma hali kerak boʻlsa, uni qayta rasmiylashtiring.',
+      cancelledUnconfirmed:
+        '№ {{number}} buyurtmani tasdiqlay olmadik, shuning uchun uni bekor qildik, mahsulotlar yana sotuvda. Agar buyurtma hali kerak boʻlsa, uni qayta rasmiylashtiring yoki bizga qoʻngʻiroq qiling.',
     },
   },
   ky: {
@@ -335,6 +382,13 @@ export const mail = {
       address: 'Дарек',
       pickupPoint: 'Берүү пункту',
       comment: 'Комментарий',
+      greetingPlain: 'Саламатсызбы!',
+      detailsOnPage: 'Жеткирүү дареги, байланыш маалыматтары жана комментарий буйрутма барагында.',
+      cancelledSubject: '№ {{number}} буйрутма жокко чыгарылды — {{brand}}',
+      cancelledUnpaid:
+        '№ {{number}} буйрутма өз убагында төлөнбөгөндүктөн, биз аны жокко чыгардык, товарлар кайра сатыкта. Буйрутма дагы эле керек болсо, аны кайра тариздеңиз.',
+      cancelledUnconfirmed:
+        '№ {{number}} буйрутманы ырастай алган жокпуз, ошондуктан аны жокко чыгардык, товарлар кайра сатыкта. Буйрутма дагы эле керек болсо, аны кайра тариздеңиз же бизге чалыңыз.',
     },
   },
 } satisfies FeatureLocale;
