@@ -86,7 +86,9 @@ export const pagesPlugin: FastifyPluginAsync<PagesPluginOptions> = async (app, o
     reply.header('content-language', request.siteLanguage);
   });
   app.get('/_data/*', (request, reply) => renderer.data(request, reply));
-  app.post('/_data/*', (request, reply) => renderer.action(request, reply));
+  // A refused action (no or a wrong site token) has answered already: returning the reply, not undefined, keeps
+  // Fastify from sending a second answer (it logged "Reply was already sent" and a 500 for every refusal).
+  app.post('/_data/*', async (request, reply) => (await renderer.action(request, reply)) ?? reply);
   app.post('/*', async (request, reply) => {
     await renderer.formPost(request, reply);
     return reply;
