@@ -10,25 +10,17 @@ import type { Country, DeliveryMethod, PaymentMethod } from './commerce-config.t
 import { sameCity } from './delivery.ts';
 import { normalizePhone } from './phone.ts';
 import { isValidInn, isValidKpp } from './tax-id.ts';
-
-/** Control characters other than line breaks and tabs, and the NUL PostgreSQL refuses. */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u2028\u2029]/;
-const LINE_BREAK = /[\r\n\t]/;
-/** Half of a surrogate pair alone: not text (String.prototype.isWellFormed, which the project's ES lib lacks). */
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+import { plainText } from './text.ts';
 
 /** A trimmed text field: a required one refuses '' with `empty`; control characters and broken Unicode are refused. */
 function text(max: number, empty: string | null, invalid: string, multiline = false) {
-  return z
-    .string()
+  return plainText({ invalid, multiline })
     .max(max * 4, invalid)
     .transform((s) => s.trim())
     .pipe(
       z
         .string()
         .max(max, 'checkout.tooLong')
-        .refine((s) => !LONE_SURROGATE.test(s) && !CONTROL.test(s) && (multiline || !LINE_BREAK.test(s)), invalid)
         .refine((s) => empty === null || s.length > 0, empty ?? 'form.required'),
     );
 }
@@ -50,7 +42,7 @@ export function checkoutSchema(site: CheckoutSite) {
     z
       .object({
         intent: z.literal('checkout'),
-        checkoutKey: z.string().regex(CHECKOUT_KEY_PATTERN, 'checkout.staleForm'),
+        checkoutKey: plainText({ invalid: 'checkout.staleForm' }).regex(CHECKOUT_KEY_PATTERN, 'checkout.staleForm'),
         /**
          * What the shopper saw: the goods after kit discounts (written by the server into the form), and with
          * JavaScript the total with the chosen delivery. Either differing now means prices changed: nothing is placed.
@@ -61,8 +53,7 @@ export function checkoutSchema(site: CheckoutSite) {
           (s) => /\p{L}/u.test(s),
           'checkout.nameInvalid',
         ),
-        phone: z
-          .string()
+        phone: plainText({ invalid: 'checkout.phoneInvalid' })
           .max(CHECKOUT_LIMITS.phone * 4, 'checkout.phoneInvalid')
           .transform((s, ctx) => {
             if (!s.trim()) {
@@ -76,25 +67,23 @@ export function checkoutSchema(site: CheckoutSite) {
         email: text(CHECKOUT_LIMITS.email, 'checkout.emailRequired', 'checkout.emailInvalid').pipe(z.email('checkout.emailInvalid')),
         customerType: z.enum(['person', 'legal'], 'form.invalid').default('person'),
         company: text(CHECKOUT_LIMITS.company, null, 'checkout.companyInvalid').default(''),
-        inn: z
-          .string()
+        inn: plainText({ invalid: 'checkout.innInvalid' })
           .max(50, 'checkout.innInvalid')
           .default('')
           .transform((s) => s.replace(/\s/g, '')),
-        kpp: z
-          .string()
+        kpp: plainText({ invalid: 'checkout.kppInvalid' })
           .max(50, 'checkout.kppInvalid')
           .default('')
           .transform((s) => s.replace(/\s/g, '').toUpperCase()),
-        delivery: z.string().max(40, 'checkout.deliveryRequired').default(''),
+        delivery: plainText({ invalid: 'checkout.deliveryRequired' }).max(40, 'checkout.deliveryRequired').default(''),
         city: text(CHECKOUT_LIMITS.city, 'checkout.cityRequired', 'checkout.cityInvalid'),
         address: text(CHECKOUT_LIMITS.address, null, 'checkout.addressInvalid').default(''),
-        point: z.string().max(40, 'checkout.pointRequired').default(''),
-        payment: z.string().max(40, 'checkout.paymentRequired').default(''),
+        point: plainText({ invalid: 'checkout.pointRequired' }).max(40, 'checkout.pointRequired').default(''),
+        payment: plainText({ invalid: 'checkout.paymentRequired' }).max(40, 'checkout.paymentRequired').default(''),
         comment: text(CHECKOUT_LIMITS.comment, null, 'checkout.commentInvalid', true).default(''),
         // An unchecked box sends nothing: absent is no consent.
         consent: z.literal('on', 'checkout.consentRequired').optional(),
-        next: z.string().max(2000).optional(),
+        next: plainText().max(2000).optional(),
       })
       // Checked even when some field failed (`when`), so the shopper sees every error at once; a failed field's value
       // may then be anything, so the checks read strings defensively.

@@ -6,6 +6,7 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Site } from '../../shared/sites.ts';
+import { plainText } from '../../shared/text.ts';
 import { cartTotal } from '../checkout/index.ts';
 import { badRequest, forbidden } from '../http/errors.ts';
 import type { Services } from '../services/index.ts';
@@ -13,14 +14,12 @@ import type { RequestOrigin } from '../sites/index.ts';
 
 // ── schemas ────────────────────────────────────────────────────────────────
 
-export const siteToken = z
-  .string({ error: 'the site token is required' })
+export const siteToken = plainText({ missing: 'the site token is required', invalid: 'must not contain control characters' })
   .min(1)
   .max(128)
   .describe('The site token (spec §3 `_token`): from the page data or the `_token` cookie. Also accepted as the X-CSRF-Token header.');
 
-export const domain = z
-  .string()
+export const domain = plainText({ invalid: 'must not contain control characters' })
   .min(1)
   .max(253)
   .optional()
@@ -30,12 +29,7 @@ export const domain = z
 export const tokenQuery = z.object({ token: siteToken.optional(), domain });
 
 // PostgreSQL text cannot hold U+0000: such a value is refused here (400), not by the database (500).
-export const searchText = z
-  .string()
-  .trim()
-  .min(1, 'must not be empty')
-  .max(200)
-  .refine((s) => !s.includes('\u0000'), 'must not contain NUL characters');
+export const searchText = plainText({ invalid: 'must not contain control characters' }).trim().min(1, 'must not be empty').max(200);
 
 /**
  * A request body: no body (or JSON null) counts as an empty object, so a missing field is named ("body.search")

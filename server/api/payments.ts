@@ -9,6 +9,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { plainText } from '../../shared/text.ts';
 import { PAYMENT_STATUSES } from '../checkout/index.ts';
 import { conflict, HttpError, notFound } from '../http/errors.ts';
 
@@ -16,11 +17,10 @@ export const NOTIFICATION_BODY_LIMIT = 16 * 1024;
 
 const notification = z.looseObject({
   type: z.literal('notification'),
-  event: z
-    .string()
+  event: plainText({ invalid: 'an event such as payment.succeeded' })
     .regex(/^[a-z_]{1,40}\.[a-z_]{1,40}$/, 'an event such as payment.succeeded')
     .describe('payment.succeeded, payment.canceled, payment.waiting_for_capture; other events are acknowledged and ignored'),
-  object: z.looseObject({ id: z.string().regex(/^[\w-]{1,64}$/, 'a payment id') }),
+  object: z.looseObject({ id: plainText({ invalid: 'a payment id' }).regex(/^[\w-]{1,64}$/, 'a payment id') }),
 });
 
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {

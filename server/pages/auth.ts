@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import type { GuardName } from '../../shared/routes.ts';
 import { safeLocalPath } from '../../shared/safe-path.ts';
+import { plainText } from '../../shared/text.ts';
 import { type ActionArgs, continueTo, type LoaderArgs, mutationFailed, queryObject, readForm } from './helpers/route-module.ts';
 
 export const guard: GuardName = 'auth';
@@ -20,9 +21,9 @@ export async function loader({ request, context }: LoaderArgs) {
 
 /** The sign-in form; messages are keys of shared/locales. */
 export const signInForm = z.object({
-  email: z.email('auth.emailInvalid').max(254, 'auth.emailInvalid'),
-  password: z.string('form.required').min(1, 'form.required').max(200, 'auth.failed'),
-  next: z.string().max(2000).optional(),
+  email: plainText({ invalid: 'auth.emailInvalid' }).pipe(z.email('auth.emailInvalid').max(254, 'auth.emailInvalid')),
+  password: plainText({ missing: 'form.required', invalid: 'auth.failed' }).min(1, 'form.required').max(200, 'auth.failed'),
+  next: plainText().max(2000).optional(),
 });
 
 export async function action(args: ActionArgs) {

@@ -6,6 +6,9 @@ import { buildSearch, construct, parseBuildQuery } from '../../shared/calculator
 import type { LoaderArgs } from './helpers/route-module.ts';
 import { saveAction } from './helpers/save-calculation.ts';
 
+/** The input the action reads (test/text-fields.test.ts walks every action's declared inputs). */
+export { saveForm } from './helpers/save-calculation.ts';
+
 export async function loader({ context }: LoaderArgs) {
   const model = await context.services.calculator.model(context.site);
   return { model, currency: context.site.currency };

@@ -7,6 +7,7 @@
 import { redirect } from 'react-router-dom';
 import { z } from 'zod';
 import type { GuardName } from '../../shared/routes.ts';
+import { plainText } from '../../shared/text.ts';
 import { CART_RESULTS, orderIdParam } from '../checkout/index.ts';
 import { orderReturnUrl } from './helpers/order-payment.ts';
 import {
@@ -52,7 +53,10 @@ export const payForm = z.discriminatedUnion(
   [
     z.object({ intent: z.literal('pay') }),
     // Another (offline) method instead of paying online; its id is checked against the site's methods.
-    z.object({ intent: z.literal('switch'), method: z.string('form.required').min(1, 'form.required').max(40, 'form.invalid') }),
+    z.object({
+      intent: z.literal('switch'),
+      method: plainText({ missing: 'form.required' }).min(1, 'form.required').max(40, 'form.invalid'),
+    }),
   ],
   'form.invalid',
 );

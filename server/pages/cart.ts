@@ -12,6 +12,7 @@ import { legalEntitiesAccepted, offeredPayments } from '../../shared/checkout-fi
 import { localized } from '../../shared/delivery.ts';
 import { diffCart } from '../../shared/ecommerce.ts';
 import { phoneExample } from '../../shared/phone.ts';
+import { plainText } from '../../shared/text.ts';
 import { cartLinesForAnalytics } from '../cart/index.ts';
 import { type CheckoutRefusal, deliveryOptions, priceContents } from '../checkout/index.ts';
 import { payOrderOnline } from './helpers/order-payment.ts';
@@ -62,7 +63,7 @@ async function checkoutData(context: LoaderArgs['context']) {
   };
 }
 
-const next = z.string().max(2000).optional();
+const next = plainText().max(2000).optional();
 const productId = z.coerce.number('form.invalid').int('form.invalid').positive('form.invalid').max(MAX_ID, 'form.invalid');
 
 /** One product: `add` sums with what is there (capped at 999), `set` replaces it (0 removes the line). */
@@ -77,7 +78,7 @@ const itemChange = z
   .refine((b) => b.mode === 'set' || b.quantity > 0, { message: 'form.quantity', path: ['quantity'] });
 
 /** Every line of a ready kit at once, or none when the site does not sell all of them. */
-const kitAdd = z.object({ intent: z.literal('kit'), slug: z.string().regex(SLUG_PATTERN, 'form.invalid'), next });
+const kitAdd = z.object({ intent: z.literal('kit'), slug: plainText().regex(SLUG_PATTERN, 'form.invalid'), next });
 
 /**
  * Many products at once, all or none (the calculator's and constructor's 'Всё в корзину'): `lines` is
@@ -85,8 +86,7 @@ const kitAdd = z.object({ intent: z.literal('kit'), slug: z.string().regex(SLUG_
  */
 const linesAdd = z.object({
   intent: z.literal('lines'),
-  lines: z
-    .string()
+  lines: plainText()
     .max(2000, 'form.invalid')
     .regex(/^\d{1,10}:\d{1,3}(,\d{1,10}:\d{1,3})*$/, 'form.invalid')
     .transform((text) =>
@@ -105,6 +105,8 @@ const linesAdd = z.object({
 });
 
 export const cartForm = z.discriminatedUnion('intent', [itemChange, kitAdd, linesAdd], 'form.invalid');
+/** The order form (intent 'checkout'), declared in shared/checkout.ts: the action reads it too. */
+export { checkoutSchema };
 
 /** The cart page's address with the order form open (no-JS posts come back here on an error). */
 export const CHECKOUT_STEP_PATH = '/cart?step=checkout';

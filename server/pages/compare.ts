@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { MAX_ID } from '../../shared/catalog.ts';
+import { plainText } from '../../shared/text.ts';
 import { type ActionArgs, type LoaderArgs, mutationDone, mutationFailed, readForm } from './helpers/route-module.ts';
 
 export async function loader({ context }: LoaderArgs) {
@@ -12,7 +13,7 @@ export async function loader({ context }: LoaderArgs) {
   return { products, currency: site.currency };
 }
 
-const next = z.string().max(2000).optional();
+const next = plainText().max(2000).optional();
 const productId = z.coerce.number('form.invalid').int('form.invalid').positive('form.invalid').max(MAX_ID, 'form.invalid');
 
 export const compareForm = z.discriminatedUnion(

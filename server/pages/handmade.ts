@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { Country } from '../../shared/commerce-config.ts';
 import { isoDateIn } from '../../shared/content.ts';
 import { APPOINTMENT_ZONES } from '../../shared/forms.ts';
+import { plainText } from '../../shared/text.ts';
 import { entrySeo, requireEntry } from './helpers/content-pages.ts';
 import { fields, publicFormAction } from './helpers/public-form.ts';
 import type { ActionArgs, LoaderArgs } from './helpers/route-module.ts';
@@ -32,7 +33,7 @@ export async function loader(args: LoaderArgs) {
   };
 }
 
-const zoneFields = Object.fromEntries(APPOINTMENT_ZONES.map((zone) => [`zone-${zone}`, z.string().optional()])) as Record<
+const zoneFields = Object.fromEntries(APPOINTMENT_ZONES.map((zone) => [`zone-${zone}`, plainText().optional()])) as Record<
   `zone-${(typeof APPOINTMENT_ZONES)[number]}`,
   z.ZodOptional<z.ZodString>
 >;
@@ -43,8 +44,7 @@ export function appointmentForm(site: { country: Country; timeZone: string }) {
   return z
     .object({
       car: fields.line(100),
-      preferredDate: z
-        .string('form.required')
+      preferredDate: plainText({ missing: 'form.required', invalid: 'forms.error.date' })
         .trim()
         .min(1, 'form.required')
         .regex(/^\d{4}-\d{2}-\d{2}$/, 'forms.error.date')

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import type { GuardName } from '../../shared/routes.ts';
+import { plainText } from '../../shared/text.ts';
 import type { RepeatSummary } from '../accounts/index.ts';
 import { orderIdParam, withoutOwner } from '../checkout/index.ts';
 import {
@@ -29,7 +30,7 @@ export async function loader(args: LoaderArgs) {
   return { order: withoutOwner(order), result: null };
 }
 
-export const repeatForm = z.object({ intent: z.literal('repeat', 'form.invalid'), next: z.string().max(2000).optional() });
+export const repeatForm = z.object({ intent: z.literal('repeat', 'form.invalid'), next: plainText().max(2000).optional() });
 
 /** The repeat's outcome as the page shows it; without JavaScript it travels in the flash as one JSON value. */
 export type RepeatResult = { ok: true; summary: RepeatSummary; values?: Record<string, string> };

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { Country } from '../../shared/commerce-config.ts';
 import { PARTNER_TYPES } from '../../shared/forms.ts';
 import { isValidInn } from '../../shared/tax-id.ts';
+import { plainText } from '../../shared/text.ts';
 import { entrySeo, requireEntry } from './helpers/content-pages.ts';
 import { fields, publicFormAction } from './helpers/public-form.ts';
 import type { ActionArgs, LoaderArgs } from './helpers/route-module.ts';
@@ -23,28 +24,26 @@ export async function loader(args: LoaderArgs) {
 }
 
 /** The application; numbers without a country code are read for the site's country. */
-export function partnerForm(country: Country) {
+export function partnerForm(site: { country: Country }) {
   return z.object({
     company: fields.line(200),
-    inn: z
-      .string('form.required')
+    inn: plainText({ missing: 'form.required', invalid: 'forms.error.inn' })
       .trim()
       .min(1, 'form.required')
       .transform((v) => v.replace(/[\s-]/g, ''))
       .refine(isValidInn, 'forms.error.inn'),
     city: fields.line(100),
     partnerType: z.enum(PARTNER_TYPES, 'forms.error.choose'),
-    volume: z
-      .string('form.required')
+    volume: plainText({ missing: 'form.required', invalid: 'forms.error.volume' })
       .trim()
       .min(1, 'form.required')
       .transform((v) => v.replace(/[\s\u00a0]/g, ''))
       .pipe(z.string().regex(/^\d{1,12}$/, 'forms.error.volume'))
       .transform(Number),
     contactName: fields.line(100),
-    phone: fields.phone(country),
+    phone: fields.phone(site.country),
     email: fields.email,
-    comment: z.string().trim().max(3000, 'forms.error.tooLong').default(''),
+    comment: plainText({ multiline: true }).trim().max(3000, 'forms.error.tooLong').default(''),
     ...fields.guards,
   });
 }
@@ -52,7 +51,7 @@ export function partnerForm(country: Country) {
 export function action(args: ActionArgs) {
   return publicFormAction(args, {
     form: 'partner',
-    schema: partnerForm(args.context.site.country),
+    schema: partnerForm(args.context.site),
     page: PARTNER_PATH,
     submit: (data, sender) =>
       args.context.services.forms.partner(sender, {

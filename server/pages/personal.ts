@@ -9,6 +9,7 @@
  */
 import { z } from 'zod';
 import type { GuardName } from '../../shared/routes.ts';
+import { plainText } from '../../shared/text.ts';
 import {
   checkbox,
   checkPassword,
@@ -46,7 +47,7 @@ export async function loader({ request, context }: LoaderArgs) {
   };
 }
 
-const next = z.string().max(2000).optional();
+const next = plainText().max(2000).optional();
 const id = z.coerce.number('form.invalid').int('form.invalid').min(1, 'form.invalid').max(2147483647, 'form.invalid');
 
 export const personalForm = z.preprocess(
@@ -63,14 +64,15 @@ export const personalForm = z.preprocess(
       z.object({ intent: z.literal('marketing'), marketing: checkbox, next }),
       z.object({
         intent: z.literal('addAddress'),
-        city: z.string('account.errors.cityRequired').trim().min(1, 'account.errors.cityRequired').max(100, 'account.errors.tooLong'),
-        address: z
-          .string('account.errors.addressRequired')
+        city: plainText({ missing: 'account.errors.cityRequired' })
+          .trim()
+          .min(1, 'account.errors.cityRequired')
+          .max(100, 'account.errors.tooLong'),
+        address: plainText({ missing: 'account.errors.addressRequired' })
           .trim()
           .min(1, 'account.errors.addressRequired')
           .max(300, 'account.errors.tooLong'),
-        postcode: z
-          .string()
+        postcode: plainText({ invalid: 'account.errors.postcode' })
           .trim()
           .regex(/^[0-9A-Za-z -]{0,12}$/, 'account.errors.postcode')
           .optional(),

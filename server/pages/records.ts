@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import type { GuardName } from '../../shared/routes.ts';
+import { plainText } from '../../shared/text.ts';
 import { type ActionArgs, type LoaderArgs, mutationDone, mutationFailed, queryObject, readForm } from './helpers/route-module.ts';
 
 export const guard: GuardName = 'personal';
@@ -25,7 +26,7 @@ export async function loader({ request, context }: LoaderArgs) {
 export const recordsForm = z.object({
   intent: z.literal('delete', 'form.invalid'),
   id: z.coerce.number('form.invalid').int('form.invalid').min(1, 'form.invalid').max(2147483647, 'form.invalid'),
-  next: z.string().max(2000).optional(),
+  next: plainText().max(2000).optional(),
 });
 
 export async function action(args: ActionArgs) {

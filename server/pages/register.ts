@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import type { GuardName } from '../../shared/routes.ts';
 import { safeLocalPath } from '../../shared/safe-path.ts';
+import { plainText } from '../../shared/text.ts';
 import {
   checkbox,
   checkPassword,
@@ -42,7 +43,7 @@ export const registerForm = z.object({
   consent: z.literal('on', 'account.errors.consent'),
   marketing: checkbox,
   /** The honeypot: hidden from people (and from assistive technology); a bot fills it. */
-  website: z.string().max(2000).optional(),
+  website: plainText().max(2000).optional(),
   next: nextField,
 });
 

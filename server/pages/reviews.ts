@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { formatContentDate, isoDateIn, REVIEWS_PATH } from '../../shared/content.ts';
 import { MESSAGE_KINDS, REVIEWS_PER_PAGE } from '../../shared/forms.ts';
+import { plainText } from '../../shared/text.ts';
 import { pageNumber } from './helpers/content-pages.ts';
 import { fields, publicFormAction } from './helpers/public-form.ts';
 import { type ActionArgs, type LoaderArgs, notFoundError } from './helpers/route-module.ts';
@@ -33,8 +34,7 @@ export const reviewForm = z.object({
   intent: z.literal('review'),
   name: fields.line(100),
   city: fields.line(100),
-  rating: z
-    .string('forms.error.rating')
+  rating: plainText({ missing: 'forms.error.rating', invalid: 'forms.error.rating' })
     .regex(/^[1-5]$/, 'forms.error.rating')
     .transform(Number),
   text: fields.text(10, 3000),

@@ -7,22 +7,27 @@ import { z } from 'zod';
 import type { ActionResult } from '../../../shared/contracts.ts';
 import { normalizePhone } from '../../../shared/phone.ts';
 import type { Site } from '../../../shared/sites.ts';
+import { plainText } from '../../../shared/text.ts';
 import type { MailContext } from '../../accounts/index.ts';
 import { passwordProblem } from '../../accounts/index.ts';
 import type { LoadContext } from './route-module.ts';
 
-export const nameField = z
-  .string('account.errors.nameRequired')
+export const nameField = plainText({ missing: 'account.errors.nameRequired' })
   .trim()
   .min(1, 'account.errors.nameRequired')
   .max(100, 'account.errors.nameLong');
-export const emailField = z.string('auth.emailInvalid').trim().max(254, 'auth.emailInvalid').pipe(z.email('auth.emailInvalid'));
+export const emailField = plainText({ missing: 'auth.emailInvalid', invalid: 'auth.emailInvalid' })
+  .trim()
+  .max(254, 'auth.emailInvalid')
+  .pipe(z.email('auth.emailInvalid'));
 /** A new password as typed: its rules (length, common list) are checked by `checkPassword`, with the e-mail at hand. */
-export const newPasswordField = z.string('form.required').min(1, 'form.required').max(1000, 'account.errors.passwordLong');
-export const currentPasswordField = z.string('form.required').min(1, 'form.required').max(1000, 'auth.failed');
-export const phoneField = z.string().trim().max(40, 'account.errors.phone').optional();
+export const newPasswordField = plainText({ missing: 'form.required' }).min(1, 'form.required').max(1000, 'account.errors.passwordLong');
+export const currentPasswordField = plainText({ missing: 'form.required', invalid: 'auth.failed' })
+  .min(1, 'form.required')
+  .max(1000, 'auth.failed');
+export const phoneField = plainText({ invalid: 'account.errors.phone' }).trim().max(40, 'account.errors.phone').optional();
 export const checkbox = z.literal('on').optional();
-export const nextField = z.string().max(2000).optional();
+export const nextField = plainText().max(2000).optional();
 
 /** A typed phone number as E.164 ('' → null), or 'invalid': national numbers of the site's country, or any with its code. */
 export function normalisePhone(value: string | undefined, site: Pick<Site, 'country'>): string | null | 'invalid' {

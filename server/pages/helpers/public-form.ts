@@ -9,6 +9,7 @@ import type { Country } from '../../../shared/commerce-config.ts';
 import type { ActionResult } from '../../../shared/contracts.ts';
 import { type FormKind, HONEYPOT_FIELD, STARTED_FIELD } from '../../../shared/forms.ts';
 import { normalizePhone } from '../../../shared/phone.ts';
+import { plainText } from '../../../shared/text.ts';
 import type { Sender, Stored } from '../../forms/index.ts';
 import { type ActionArgs, mutationDone, mutationFailed, readForm } from './route-module.ts';
 
@@ -57,39 +58,24 @@ export async function publicFormAction<S extends z.ZodType>(args: ActionArgs, op
   return mutationDone(args, next, options.page, done);
 }
 
-/** Control characters (but tab and line breaks in a text) and lone surrogates: nothing a person types. */
-function hasControl(value: string, text: boolean): boolean {
-  for (const ch of value) {
-    const c = ch.codePointAt(0)!;
-    if ((c < 32 && !(text && (c === 9 || c === 10 || c === 13))) || (c >= 0x7f && c <= 0x9f) || (c >= 0xd800 && c <= 0xdfff)) return true;
-  }
-  return false;
-}
-
 /** The fields the forms share; messages are locale keys. */
 export const fields = {
-  /** A short line of text: trimmed, required, at most `max` characters, no control characters. */
-  line: (max: number) =>
-    z
-      .string('form.required')
-      .trim()
-      .min(1, 'form.required')
-      .max(max, 'forms.error.tooLong')
-      .refine((s) => !hasControl(s, false), 'form.invalid'),
+  /** A short line of text: trimmed, required, at most `max` characters, no control characters (shared/text.ts). */
+  line: (max: number) => plainText({ missing: 'form.required' }).trim().min(1, 'form.required').max(max, 'forms.error.tooLong'),
   /** A longer text (line breaks allowed). */
   text: (min: number, max: number) =>
-    z
-      .string('form.required')
+    plainText({ missing: 'form.required', multiline: true })
       .trim()
       .min(1, 'form.required')
       .min(min, 'forms.error.tooShort')
-      .max(max, 'forms.error.tooLong')
-      .refine((s) => !hasControl(s, true), 'form.invalid'),
-  email: z.string('form.required').trim().min(1, 'form.required').pipe(z.email('forms.error.email').max(254, 'forms.error.email')),
+      .max(max, 'forms.error.tooLong'),
+  email: plainText({ missing: 'form.required', invalid: 'forms.error.email' })
+    .trim()
+    .min(1, 'form.required')
+    .pipe(z.email('forms.error.email').max(254, 'forms.error.email')),
   /** A phone number valid in the site's country (or with its own country code), stored in E.164. */
   phone: (country: Country) =>
-    z
-      .string('form.required')
+    plainText({ missing: 'form.required', invalid: 'forms.error.phone' })
       .trim()
       .min(1, 'form.required')
       .max(40, 'forms.error.phone')
@@ -103,8 +89,8 @@ export const fields = {
       }),
   /** The guard fields and the return page: read by publicFormAction, not by the form's own logic. */
   guards: {
-    next: z.string().max(2000).optional(),
-    [HONEYPOT_FIELD]: z.string().optional(),
-    [STARTED_FIELD]: z.string().optional(),
+    next: plainText().max(2000).optional(),
+    [HONEYPOT_FIELD]: plainText().optional(),
+    [STARTED_FIELD]: plainText().optional(),
   },
 };

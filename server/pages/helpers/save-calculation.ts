@@ -5,15 +5,16 @@
  */
 import { z } from 'zod';
 import type { CalcModel, CalcTotals } from '../../../shared/calculator.ts';
+import { plainText } from '../../../shared/text.ts';
 import type { RecordKind } from '../../accounts/index.ts';
 import { type ActionArgs, mutationDone, mutationFailed, readForm } from './route-module.ts';
 
 /** Saving a result: the shopper's name for it and the page's query (the state it reopens). */
 export const saveForm = z.object({
   intent: z.literal('save', 'form.invalid'),
-  title: z.string('form.required').trim().min(1, 'form.required').max(200, 'calc.save.tooLong'),
-  query: z.string().max(4000, 'form.invalid').default(''),
-  next: z.string().max(2000).optional(),
+  title: plainText({ missing: 'form.required' }).trim().min(1, 'form.required').max(200, 'calc.save.tooLong'),
+  query: plainText().max(4000, 'form.invalid').default(''),
+  next: plainText().max(2000).optional(),
 });
 
 /** The action of /calc and /constructor: the same save, each page's own parser and record kind. */
