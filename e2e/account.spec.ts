@@ -2,7 +2,7 @@
  * The account journey in Chromium, on the main site and in English (/en): register (keyboard only) → confirm by the
  * mailed link → sign out → sign in (keyboard only) → reset the password by mail → signed in, the old session gone.
  * The strength meter's estimator loads only once a new password is typed. Every account page passes an axe scan.
- * Mails are read from the outbox through e2e/account-fixture.ts.
+ * Mails are read from the fake SMTP server the e2e server sends to, through e2e/account-fixture.ts.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';

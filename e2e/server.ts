@@ -11,6 +11,7 @@ import { migrate } from '../server/db/migrate.ts';
 import { seedDemo } from '../server/demo/seed.ts';
 import { loadConfig } from '../server/platform/config.ts';
 import { FAKE_IPLOCATE_TOKEN, startFakeIplocate } from '../test/helpers/fake-iplocate.ts';
+import { startFakeSmtp } from '../test/helpers/fake-smtp.ts';
 import { fakeYooKassaEnv, startFakeYooKassa } from '../test/helpers/fake-yookassa.ts';
 import { mailboxPort, startMailbox } from './account-fixture.ts';
 import { seedListingFixtures } from './listing-fixture.ts';
@@ -20,6 +21,8 @@ import { seedTagFixtures, withTagsSite } from './tags-fixture.ts';
 
 const iplocate = await startFakeIplocate();
 const yookassa = await startFakeYooKassa(); // online payment on ru and kz (e2e/payment.spec.ts)
+// Mail goes out to a fake SMTP server, the account tests' mailbox (the outbox forgets a sent body: decision 037).
+const smtp = await startFakeSmtp(null);
 const config = loadConfig({
   ...process.env,
   NODE_ENV: 'production',
@@ -30,6 +33,8 @@ const config = loadConfig({
   ADDRESS_SUGGEST_TOKEN: FAKE_IPLOCATE_TOKEN,
   ADDRESS_SUGGEST_TIMEOUT_MS: '500',
   ...fakeYooKassaEnv(yookassa),
+  SMTP_URL: smtp.url,
+  MAIL_POLL_MS: '200',
 });
 config.sites = withTagsSite(config.sites); // + tags.localhost, the one site with third-party tags (e2e/tags.spec.ts)
 const db = await openDb({ dataDir: 'memory' });
@@ -49,10 +54,11 @@ await db.query(`INSERT INTO orders (user_id, site, currency, total) VALUES ($1, 
 const { fastify, services } = await buildApp({ config, db });
 await fastify.listen({ host: '127.0.0.1', port: config.port });
 await seedPaymentFixtures(db, services, config.port); // orders being paid online by payer@example.com
-const stopMailbox = await startMailbox(db, mailboxPort(config.port)); // account mails for e2e/account.spec.ts
+const stopMailbox = await startMailbox(db, smtp, mailboxPort(config.port)); // account mails for e2e/account.spec.ts
 const stop = async () => {
   await fastify.close();
   await stopMailbox();
+  await smtp.close();
   await iplocate.close();
   await yookassa.close();
   await db.close();

@@ -9,6 +9,8 @@ import { buildApp } from './app.ts';
 import { openDb } from './db/index.ts';
 import { migrate } from './db/migrate.ts';
 import { seedContentIfEmpty, seedIfEmpty } from './demo/index.ts';
+import { purgeSpentStamps } from './forms/index.ts';
+import { purgeOldMail } from './mail/index.ts';
 import { type Config, ConfigError, loadConfig } from './platform/config.ts';
 import { createLogger } from './platform/logger.ts';
 
@@ -54,6 +56,9 @@ async function main() {
       if (runs++ % 12 === 0) {
         const purged = await purgeExpired(db);
         if (Object.values(purged).some((n) => n > 0)) logger.info({ purged }, 'expired rows purged');
+        // Spent form stamps past their age, sent or given-up mail past its keeping (decision 037).
+        const forgotten = { formStamps: await purgeSpentStamps(db), sentMail: await purgeOldMail(db) };
+        if (forgotten.formStamps + forgotten.sentMail > 0) logger.info({ purged: forgotten }, 'spent stamps and old mail purged');
       }
     } catch (err) {
       logger.error({ err }, 'housekeeping failed');

@@ -16,7 +16,8 @@ const app: TestApp = await startTestApp(t);
 let ipCounter = 1;
 /** A fresh visitor address: each test has its own rate-limit window. */
 const nextIp = () => `10.1.${Math.floor(ipCounter / 250)}.${(ipCounter++ % 250) + 1}`;
-const stamp = (form: FormKind, agoMs = 5000) => app.services.formStamps.stamp(form, Date.now() - agoMs);
+/** The stamp of a form shown `agoMs` ago to the visitor with session `sessionId` (stamps are bound to it). */
+const stamp = (form: FormKind, sessionId: string, agoMs = 5000) => app.services.formStamps.stamp(form, sessionId, Date.now() - agoMs);
 const tomorrow = dateRange('Europe/Moscow').min;
 
 const GOOD: Record<string, { path: string; form: FormKind; table: string; fields: Record<string, string> }> = {
@@ -71,13 +72,14 @@ async function count(table: string): Promise<number> {
 function submit(
   kind: keyof typeof GOOD,
   fields: Record<string, string>,
-  options: { js: boolean; ip?: string; stampAgo?: number } = { js: true },
+  options: { js: boolean; ip?: string; stampAgo?: number; stamp?: (sessionId: string) => string } = { js: true },
 ) {
   const good = GOOD[kind]!;
   const visitor = app.visitor();
+  const started = options.stamp ? options.stamp(visitor.sessionId) : stamp(good.form, visitor.sessionId, options.stampAgo);
   return app.submit({
     path: good.path,
-    fields: { started: stamp(good.form, options.stampAgo), _form: `test:${kind}`, ...fields },
+    fields: { started, _form: `test:${kind}`, ...fields },
     as: visitor,
     js: options.js,
     ip: options.ip ?? nextIp(),
@@ -135,7 +137,7 @@ t.test('without JavaScript the page shows the thank-you once, from the flash', a
   const visitor = app.visitor();
   const res = await app.submit({
     path: '/stat-partnerom',
-    fields: { ...GOOD.partner!.fields, started: stamp('partner'), _form: 'partner:apply', next: '/stat-partnerom' },
+    fields: { ...GOOD.partner!.fields, started: stamp('partner', visitor.sessionId), _form: 'partner:apply', next: '/stat-partnerom' },
     as: visitor,
     js: false,
     ip: nextIp(),
@@ -224,15 +226,17 @@ t.test('the honeypot, a too quick, forged or stale stamp are refused, and nothin
     t.equal(envelope(fast, route).data.errors[''], 'forms.error.tooFast');
     const stale = await submit(kind, good.fields, { js: true, stampAgo: 25 * 3600_000 });
     t.equal(envelope(stale, route).data.errors[''], 'forms.error.expired', `${kind}: a day-old form`);
-    const [ms] = stamp(good.form).split('.');
-    const forged = await submit(kind, { ...good.fields, started: `${ms}.${'A'.repeat(43)}` });
+    const forged = await submit(kind, good.fields, {
+      js: true,
+      stamp: (sid) => `${stamp(good.form, sid).split('.')[0]}.${'A'.repeat(43)}`,
+    });
     t.equal(envelope(forged, route).data.errors[''], 'forms.error.expired', `${kind}: a forged signature`);
-    const other = await submit(kind, {
-      ...good.fields,
-      started: app.services.formStamps.stamp(kind === 'partner' ? 'review' : 'partner', Date.now() - 9000),
+    const other = await submit(kind, good.fields, {
+      js: true,
+      stamp: (sid) => app.services.formStamps.stamp(kind === 'partner' ? 'review' : 'partner', sid, Date.now() - 9000),
     });
     t.equal(envelope(other, route).data.errors[''], 'forms.error.expired', `${kind}: another form’s stamp`);
-    const none = await submit(kind, { ...good.fields, started: '' });
+    const none = await submit(kind, good.fields, { js: true, stamp: () => '' });
     t.equal(statusOf(none, route), 400, `${kind}: no stamp`);
     t.equal(await count(good.table), before, `${kind}: nothing stored`);
   }
@@ -275,7 +279,7 @@ t.test('a signed-in shopper’s appointment is also in /records', async (t) => {
   t.equal(hydrationData(page.body).loaderData.handmade.signedIn, true);
   const res = await app.submit({
     path: '/handmade',
-    fields: { ...GOOD.appointment!.fields, started: stamp('appointment') },
+    fields: { ...GOOD.appointment!.fields, started: stamp('appointment', visitor.sessionId) },
     as: visitor,
     js: true,
     ip: nextIp(),
@@ -300,10 +304,11 @@ t.test('reviews are published after moderation, with the aggregate rating per si
   const pending = await app.services.reviews.pending();
   t.ok(pending.length >= 2);
   for (const [i, review] of pending.entries()) await app.services.reviews.moderate(review.id, i === 0 ? 'published' : 'rejected');
+  const reviewer = app.visitor();
   await app.submit({
     path: '/otzyvy-i-predlojeniya',
-    fields: { ...GOOD.review!.fields, rating: '2', text: 'Доставка задержалась на неделю.', started: stamp('review') },
-    as: app.visitor(),
+    fields: { ...GOOD.review!.fields, rating: '2', text: 'Доставка задержалась на неделю.', started: stamp('review', reviewer.sessionId) },
+    as: reviewer,
     js: true,
     ip: nextIp(),
   });

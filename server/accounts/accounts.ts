@@ -385,6 +385,7 @@ export class AccountService {
       await tx.query('DELETE FROM sessions WHERE user_id = $1 AND id <> $2', [userId, sessionId]);
       const newSession = await this.auth.rotateSession(sessionId, null, tx);
       await tx.query('DELETE FROM users WHERE id = $1', [userId]);
+      await this.mailer.forget(tx, user!.email); // its mail, queued and sent (decision 037); the goodbye below still goes
       await this.mailer.enqueue(tx, { kind: 'account.deleted', to: user!.email, ...ctx, data: {} });
       return { ok: true, sessionId: newSession } as const;
     });

@@ -1,8 +1,8 @@
 /**
  * The public forms' submissions (decision 027): each one claims the per-address limit, is stored, and enqueues the
  * shop's notification (a `form.*` mail message, rendered by server/mail/) and, for a signed-in shopper's
- * appointment, the /records entry — all in one transaction. The anti-robot stamp is stamps.ts; reading and
- * moderating reviews is reviews.ts.
+ * appointment, the /records entry — all in one transaction, which also spends the form's stamp (one stamp, one
+ * stored submission). The anti-robot stamp is stamps.ts; reading and moderating reviews is reviews.ts.
  */
 
 import type { AppointmentInput, FormKind, MessageInput, PartnerInput, ReviewInput } from '../../shared/forms.ts';
@@ -11,6 +11,7 @@ import type { RecordService } from '../accounts/index.ts';
 import type { Db, Queryable } from '../db/index.ts';
 import { addressKey, limits } from '../limits/index.ts';
 import type { FormMessage, Mailer } from '../mail/index.ts';
+import { refundStamp, spendStamp } from './stamps.ts';
 
 export interface Sender {
   site: Site;
@@ -19,9 +20,15 @@ export interface Sender {
   address: string;
   /** The signed-in shopper, if any. */
   userId: number | null;
+  /** The form's stamp, already checked (FormStamps.check): the submission spends it. */
+  stamp: string;
 }
 
-export type Stored = { ok: true; id: number } | { ok: false; retryAfterSeconds: number };
+export type Stored =
+  | { ok: true; id: number }
+  | { ok: false; reason: 'limited'; retryAfterSeconds: number }
+  /** The stamp stored a submission already (a second post of one form, a replay). */
+  | { ok: false; reason: 'stampUsed' };
 
 /** A form's notice to the shop, its kind and data; submit() addresses it (the site's e-mail, the visitor's language). */
 type Notice<M extends FormMessage = FormMessage> = M extends unknown ? Pick<M, 'kind' | 'data'> : never;
@@ -33,17 +40,24 @@ export class FormService {
     private readonly records: RecordService,
   ) {}
 
-  /** Throttle, store, notify — one transaction; a limited submission changes nothing but its count. */
+  /** Spend the stamp, throttle, store, notify — one transaction; a limited submission changes nothing but its count. */
   private async submit(
     form: FormKind,
     sender: Sender,
     store: (tx: Queryable) => Promise<number>,
     notice: (id: number) => Notice,
   ): Promise<Stored> {
-    return this.db.transaction(async (tx) => {
+    return this.db.transaction(async (tx): Promise<Stored> => {
+      // First the stamp: a parallel post with the same stamp waits here for this transaction, then finds it spent
+      // (or, if this one is refused below, spends it itself). A replay costs the address no count.
+      if (!(await spendStamp(tx, sender.stamp))) return { ok: false, reason: 'stampUsed' };
       // The 'forms.address' limit, claimed inside the storing transaction: a submission that fails to store is not counted.
       const claim = await limits.claim(tx, 'forms.address', `${form} ${addressKey(sender.address)}`);
-      if (!claim.allowed) return { ok: false, retryAfterSeconds: claim.retryAfterSeconds };
+      if (!claim.allowed) {
+        // Not stored: the stamp is not spent, so the same form sent again after the wait goes through.
+        await refundStamp(tx, sender.stamp);
+        return { ok: false, reason: 'limited', retryAfterSeconds: claim.retryAfterSeconds };
+      }
       const id = await store(tx);
       await this.mail.enqueue(tx, { ...notice(id), to: sender.site.email, site: sender.site, language: sender.language });
       return { ok: true, id };

@@ -7,6 +7,9 @@
  *    another worker sends those messages: delivery is at least once, with a stable Message-ID for the receiver.
  *  - Outcome: sent → sent_at; refused or unreachable → attempts + 1, last_error, next attempt after an exponential
  *    backoff (capped); after the last allowed attempt → failed_at, logged at error level, never tried again.
+ *  - Forgetting (docs/decisions/037-outbox-forgets.md): a message sent or given up on keeps its kind, masked
+ *    recipient, subject, times and error; its bodies (names, addresses, live link tokens) and reply-to are erased in
+ *    the statement that records the outcome, and the recipient is masked in it (and in last_error).
  *  - Transport: SMTP through nodemailer, or, with no SMTP configured (the demo), a log line per message.
  * It runs beside the requests, never inside one: a mail server that is down or slow delays mail, nothing else.
  */
@@ -153,6 +156,16 @@ interface ClaimedRow {
   created_at: Date | string;
 }
 
+/**
+ * The SET clause that erases a message when `finished` (an SQL condition) holds: its bodies and reply-to go, its
+ * recipient becomes the mask in parameter `masked`.
+ */
+function erasedIf(finished: string, masked: string): string {
+  return ['text_body', 'html_body', 'reply_to', 'recipient']
+    .map((column) => `${column} = CASE WHEN ${finished} THEN ${column === 'recipient' ? `${masked}::text` : 'NULL'} ELSE ${column} END`)
+    .join(', ');
+}
+
 /** The wait before attempt `attempts + 1`, after `attempts` failures: base, 2·base, 4·base … up to max. */
 export function backoffMs(attempts: number, baseMs: number, maxMs: number): number {
   return Math.min(maxMs, baseMs * 2 ** Math.max(0, Math.min(attempts - 1, 40)));
@@ -272,7 +285,7 @@ export class MailDelivery {
       `UPDATE outbox SET locked_until = now() + $2::int * interval '1 millisecond'
        WHERE id IN (
          SELECT id FROM outbox
-         WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= now()
+         WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= now() AND text_body IS NOT NULL
            AND (locked_until IS NULL OR locked_until <= now())
          ORDER BY next_attempt_at, id
          LIMIT $1
@@ -298,17 +311,21 @@ export class MailDelivery {
       const reason = signal.aborted
         ? `no answer from the mail server within ${this.sendTimeoutMs} ms`
         : (err as Error).message || String(err);
-      const message = reason.slice(0, 1000);
+      // A mail server may quote the address back ("550 <ivan@…>: no such user"): the error keeps only its mask.
+      const masked = maskAddress(row.recipient);
+      const message = reason.split(row.recipient).join(masked).slice(0, 1000);
       const attempts = row.attempts + 1;
       const giveUp = attempts >= this.maxAttempts;
       const delay = backoffMs(attempts, this.backoffBaseMs, this.backoffMaxMs);
+      // Given up on: the message will never be sent, so nothing in it is kept (an operator re-queues from the source).
       await db.query(
         `UPDATE outbox SET attempts = $2, last_error = $3, locked_until = NULL,
-           next_attempt_at = now() + $4::int * interval '1 millisecond', failed_at = CASE WHEN $5::boolean THEN now() END
+           next_attempt_at = now() + $4::int * interval '1 millisecond', failed_at = CASE WHEN $5::boolean THEN now() END,
+           ${erasedIf('$5::boolean', '$6')}
          WHERE id = $1 AND sent_at IS NULL`,
-        [id, attempts, message, delay, giveUp],
+        [id, attempts, message, delay, giveUp, masked],
       );
-      const context = { mail: id, kind: row.kind, site: row.site, to: maskAddress(row.recipient), attempts, error: message };
+      const context = { mail: id, kind: row.kind, site: row.site, to: masked, attempts, error: message };
       if (giveUp) {
         log.error(context, 'mail given up on after its last attempt');
         bump(this.counts.failed, row.kind);
@@ -318,7 +335,11 @@ export class MailDelivery {
       bump(this.counts.retried, row.kind);
       return 'retried';
     }
-    await db.query('UPDATE outbox SET sent_at = now(), attempts = attempts + 1, locked_until = NULL WHERE id = $1', [id]);
+    // Sent: the outbox forgets what it said (a link's token, a name, an address) and to whom, but for the mask.
+    await db.query(
+      `UPDATE outbox SET sent_at = now(), attempts = attempts + 1, locked_until = NULL, ${erasedIf('true', '$2')} WHERE id = $1`,
+      [id, maskAddress(row.recipient)],
+    );
     bump(this.counts.sent, row.kind);
     return 'sent';
   }

@@ -12,3 +12,4 @@ export type {
   MailMessage,
   PlacedOrder,
 } from './messages.ts';
+export { purgeOldMail } from './outbox.ts';

@@ -46,4 +46,9 @@ export class Mailer {
   enqueue(q: Queryable, message: MailMessage): Promise<number> {
     return this.outbox.enqueue(q, renderMessage(message));
   }
+
+  /** Erases every message to `email`, queued or sent (its account is being deleted): pass that transaction. */
+  forget(q: Queryable, email: string): Promise<number> {
+    return this.outbox.forget(q, email);
+  }
 }

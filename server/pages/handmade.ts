@@ -26,7 +26,7 @@ export async function loader(args: LoaderArgs) {
   const { context } = args;
   return {
     entry: await requireEntry(args, 'page', HANDMADE_PATH.slice(1)),
-    stamp: context.services.formStamps.stamp('appointment'),
+    stamp: context.services.formStamps.stamp('appointment', context.session.id),
     dates: dateRange(context.site.timeZone),
     signedIn: context.session.snapshot.userId !== null,
     ...(await entrySeo(args, 'page', HANDMADE_PATH.slice(1))),

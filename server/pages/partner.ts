@@ -17,7 +17,7 @@ export async function loader(args: LoaderArgs) {
   const { context } = args;
   return {
     entry: await requireEntry(args, 'page', PARTNER_PATH.slice(1)),
-    stamp: context.services.formStamps.stamp('partner'),
+    stamp: context.services.formStamps.stamp('partner', context.session.id),
     currency: context.site.currency,
     ...(await entrySeo(args, 'page', PARTNER_PATH.slice(1))),
   };

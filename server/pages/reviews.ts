@@ -26,7 +26,11 @@ export async function loader({ context, request }: LoaderArgs) {
     },
     page,
     canonicalSearch: page > 1 ? `?page=${page}` : '',
-    stamps: { review: context.services.formStamps.stamp('review'), message: context.services.formStamps.stamp('message') },
+    // Bound to this visitor's session (the page answer sets its cookie if it is new).
+    stamps: {
+      review: context.services.formStamps.stamp('review', context.session.id),
+      message: context.services.formStamps.stamp('message', context.session.id),
+    },
   };
 }
 

@@ -15,17 +15,19 @@ t.test(`parallel form posts from one address store exactly ${FORM_LIMIT.submissi
     const before = await db.query<{ m: number; o: number }>(
       `SELECT (SELECT count(*)::int FROM contact_messages) AS m, (SELECT count(*)::int FROM outbox WHERE kind = 'form.message') AS o`,
     );
-    const started = pods[0]!.app.services.formStamps.stamp('message', Date.now() - 5000);
+    // Each post its own visitor, with the stamp of the form shown to it (stamps are bound to the session, single use).
+    const visitors = Array.from({ length: n }, () => visitor());
+    const stamp = (sessionId: string) => pods[0]!.app.services.formStamps.stamp('message', sessionId, Date.now() - 5000);
     // The route id ('reviews') is not the path's last segment: read its result from the envelope by id.
     const answers = (
       await hammer(n, (i) =>
-        submit(i, visitor(), '/otzyvy-i-predlojeniya', {
+        submit(i, visitors[i]!, '/otzyvy-i-predlojeniya', {
           intent: 'message',
           kind: 'question',
           name: `Гость ${i}`,
           email: `guest${i}@example.ru`,
           text: 'Сколько листов нужно на крышу универсала?',
-          started,
+          started: stamp(visitors[i]!.sessionId),
         }),
       )
     ).map((a): ActionAnswer => ({ ...a, result: a.body?.results?.reviews }));

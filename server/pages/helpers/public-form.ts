@@ -1,7 +1,8 @@
 /**
  * The one path every public form of the content pages takes (decision 027): fields checked by the form's schema
- * (errors are locale keys), then the robot guards — the honeypot and the signed minimum fill time — then the
- * submission is stored and mailed in one transaction under the per-address rate limit. With JavaScript the
+ * (errors are locale keys), then the robot guards — the honeypot and the signed minimum fill time, the stamp bound
+ * to the visitor's session and good for one stored submission — then the submission is stored and mailed in one
+ * transaction under the per-address rate limit (IPv6 by /64). With JavaScript the
  * answer is the result (4xx when refused); without it a 303 back to the form's page, the outcome in the flash.
  */
 import { z } from 'zod';
@@ -38,16 +39,20 @@ export async function publicFormAction<S extends z.ZodType>(args: ActionArgs, op
   if (honeypot !== '') return refuse({ '': 'forms.error.spam' }, 400);
   if (!form.ok) return refuse(form.result.errors ?? {}, 400);
   const kind = typeof options.form === 'function' ? options.form(form.data) : options.form;
-  const timing = context.services.formStamps.check(kind, stamp);
+  // Another session's stamp is as good as none: the form must have been shown to this visitor.
+  const timing = context.services.formStamps.check(kind, context.session.id, stamp);
   if (timing === 'tooFast') return refuse({ '': 'forms.error.tooFast' }, 400);
-  if (timing !== 'ok') return refuse({ '': 'forms.error.expired' }, 400);
+  if (timing !== 'ok' || stamp === undefined) return refuse({ '': 'forms.error.expired' }, 400);
 
   const stored = await options.submit(form.data, {
     site: context.site,
     language: context.language,
     address: context.clientAddress,
     userId: context.session.snapshot.userId,
+    stamp,
   });
+  // A spent stamp gets the refusal of an invalid one: the page must be loaded again for a new form.
+  if (!stored.ok && stored.reason === 'stampUsed') return refuse({ '': 'forms.error.expired' }, 400);
   if (!stored.ok) {
     context.effects.retryAfterSeconds = stored.retryAfterSeconds;
     return refuse({ '': 'forms.error.tooMany' }, 429);
