@@ -81,3 +81,17 @@ t.test('database timeouts: sane defaults, set by the environment, nonsense refus
   t.match(err.message, /DB_STATEMENT_TIMEOUT_MS/);
   t.match(err.message, /READYZ_TIMEOUT_MS/);
 });
+
+t.test('orders: the per-order cap and reservation times, with defaults; 0 hours means never; nonsense refused', async (t) => {
+  t.same(loadConfig({}).orders, { maxUnitsPerProduct: 20, unpaidReleaseMinutes: 60, unconfirmedReleaseHours: 72 });
+  t.same(
+    loadConfig({ ORDER_MAX_UNITS_PER_PRODUCT: '5', ORDER_UNPAID_RELEASE_MINUTES: '30', ORDER_UNCONFIRMED_RELEASE_HOURS: '0' }).orders,
+    { maxUnitsPerProduct: 5, unpaidReleaseMinutes: 30, unconfirmedReleaseHours: null },
+  );
+  const err = t.throws(() =>
+    loadConfig({ ORDER_MAX_UNITS_PER_PRODUCT: '0', ORDER_UNPAID_RELEASE_MINUTES: '1', ORDER_UNCONFIRMED_RELEASE_HOURS: '-1' }),
+  ) as Error;
+  t.ok(err instanceof ConfigError);
+  for (const name of ['ORDER_MAX_UNITS_PER_PRODUCT', 'ORDER_UNPAID_RELEASE_MINUTES', 'ORDER_UNCONFIRMED_RELEASE_HOURS'])
+    t.match(err.message, name);
+});

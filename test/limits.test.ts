@@ -58,6 +58,10 @@ t.test('the policy table: the numbers of the limiters it replaced', async (t) =>
       'password.account': ['window', 3600, 10],
       'forms.address': ['window', 3600, 5],
       'payments.check': ['window', 2, 1],
+      'checkout.session': ['window', 3600, 3], // decision 036
+      'checkout.address': ['window', 3600, 10],
+      'order-mail.recipient': ['window', 86400, 5],
+      'order-mail.address': ['window', 86400, 20],
     },
   );
   for (const n of NAMES) t.ok(POLICIES[n].key.length > 0, `${n} says what its key is`);
