@@ -14,7 +14,7 @@ import t from 'tap';
 import { POLICIES } from '../server/limits/index.ts';
 import { startTestApp, type TestApp, type Visitor } from './helpers/app.ts';
 
-const app: TestApp = await startTestApp(t);
+const app: TestApp = await startTestApp(t, { ORDER_UNCONFIRMED_RELEASE_HOURS: '72' }); // off by default (README)
 const ru = app.services.sites.byId('ru')!;
 const MAX_UNITS = app.services.checkout.rules.maxUnitsPerProduct;
 

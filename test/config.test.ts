@@ -83,7 +83,7 @@ t.test('database timeouts: sane defaults, set by the environment, nonsense refus
 });
 
 t.test('orders: the per-order cap and reservation times, with defaults; 0 hours means never; nonsense refused', async (t) => {
-  t.same(loadConfig({}).orders, { maxUnitsPerProduct: 20, unpaidReleaseMinutes: 60, unconfirmedReleaseHours: 72 });
+  t.same(loadConfig({}).orders, { maxUnitsPerProduct: 20, unpaidReleaseMinutes: 60, unconfirmedReleaseHours: null });
   t.same(
     loadConfig({ ORDER_MAX_UNITS_PER_PRODUCT: '5', ORDER_UNPAID_RELEASE_MINUTES: '30', ORDER_UNCONFIRMED_RELEASE_HOURS: '0' }).orders,
     { maxUnitsPerProduct: 5, unpaidReleaseMinutes: 30, unconfirmedReleaseHours: null },

@@ -39,7 +39,7 @@ import { releaseLapsedOrders } from './reservations.ts';
 import { mayMailShopper } from './shopper-mail.ts';
 
 /** What an order may hold and for how long when the environment says nothing (server/platform/config.ts). */
-export const DEFAULT_ORDER_RULES: OrdersConfig = { maxUnitsPerProduct: 20, unpaidReleaseMinutes: 60, unconfirmedReleaseHours: 72 };
+export const DEFAULT_ORDER_RULES: OrdersConfig = { maxUnitsPerProduct: 20, unpaidReleaseMinutes: 60, unconfirmedReleaseHours: null };
 
 /** Is an online payment provider configured for the site? Until one is wired (issue 10, payments), none is. */
 export type OnlinePaymentAvailable = (site: Site) => boolean;

@@ -73,7 +73,7 @@ const envSchema = z.object({
   /** Minutes an unpaid online order holds its stock; then the housekeeping cancels it and gives the units back. */
   ORDER_UNPAID_RELEASE_MINUTES: z.coerce.number().int().min(5).max(43200).default(60),
   /** Hours an order the shop has not confirmed (still 'new') holds its stock; 0: never released. */
-  ORDER_UNCONFIRMED_RELEASE_HOURS: z.coerce.number().int().min(0).max(8760).default(72),
+  ORDER_UNCONFIRMED_RELEASE_HOURS: z.coerce.number().int().min(0).max(8760).default(0),
 });
 
 export type Env = z.infer<typeof envSchema>;
