@@ -8,7 +8,7 @@
 import t from 'tap';
 import { MAILS_PER_RECIPIENT_PER_HOUR } from '../server/accounts/accounts.ts';
 import { hashPassword } from '../server/accounts/passwords.ts';
-import { freshIp, linkIn, mailsTo, openLink, REGISTRATION, redirectOf, refusalOf, visitorOf } from './helpers/account.ts';
+import { freshIp, linkIn, mailsTo, openLink, REGISTRATION, redirectOf, visitorOf } from './helpers/account.ts';
 import { hydrationData, startTestApp, type TestApp, type Visitor } from './helpers/app.ts';
 
 const app: TestApp = await startTestApp(t);
@@ -44,8 +44,11 @@ async function useResetLink(path: string, password = 'Пароль по стар
   return { state, res };
 }
 
-const linkRefused = (res: Awaited<ReturnType<typeof useResetLink>>['res']) =>
-  refusalOf(res, 'password-reset').status === 410 && refusalOf(res, 'password-reset').errors[''] === 'account.errors.linkInvalid';
+/** The action refused the link as used up or void (an answer that redirected means the link worked). */
+const linkRefused = (res: Awaited<ReturnType<typeof useResetLink>>['res'], route = 'password-reset') => {
+  const result = res.json().results?.[route];
+  return result?.status === 410 && result.data.errors[''] === 'account.errors.linkInvalid';
+};
 
 t.test('a password change voids the reset link mailed before it', async (t) => {
   const email = 'change-voids@example.com';
@@ -88,7 +91,7 @@ t.test('a reset voids every other unused link of the account', async (t) => {
   const browser = app.visitor();
   await openLink(app, browser, changeLink);
   const used = await app.submit({ path: '/account/confirm', as: browser, js: true, fields: { purpose: 'email' } });
-  t.same(refusalOf(used, 'account-confirm'), { status: 410, errors: { '': 'account.errors.linkInvalid' } }, 'the change link is void');
+  t.ok(linkRefused(used, 'account-confirm'), 'the change link is void');
   const [row] = await app.db.query<{ email: string }>('SELECT email FROM users WHERE lower(email) = lower($1)', [email]);
   t.ok(row, 'the account keeps its address');
   t.equal(

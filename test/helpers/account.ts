@@ -19,10 +19,16 @@ export interface Mail {
 
 /**
  * The mails queued for `to` (newest last), optionally of one kind ('account.confirm' …). Reset requests still queued
- * are handled first, as the server does right after answering them (AccountService.sendResetLinks).
+ * are handled first, as the server does right after answering them (AccountService.sendResetLinks); one the server's
+ * own timer is handling (on PostgreSQL, in another connection) leaves the table when its mail is committed.
  */
 export async function mailsTo(app: TestApp, to: string, kind?: string): Promise<Mail[]> {
   await app.services.accounts.sendResetLinks();
+  for (let i = 0; i < 100; i++) {
+    const [queued] = await app.db.query<{ n: number }>('SELECT count(*)::int AS n FROM reset_requests');
+    if (!queued!.n) break;
+    await new Promise((done) => setTimeout(done, 50));
+  }
   return app.db.query<Mail>(
     `SELECT id::int, kind, recipient, subject, text_body, language, site FROM outbox
       WHERE lower(recipient) = lower($1) AND ($2::text IS NULL OR kind = $2) ORDER BY id`,

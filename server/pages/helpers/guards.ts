@@ -29,7 +29,8 @@ export const guards: Guards<LoadContext> = {
   async cart(ctx, match) {
     const { orders } = ctx.services;
     const id = match.params.id;
-    if (id === undefined) return (await orders.latestForSession(ctx.session.id, ctx.session.snapshot.userId, ctx.site)) !== undefined ? null : '/cart';
+    if (id === undefined)
+      return (await orders.latestForSession(ctx.session.id, ctx.session.snapshot.userId, ctx.site)) !== undefined ? null : '/cart';
     const visible = /^[1-9]\d{0,8}$/.test(id) && (await orders.isVisibleTo(Number(id), ctx.session.id, ctx.session.snapshot.userId));
     return visible ? null : NOT_FOUND;
   },
