@@ -51,6 +51,8 @@ async function main() {
   let runs = 0;
   const housekeeping = async () => {
     try {
+      // Reset requests a pod answered but died before mailing (normally sent a moment after the answer).
+      await fastify.services.accounts.sendResetLinks();
       const released = await fastify.services.checkout.releaseLapsed((id) => fastify.services.sites.byId(id));
       if (released > 0) logger.info({ released }, 'lapsed orders cancelled, their stock released');
       if (runs++ % 12 === 0) {
