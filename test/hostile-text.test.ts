@@ -272,13 +272,16 @@ t.test('a control character in any text field of any action: refused naming the 
     fc.asyncProperty(
       fc
         .integer({ min: 0, max: ACTIONS.length - 1 })
-        .chain((i) => fc.tuple(fc.constant(ACTIONS[i]!), fc.constantFrom(...ACTIONS[i]!.text)))
-        .chain(([action, field]) => {
+        .chain((i) => fc.tuple(fc.constant(i), fc.constantFrom(...ACTIONS[i]!.text)))
+        .chain(([i, field]) => {
+          const action = ACTIONS[i]!;
           const good = action.fields()[field] ?? 'текст';
-          return fc.tuple(fc.constant(action), fc.constant(field), poisoned(good, action.multiline?.includes(field) ?? false));
+          // The action's index, not the action: a counterexample prints short.
+          return fc.tuple(fc.constant(i), fc.constant(field), poisoned(good, action.multiline?.includes(field) ?? false));
         }),
       fc.boolean(),
-      async ([action, field, value], js) => {
+      async ([i, field, value], js) => {
+        const action = ACTIONS[i]!;
         const before = await fingerprint(action.tables);
         const res = await send(action, { ...action.fields(), [field]: value }, js);
         const what = `POST ${action.path} ${field}=${JSON.stringify(value.slice(-40))} (${js ? 'JS' : 'no JS'})`;

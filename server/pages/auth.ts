@@ -21,7 +21,9 @@ export async function loader({ request, context }: LoaderArgs) {
 
 /** The sign-in form; messages are keys of shared/locales. */
 export const signInForm = z.object({
-  email: plainText({ invalid: 'auth.emailInvalid' }).pipe(z.email('auth.emailInvalid').max(254, 'auth.emailInvalid')),
+  email: plainText({ missing: 'auth.emailInvalid', invalid: 'auth.emailInvalid' }).pipe(
+    z.email('auth.emailInvalid').max(254, 'auth.emailInvalid'),
+  ),
   password: plainText({ missing: 'form.required', invalid: 'auth.failed' }).min(1, 'form.required').max(200, 'auth.failed'),
   next: plainText().max(2000).optional(),
 });
