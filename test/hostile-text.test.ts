@@ -23,7 +23,8 @@ const anonymous: Visitor = app.visitor();
 const member: Visitor = app.visitor();
 await createUser(app, { email: 'member@example.com', name: 'Анна', signIn: member });
 const tomorrow = dateRange('Europe/Moscow').min;
-const stamp = (form: FormKind) => app.services.formStamps.stamp(form, Date.now() - 5000);
+/** A stamp shown 5 s ago to the anonymous visitor, who posts the public forms (stamps are bound to the session). */
+const stamp = (form: FormKind) => app.services.formStamps.stamp(form, anonymous.sessionId, Date.now() - 5000);
 
 interface Action {
   path: string;
