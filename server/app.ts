@@ -145,7 +145,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   // that registers them); awaiting each one loads it now, so `app.services` is ready below.
   await registerMetrics(app, { config, db });
   warnUntrustedProxy(app, config.trustProxy);
-  await app.register(securityHeadersPlugin);
+  await app.register(securityHeadersPlugin, { hstsIncludeSubdomains: config.hstsIncludeSubdomains });
   await app.register(databasePlugin, { db });
   await app.register(servicesPlugin, { config, sessionSecret });
   await app.register(mailPlugin, { mail: config.mail }); // the outbox's worker: beside the requests, never in one
@@ -159,11 +159,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
     return { id: assets.build.id, timestamp: assets.build.timestamp };
   });
   app.get('/readyz', async (_request, reply) => {
+    // While the circuit is open (server/db/index.ts) the ping is refused at once: the answer says why.
+    const circuit = () => (app.db.circuit ? { circuit: app.db.circuit().state } : {});
     try {
       await app.db.ping(config.readyzTimeoutMs);
-      return { status: 'ok', database: app.db.kind };
+      return { status: 'ok', database: app.db.kind, ...circuit() };
     } catch {
-      return reply.code(503).send({ status: 'unavailable', database: app.db.kind });
+      return reply.code(503).send({ status: 'unavailable', database: app.db.kind, ...circuit() });
     }
   });
 
@@ -192,7 +194,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   // The storefront: every request in it knows its site, language and session, and has its language's i18next.
   await app.register(async (storefront) => {
-    await storefront.register(requestContextPlugin);
+    await storefront.register(requestContextPlugin, { legacySessionCookie: config.legacySessionCookie });
     await storefront.register(i18nPlugin);
     await storefront.register(apiPlugin, { docsPage: config.env === 'development' });
     // Any other POST under /api/ is the API's JSON 404, not a page's form post (POST /* in the pages plugin).

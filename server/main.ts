@@ -33,6 +33,14 @@ async function main() {
     connectTimeoutMs: config.dbConnectTimeoutMs,
     statementTimeoutMs: config.dbStatementTimeoutMs,
     onPoolError: (err) => logger.error({ err }, 'database connection lost'),
+    circuitBreaker: {
+      probeIntervalMs: config.dbProbe.intervalMs,
+      probeTimeoutMs: config.dbProbe.timeoutMs,
+      onChange: (state, err) =>
+        state === 'open'
+          ? logger.error({ err }, 'database not answering: requests refused with 503 until it answers again')
+          : logger.info('database answers again: requests go through'),
+    },
   });
   const applied = await migrate(db);
   if (applied.length) logger.info({ applied }, 'migrations applied');

@@ -16,6 +16,15 @@ export class DatabaseTimeoutError extends Error {
   readonly code = 'DB_TIMEOUT';
 }
 
+/**
+ * Refused without asking the database: its circuit is open (server/db/index.ts) — a timeout or a lost connection
+ * said it stopped answering, and the background probe has not seen it answer again yet.
+ */
+export class DatabaseCircuitOpenError extends Error {
+  override name = 'DatabaseCircuitOpenError';
+  readonly code = 'DB_CIRCUIT_OPEN';
+}
+
 /** Socket errors: the server is down, unreachable or dropped us. */
 const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
 
@@ -79,7 +88,7 @@ export function isBrokenConnection(err: unknown): boolean {
 export function isDatabaseUnavailable(err: unknown): boolean {
   if (isBrokenConnection(err)) return true;
   for (const e of chain(err)) {
-    if (e instanceof DatabaseTimeoutError) return true;
+    if (e instanceof DatabaseTimeoutError || e instanceof DatabaseCircuitOpenError) return true;
     const code = e.code;
     if (typeof code === 'string' && SOCKET_CODES.has(code)) return true;
     if (isSqlstate(code) && (code.startsWith('08') || UNAVAILABLE_SQLSTATES.has(code))) return true;

@@ -8,12 +8,18 @@
  * died under a query (a server restart, a failover) retires its pool — its idle siblings are as dead — and the
  * work runs again on a fresh connection when that cannot do anything twice: a read, or a transaction that had
  * not sent COMMIT. A single write is never sent twice: it may have committed before the connection died.
+ *
+ * A circuit breaker (docs/decisions/035-failing-fast.md) keeps a database that stopped answering from costing every
+ * request its timeouts: the first call that met a client-side timeout or a lost connection opens it; while open, every
+ * call is refused at once (DatabaseCircuitOpenError → 503 with Retry-After), reads already waiting are let go, and a
+ * probe on a connection of its own (never the pool's: that may be full of stuck queries) closes it when the server
+ * answers again.
  */
 
 import { mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { Pool, PoolConfig } from 'pg';
-import { DatabaseTimeoutError, isBrokenConnection, isDatabaseUnavailable } from './errors.ts';
+import { DatabaseCircuitOpenError, DatabaseTimeoutError, isBrokenConnection, isDatabaseUnavailable } from './errors.ts';
 
 export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
@@ -40,6 +46,29 @@ export interface Db extends Queryable {
   dumpDataDir?(): Promise<Blob>;
   /** Connection use, for /metrics: pg's pool (total, idle, waiting); PGlite: calls in flight (it runs one at a time). */
   stats?(): DbStats;
+  /** PostgreSQL with a circuit breaker: its state and counters (for /readyz, logs and tests). */
+  circuit?(): CircuitStatus;
+}
+
+export interface CircuitStatus {
+  state: 'closed' | 'open';
+  /** Times it opened. */
+  trips: number;
+  /** Calls refused without reaching the database while it was open (reads let go when it opened included). */
+  refused: number;
+  /** Calls handed to the pool (every query, exec, transaction and ping that was not refused). */
+  attempted: number;
+  /** Probes run while open. */
+  probes: number;
+}
+
+export interface CircuitBreakerOptions {
+  /** Milliseconds between probes while the circuit is open (the first runs at once). */
+  probeIntervalMs: number;
+  /** Milliseconds a probe may take to connect and answer SELECT 1. */
+  probeTimeoutMs: number;
+  /** Told when the circuit opens (with the error that opened it) and closes. */
+  onChange?: (state: 'open' | 'closed', cause?: unknown) => void;
 }
 
 export type DbStats = { kind: 'postgres'; total: number; idle: number; waiting: number } | { kind: 'pglite'; inFlight: number };
@@ -59,6 +88,8 @@ export interface DbOptions {
   statementTimeoutMs?: number;
   /** Errors of idle pooled connections (a server restart): reported here, never thrown. */
   onPoolError?: (err: Error) => void;
+  /** PostgreSQL: fail fast while the server does not answer (the server sets it; scripts and tests wait instead). */
+  circuitBreaker?: CircuitBreakerOptions;
 }
 
 export async function openDb(options: DbOptions): Promise<Db> {
@@ -222,7 +253,116 @@ async function openPostgres(url: string, options: DbOptions): Promise<Db> {
     },
     stats: () => ({ kind: 'postgres', total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
-  return db;
+  if (!options.circuitBreaker) return db;
+  const { probeTimeoutMs } = options.circuitBreaker;
+  // The probe's own connection, opened and closed each time: the pool's may all be stuck in queries.
+  const probe = async () => {
+    const client = new pg.Client({
+      connectionString: url,
+      connectionTimeoutMillis: probeTimeoutMs,
+      query_timeout: probeTimeoutMs,
+      statement_timeout: probeTimeoutMs,
+    });
+    client.on('error', () => {});
+    try {
+      await client.connect();
+      await client.query('SELECT 1');
+    } finally {
+      // Not awaited: ending a connection to a server that does not answer would wait for it.
+      void client.end().catch(() => {});
+    }
+  };
+  return withCircuitBreaker(db, probe, options.circuitBreaker);
+}
+
+/**
+ * Whether an error says the server stopped answering: a client-side timeout (connect, pool checkout, query, ping)
+ * or a connection lost or refused. A statement the server itself cancelled (57014) does not: the server answered.
+ */
+function stoppedAnswering(err: unknown): boolean {
+  return isDatabaseUnavailable(err) && !(err instanceof DatabaseCircuitOpenError) && (err as { code?: unknown })?.code !== '57014';
+}
+
+/** `db` behind a circuit breaker whose background `probe` closes it again (see the top of this file). */
+export function withCircuitBreaker(db: Db, probe: () => Promise<void>, options: CircuitBreakerOptions): Db {
+  const status: CircuitStatus = { state: 'closed', trips: 0, refused: 0, attempted: 0, probes: 0 };
+  /** Reads in flight that may be let go when the circuit opens. */
+  const waiting = new Set<(err: Error) => void>();
+  let timer: NodeJS.Timeout | undefined;
+  let closed = false;
+  const refusal = () => new DatabaseCircuitOpenError('the database is not answering; refused without waiting');
+
+  const runProbe = async () => {
+    timer = undefined;
+    if (closed || status.state === 'closed') return;
+    status.probes++;
+    try {
+      await probe();
+      status.state = 'closed';
+      options.onChange?.('closed');
+    } catch {
+      if (!closed) timer = setTimeout(runProbe, options.probeIntervalMs).unref();
+    }
+  };
+  const open = (cause: unknown) => {
+    if (status.state === 'open' || closed) return;
+    status.state = 'open';
+    status.trips++;
+    options.onChange?.('open', cause);
+    for (const letGo of waiting) letGo(refusal());
+    waiting.clear();
+    void runProbe();
+  };
+  /**
+   * Runs work unless the circuit is open; an error saying the server stopped answering opens it. A read (`abandon`)
+   * is let go when the circuit opens while it waits: nothing of it can be lost, and its request answers 503 at once
+   * instead of after its own timeout. Writes and transactions are waited for: their outcome must be known.
+   */
+  function guard<T>(work: () => Promise<T>, abandon: boolean): Promise<T> {
+    if (status.state === 'open') {
+      status.refused++;
+      return Promise.reject(refusal());
+    }
+    status.attempted++;
+    let letGo: ((err: Error) => void) | undefined;
+    const running = work().then(
+      (value) => {
+        if (letGo) waiting.delete(letGo);
+        return value;
+      },
+      (err: unknown) => {
+        // Its own caller gets the error that opened the circuit, not the refusal.
+        if (letGo) waiting.delete(letGo);
+        if (stoppedAnswering(err)) open(err);
+        throw err;
+      },
+    );
+    if (!abandon) return running;
+    return new Promise<T>((resolve, reject) => {
+      letGo = (err: Error) => {
+        status.refused++;
+        reject(err);
+      };
+      waiting.add(letGo);
+      running.then(resolve, reject);
+    });
+  }
+
+  return {
+    ...db,
+    kind: db.kind,
+    query: (sql, params) => guard(() => db.query(sql, params), isReadOnly(sql)),
+    exec: (sql) => guard(() => db.exec(sql), false),
+    transaction: (fn, txOptions) => guard(() => db.transaction(fn, txOptions), false),
+    // /readyz's ping timing out is as good a sign as a request's: it opens the circuit too.
+    ping: (timeoutMs) => guard(() => db.ping(timeoutMs), true),
+    circuit: () => ({ ...status }),
+    async close() {
+      closed = true;
+      if (timer) clearTimeout(timer);
+      await db.close();
+    },
+  };
 }
 
 /** The client waits this much longer than statement_timeout, so the server's own cancel comes first when it can. */

@@ -7,8 +7,10 @@
  * modules and their guards (server/pages/helpers/), the session cookies, the CSP, the database's 503 and compression.
  * Registered inside the storefront scope, after the request context and i18n plugins it relies on.
  */
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
-import { CONSENT_COOKIE } from '../../shared/contracts.ts';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { matchRoutes } from 'react-router-dom';
+import { CONSENT_COOKIE, DATA_PREFIX } from '../../shared/contracts.ts';
+import { type RouteId, routeTree } from '../../shared/routes.ts';
 import { isLocalHost } from '../../shared/sites.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/errors.ts';
 import { guards } from '../pages/helpers/guards.ts';
@@ -19,7 +21,7 @@ import type { RenderHost } from '../render/host.ts';
 import { createRenderer } from '../render/renderer.tsx';
 import { EMPTY_SNAPSHOT } from '../sessions/index.ts';
 import { htmlDestination } from './compression.ts';
-import { issueSessionCookie, setSessionCookie } from './request-context.ts';
+import { issueSessionCookie, secureCookies, setSessionCookie } from './request-context.ts';
 import { pageSecurityHeaders } from './security.ts';
 
 export interface PagesPluginOptions {
@@ -29,6 +31,32 @@ export interface PagesPluginOptions {
   production: boolean;
   /** Vite serves the client (CSP admits its WebSocket). */
   dev: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The visitor's own state went into this answer: signed in, a cart, a flash of posted values (see no-store below). */
+    personalSession: boolean;
+  }
+}
+
+/**
+ * Pages that hold a shopper's own data whoever looks: every guarded page (account area, order results, invoices; the
+ * sign-in and registration forms, refilled from a flash), the cart and checkout, and the pages a mailed link opens.
+ */
+const PERSONAL_ROUTES: ReadonlySet<RouteId> = new Set<RouteId>(['cart', 'password-reset', 'account-confirm']);
+
+/** Matched only to decide the Cache-Control: loaders never run here. */
+const routes = routeTree();
+
+/** The route ids a page or /_data address matches, root to leaf ([] for a malformed one). */
+function matchedRoutes(request: FastifyRequest): RouteId[] {
+  const url = request.url.startsWith(DATA_PREFIX) ? request.url.slice(DATA_PREFIX.length) || '/' : request.url;
+  try {
+    return (matchRoutes(routes, url.split('?')[0]!, request.basename) ?? []).map((m) => m.route.id);
+  } catch {
+    return [];
+  }
 }
 
 /** What the router runtime asks of this application: read from the request context's hooks and the services. */
@@ -41,10 +69,11 @@ function renderHost(app: FastifyInstance, { dev }: { dev: boolean }): RenderHost
       basename: request.basename,
       nonce: request.cspNonce,
       i18n: request.i18n,
-      secureCookies: !isLocalHost(request.hostname),
+      secureCookies: secureCookies(request.hostname),
     }),
     async loadContext(request, base) {
       const snapshot = request.sessionIsNew ? EMPTY_SNAPSHOT : await services.sessions.snapshot(request.sessionId, request.site.id);
+      request.personalSession = snapshot.userId !== null || snapshot.cartCount > 0 || base.flash !== null;
       return {
         ...base,
         site: request.site,
@@ -73,17 +102,29 @@ function renderHost(app: FastifyInstance, { dev }: { dev: boolean }): RenderHost
 
 export const pagesPlugin: FastifyPluginAsync<PagesPluginOptions> = async (app, options) => {
   const { assets, renderTimeoutMs, production, dev } = options;
+  const serverRoutes = await loadServerRoutes();
   const renderer = createRenderer({
     host: renderHost(app, { dev }),
-    serverRoutes: await loadServerRoutes(),
+    serverRoutes,
     guards,
     assets,
     renderTimeoutMs,
     production,
   });
+  const personalRoutes = new Set<RouteId>([...PERSONAL_ROUTES, ...[...serverRoutes].filter(([, m]) => m.guard).map(([id]) => id)]);
   // Pages and their data are in the request's language (API answers are language-neutral JSON: none there).
+  app.decorateRequest('personalSession', false);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('content-language', request.siteLanguage);
+  });
+  /**
+   * A page or /_data answer holding personal data is never stored (no-store): not by the browser's disk cache, which the
+   * next person on a shared computer reaches with Back, nor by anything between. Other pages keep the renderer's
+   * `private, no-cache` (revalidated, never shared).
+   */
+  app.addHook('onSend', async (request, reply) => {
+    if (reply.getHeader('cache-control') !== 'private, no-cache') return;
+    if (request.personalSession || matchedRoutes(request).some((id) => personalRoutes.has(id))) reply.header('cache-control', 'no-store');
   });
   app.get('/_data/*', (request, reply) => renderer.data(request, reply));
   // A refused action (no or a wrong site token) has answered already: returning the reply, not undefined, keeps

@@ -14,6 +14,21 @@ export { SESSION_COOKIE, TOKEN_COOKIE };
 
 const SESSION_MAX_AGE_S = 180 * 24 * 3600;
 
+/**
+ * The session cookie's name on every host but a local one (docs/decisions/035-failing-fast.md): the browser keeps a
+ * `__Host-` cookie only if it is Secure, for Path=/ and without Domain, so no sibling subdomain and no plain-http
+ * answer can plant one. Local hosts (the demo over http) keep `sid`, which a browser accepts without TLS.
+ */
+export const HOST_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
+
+/** The session cookie's name on this host. */
+export function sessionCookieName(hostname: string): string {
+  return isLocalHost(hostname) ? SESSION_COOKIE : HOST_SESSION_COOKIE;
+}
+
+/** Cookies are Secure on every host but a local one — whatever the protocol this process sees (TLS may end at a proxy). */
+export const secureCookies = (hostname: string): boolean => !isLocalHost(hostname);
+
 declare module 'fastify' {
   interface FastifyRequest {
     site: Site;
@@ -26,9 +41,17 @@ declare module 'fastify' {
   }
 }
 
+export interface RequestContextOptions {
+  /**
+   * Accept a session under the old cookie name (`sid`) on a host that now uses `__Host-sid`, once: the answer sets it
+   * under the new name and clears the old one. Off once visitors have come back (LEGACY_SESSION_COOKIE=0).
+   */
+  legacySessionCookie: boolean;
+}
+
 /** The host → site, language and session hooks; fastify-plugin lets them cover the scope that registers it. */
-export const requestContextPlugin = fp(
-  async (app) => {
+export const requestContextPlugin = fp<RequestContextOptions>(
+  async (app, { legacySessionCookie }) => {
     const { sites } = app.services;
     // Declared up front, so every request object has the same shape.
     app.decorateRequest('site', null as unknown as Site);
@@ -57,19 +80,27 @@ export const requestContextPlugin = fp(
         request.basename = '/';
       }
 
-      const raw = request.cookies[SESSION_COOKIE];
-      const unsigned = raw ? request.unsignCookie(raw) : undefined;
-      if (unsigned?.valid && unsigned.value && isSessionId(unsigned.value)) {
-        request.sessionId = unsigned.value;
-        request.sessionIsNew = false;
-      } else {
-        request.sessionId = newSessionId();
-        request.sessionIsNew = true;
+      const name = sessionCookieName(request.hostname);
+      const current = sessionFromCookie(request, request.cookies[name]);
+      // The old name, read only when the new one is absent: a visitor who signed in before the rename stays signed in.
+      const legacy =
+        !current && legacySessionCookie && name !== SESSION_COOKIE ? sessionFromCookie(request, request.cookies[SESSION_COOKIE]) : null;
+      request.sessionId = current ?? legacy ?? newSessionId();
+      request.sessionIsNew = !current && !legacy;
+      if (legacy) {
+        setSessionCookie(request, reply, legacy);
+        reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: true });
       }
     });
   },
   { name: 'tihoavto-request-context', fastify: '5.x', dependencies: ['tihoavto-services', '@fastify/cookie'] },
 );
+
+/** The session id a signed cookie holds, or null when it is missing, forged or malformed. */
+function sessionFromCookie(request: FastifyRequest, raw: string | undefined): string | null {
+  const unsigned = raw ? request.unsignCookie(raw) : undefined;
+  return unsigned?.valid && unsigned.value && isSessionId(unsigned.value) ? unsigned.value : null;
+}
 
 /** Sets the session cookie, only when the visitor has none yet (a cookie on every answer defeats caches). */
 export function issueSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
@@ -77,16 +108,19 @@ export function issueSessionCookie(request: FastifyRequest, reply: FastifyReply)
 }
 
 /**
- * The signed session cookie (httpOnly, SameSite=Lax, Secure everywhere but on local hosts) and, beside it,
- * the `_token` cookie with that session's site token. Both change only together — when a session is issued
- * or rotated (sign-in, sign-out) — so no other answer carries a Set-Cookie.
+ * The signed session cookie (httpOnly, SameSite=Lax; `__Host-sid`, Secure, everywhere but on local hosts) and,
+ * beside it, the `_token` cookie with that session's site token, under the same Secure rule. Both change only
+ * together — when a session is issued or rotated (sign-in, sign-out), or moved to its new name — so no other answer
+ * carries a Set-Cookie. `_token` keeps the spec's name: the server never reads it (the token travels as a parameter
+ * and is checked against the session), so a planted one can deceive no check.
  */
 export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, sessionId: string): void {
-  reply.setCookie(SESSION_COOKIE, sessionId, {
+  const secure = secureCookies(request.hostname);
+  reply.setCookie(sessionCookieName(request.hostname), sessionId, {
     signed: true,
     httpOnly: true,
     sameSite: 'lax',
-    secure: !isLocalHost(request.hostname),
+    secure,
     path: '/',
     maxAge: SESSION_MAX_AGE_S,
   });
@@ -95,7 +129,7 @@ export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, s
   reply.setCookie(TOKEN_COOKIE, request.server.services.sessions.tokenFor(sessionId), {
     httpOnly: false,
     sameSite: 'lax',
-    secure: request.protocol === 'https',
+    secure,
     path: '/',
     maxAge: SESSION_MAX_AGE_S,
   });

@@ -1,6 +1,7 @@
 /** Security headers for every answer, and the Content-Security-Policy of pages (a fresh nonce each request). */
 import { randomBytes } from 'node:crypto';
 import fp from 'fastify-plugin';
+import { isLocalHost } from '../../shared/sites.ts';
 import type { SiteTags } from '../../shared/sites-config.ts';
 import { tagCspSources } from '../../shared/third-party.ts';
 
@@ -56,9 +57,21 @@ declare module 'fastify' {
   }
 }
 
+export interface SecurityHeadersOptions {
+  /**
+   * Add includeSubDomains to Strict-Transport-Security. Off by default: the shop cannot know that every subdomain of
+   * its domains serves HTTPS, and the `__Host-` session cookie needs no help from it (docs/decisions/035-failing-fast.md).
+   */
+  hstsIncludeSubdomains: boolean;
+}
+
+/** One year: browsers go to the site over HTTPS only, for a year after each visit. */
+const HSTS_MAX_AGE_S = 31_536_000;
+
 /** Headers every answer carries (pages, API, files); registered at the root, so its hooks cover everything. */
-export const securityHeadersPlugin = fp(
-  async (app) => {
+export const securityHeadersPlugin = fp<SecurityHeadersOptions>(
+  async (app, { hstsIncludeSubdomains }) => {
+    const hsts = `max-age=${HSTS_MAX_AGE_S}${hstsIncludeSubdomains ? '; includeSubDomains' : ''}`;
     app.decorateRequest('cspNonce', '');
     app.addHook('onRequest', async (request) => {
       request.cspNonce = newNonce();
@@ -69,7 +82,9 @@ export const securityHeadersPlugin = fp(
       reply.header('x-frame-options', 'DENY');
       reply.header('cross-origin-opener-policy', 'same-origin');
       reply.header('permissions-policy', 'camera=(), microphone=(), payment=(self), geolocation=(self)');
-      if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+      // Every host but a local one, whatever the protocol this process sees: TLS often ends at a proxy that is not
+      // trusted for X-Forwarded-Proto. A browser ignores the header on a plain-http answer, so nothing breaks there.
+      if (!isLocalHost(request.hostname)) reply.header('strict-transport-security', hsts);
       // Answers that are not pages need no script at all.
       if (!reply.hasHeader('content-security-policy'))
         reply.header('content-security-policy', "default-src 'none'; frame-ancestors 'none'");

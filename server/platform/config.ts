@@ -26,10 +26,21 @@ const envSchema = z.object({
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60000).default(3000),
   /** PostgreSQL: milliseconds a statement may run (the server's statement_timeout; the client waits 1 s more). */
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600000).default(5000),
+  /**
+   * PostgreSQL: while the database does not answer, requests are refused at once (503) and a probe on a connection
+   * of its own checks every this many milliseconds whether it answers again (docs/decisions/035-failing-fast.md).
+   */
+  DB_PROBE_INTERVAL_MS: z.coerce.number().int().min(100).max(60000).default(1000),
+  /** PostgreSQL: milliseconds that probe may take to connect and answer SELECT 1. */
+  DB_PROBE_TIMEOUT_MS: z.coerce.number().int().min(100).max(30000).default(1000),
   /** Milliseconds GET /readyz waits for the database before answering 503. */
   READYZ_TIMEOUT_MS: z.coerce.number().int().min(100).max(30000).default(2000),
   /** Key for signing the session cookie and deriving site tokens; generated and stored in the database when unset. */
   SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
+  /** Strict-Transport-Security with includeSubDomains: only when every subdomain of every site's domain serves HTTPS. */
+  HSTS_INCLUDE_SUBDOMAINS: bool.default(false),
+  /** Accept the session cookie under its old name (sid) on hosts that now use __Host-sid, moving it to the new name. */
+  LEGACY_SESSION_COOKIE: bool.default(true),
   /** Trust X-Forwarded-* headers (behind a reverse proxy): 'true', a hop count, or a comma list of proxy addresses. */
   TRUST_PROXY: z.string().default(''),
   SITES_FILE: z.string().optional(),
@@ -97,9 +108,15 @@ export interface Config {
   /** PostgreSQL connect / pool checkout and statement limits (server/db/index.ts). */
   dbConnectTimeoutMs: number;
   dbStatementTimeoutMs: number;
+  /** PostgreSQL's circuit breaker: how often, and how patiently, the probe asks a silent database (server/db/index.ts). */
+  dbProbe: { intervalMs: number; timeoutMs: number };
   readyzTimeoutMs: number;
   sessionSecret: string | undefined;
   trustProxy: boolean | number | string[];
+  /** Strict-Transport-Security's includeSubDomains (server/http/security.ts). */
+  hstsIncludeSubdomains: boolean;
+  /** Sessions under the pre-`__Host-` cookie name are still accepted, once each (server/http/request-context.ts). */
+  legacySessionCookie: boolean;
   sites: SitesConfig;
   logLevel: Env['LOG_LEVEL'];
   shellCacheTtlMs: number;
@@ -208,9 +225,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     dbPoolSize: env.DB_POOL_SIZE,
     dbConnectTimeoutMs: env.DB_CONNECT_TIMEOUT_MS,
     dbStatementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS,
+    dbProbe: { intervalMs: env.DB_PROBE_INTERVAL_MS, timeoutMs: env.DB_PROBE_TIMEOUT_MS },
     readyzTimeoutMs: env.READYZ_TIMEOUT_MS,
     sessionSecret: env.SESSION_SECRET,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    hstsIncludeSubdomains: env.HSTS_INCLUDE_SUBDOMAINS,
+    legacySessionCookie: env.LEGACY_SESSION_COOKIE,
     sites,
     logLevel: env.LOG_LEVEL,
     shellCacheTtlMs: env.SHELL_CACHE_TTL * 1000,
