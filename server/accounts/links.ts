@@ -103,6 +103,17 @@ export class AccountLinks {
     return row ? { state: row.state, purpose, email: maskEmail(row.email) } : null;
   }
 
+  /** The address the session's opened, still usable link of `purpose` was mailed to (unmasked, for the server only), or null. */
+  async openedAddress(purpose: LinkPurpose, sessionId: string): Promise<string | null> {
+    const [row] = await this.db.query<{ email: string }>(
+      `SELECT email FROM account_tokens
+        WHERE opened_session = $1 AND purpose = $2 AND opened_at > now() - interval '1 hour'
+        ORDER BY opened_at DESC LIMIT 1`,
+      [sessionId, purpose],
+    );
+    return row?.email ?? null;
+  }
+
   /** Uses the session's opened link of `purpose` (atomically: a second use finds it used). */
   async use(tx: Queryable, purpose: LinkPurpose, sessionId: string): Promise<UsedLink | null> {
     const [row] = await tx.query<UsedLink>(
