@@ -11,7 +11,7 @@
  *  - one hash per client at a time: a client's second hash waits behind its first without taking a place in the
  *    line (a double-submitted form still gets its answer), at most HASH_BEHIND_PER_CLIENT of them;
  *  - a place in a line of at most HASH_QUEUE_LIMIT, ordered by how many hashes the client had in the last
- *    HASH_RECENT_SECONDS (fewest first, then arrival): a shopper's first sign-in goes before a flooder's hundredth. A
+ *    HASH_RECENT_SECONDS (fewest first, then arrival; a successful sign-in forgives its address's): a shopper's first sign-in goes before a flooder's hundredth. A
  *    full line takes a newcomer only in place of a waiting entry that used more, which is refused instead;
  *  - at most HASH_WAIT_LIMIT_MS of waiting, and nothing run for a client that left (its AbortSignal).
  * A refusal is HashQueueBusy, answered 503 with Retry-After. Work without a client (registration, password change,
@@ -121,6 +121,11 @@ export class HashQueue {
   /** Whether run() with this client would be taken now (sign-in asks before it claims its rate limits). */
   admits(client: string): boolean {
     return this.refusal(client, this.scoreOf(client)) === null;
+  }
+
+  /** The client's recent hashes are forgotten (a successful sign-in is not held against its address, as in the limiter). */
+  forgive(client: string): void {
+    this.recent.delete(client);
   }
 
   /** Runs fn when a slot is free, as the file's header says; `client` bounds it, `signal` drops it when the client leaves. */
