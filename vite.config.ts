@@ -13,7 +13,7 @@ import { noScriptDarkMode } from './client/build/no-script-dark-mode.ts';
 //    and client/ is bundled — template-literal imports such as import(`./pages/${name}.ts`) included (each file the
 //    pattern matches becomes a chunk); packages in node_modules stay external, installed by `npm ci --omit=dev`.
 export default defineConfig({
-  plugins: [react(), copyMigrations()],
+  plugins: [react(), copyMigrations(), copyServerData()],
   publicDir: false,
   // Dark mode for visitors without JavaScript (the OS setting), from the [data-theme='dark'] rules.
   css: { postcss: { plugins: [noScriptDarkMode()] } },
@@ -89,6 +89,21 @@ function copyMigrations(): Plugin {
       const from = join(this.environment.config.root, 'server/db/migrations');
       for (const name of (await readdir(from)).filter((f) => f.endsWith('.sql')).sort()) {
         this.emitFile({ type: 'asset', fileName: `migrations/${name}`, source: await readFile(join(from, name)) });
+      }
+    },
+  };
+}
+
+/** Copies the server's data files (server/accounts/data: the common-password list) to dist/server/data. */
+function copyServerData(): Plugin {
+  return {
+    name: 'tihoavto:copy-server-data',
+    apply: 'build',
+    applyToEnvironment: (environment) => environment.name === 'ssr',
+    async generateBundle() {
+      const from = join(this.environment.config.root, 'server/accounts/data');
+      for (const name of (await readdir(from)).filter((f) => f.endsWith('.gz')).sort()) {
+        this.emitFile({ type: 'asset', fileName: `data/${name}`, source: await readFile(join(from, name)) });
       }
     },
   };

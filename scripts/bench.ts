@@ -6,6 +6,8 @@
  *   BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 50)
  *   BENCH_PRODUCTS (default 0): generate that many products (npm run db:generate) on top of the demo
  *   catalogue before measuring, e.g. BENCH_PRODUCTS=10000
+ * `npm run bench -- signin` measures a shopper's sign-in alone and under a flood of failed sign-ins instead
+ * (scripts/bench-signin.ts).
  * The SSR server uses a PGlite of its own (in memory, or a temporary directory holding the generated
  * catalogue), or PostgreSQL when DATABASE_URL is set (BENCH_PRODUCTS then writes into that database).
  */
@@ -20,6 +22,11 @@ import { migrate } from '../server/db/migrate.ts';
 import { generateCatalog } from '../server/demo/generate-catalog.ts';
 import { seedIfEmpty } from '../server/demo/seed.ts';
 import { demoSitesConfig } from '../server/platform/demo-sites.ts';
+
+if (process.argv.includes('signin')) {
+  await import('./bench-signin.ts');
+  process.exit(0);
+}
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);

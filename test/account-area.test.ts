@@ -304,7 +304,7 @@ t.test('the personal area: profile, e-mail change, password change, marketing, a
   });
 
   t.test('password change: other sessions signed out, this one rotated', async (t) => {
-    t.same(refusalOf(await act({ intent: 'password', password: PASSWORD, newPassword: 'qwerty123' }), 'personal'), {
+    t.same(refusalOf(await act({ intent: 'password', password: PASSWORD, newPassword: 'qwerty123456' }), 'personal'), {
       status: 400,
       errors: { newPassword: 'account.errors.passwordCommon' },
     });

@@ -298,7 +298,7 @@ t.test('links: forged, expired, of another purpose, bound to the browser that op
   await app.submit({ path: '/auth/forgot', as: fresh, js: true, ip: freshIp(), fields: { email } });
   const mails = await mailsTo(app, email, 'account.reset');
   await openLink(app, fresh, linkIn(mails.at(-1)!).path);
-  const weak = await app.submit({ path: '/auth/reset', as: fresh, js: true, fields: { password: '12345678' } });
+  const weak = await app.submit({ path: '/auth/reset', as: fresh, js: true, fields: { password: 'qwertyuiop' } });
   t.same(refusalOf(weak, 'password-reset'), { status: 400, errors: { password: 'account.errors.passwordCommon' } });
 });
 

@@ -5,6 +5,7 @@
  * announced politely to screen readers.
  */
 import { useEffect, useId, useRef, useState } from 'react';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../shared/password-rules.ts';
 import { useTranslation } from '../i18n.tsx';
 import { FieldError } from './AccountField.tsx';
 
@@ -56,8 +57,8 @@ export function PasswordField({
         type="password"
         autoComplete="new-password"
         required
-        minLength={8}
-        maxLength={128}
+        minLength={PASSWORD_MIN_LENGTH}
+        maxLength={PASSWORD_MAX_LENGTH}
         onChange={(e) => setPassword(e.currentTarget.value)}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy || undefined}

@@ -5,6 +5,7 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation } from 'react-router-dom';
 import type { loader } from '../../server/pages/password-reset.ts';
 import type { ActionResult } from '../../shared/contracts.ts';
+import { PASSWORD_MIN_LENGTH } from '../../shared/password-rules.ts';
 import { PageHead } from '../components/PageHead.tsx';
 import { PasswordField } from '../components/PasswordField.tsx';
 import { useTranslation } from '../i18n.tsx';
@@ -36,7 +37,7 @@ export function Component() {
           <PasswordField
             name="password"
             label={t('account.reset.password')}
-            hint={t('account.register.passwordHint', { min: 8 })}
+            hint={t('account.register.passwordHint', { min: PASSWORD_MIN_LENGTH })}
             error={state.errors.password}
           />
           <p>{t('account.reset.note')}</p>

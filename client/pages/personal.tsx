@@ -5,6 +5,7 @@
  */
 import { Form, Link, useLoaderData } from 'react-router-dom';
 import type { loader } from '../../server/pages/personal.ts';
+import { PASSWORD_MIN_LENGTH } from '../../shared/password-rules.ts';
 import { Checkbox, Field } from '../components/AccountField.tsx';
 import { PageHead } from '../components/PageHead.tsx';
 import { PasswordField } from '../components/PasswordField.tsx';
@@ -130,7 +131,7 @@ export function Component() {
             <PasswordField
               name="newPassword"
               label={t('account.personal.newPassword')}
-              hint={t('account.register.passwordHint', { min: 8 })}
+              hint={t('account.register.passwordHint', { min: PASSWORD_MIN_LENGTH })}
               error={state.errors.newPassword}
               userInputs={[account.name, account.email]}
             />

@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from 'react-router-dom';
 import type { loader } from '../../server/pages/register.ts';
 import type { ActionResult } from '../../shared/contracts.ts';
+import { PASSWORD_MIN_LENGTH } from '../../shared/password-rules.ts';
 import { Checkbox, Field } from '../components/AccountField.tsx';
 import { PageHead } from '../components/PageHead.tsx';
 import { PasswordField } from '../components/PasswordField.tsx';
@@ -82,7 +83,7 @@ export function Component() {
         <PasswordField
           name="password"
           label={t('account.register.password')}
-          hint={t('account.register.passwordHint', { min: 8 })}
+          hint={t('account.register.passwordHint', { min: PASSWORD_MIN_LENGTH })}
           error={errors.password}
           userInputs={[name, email]}
         />

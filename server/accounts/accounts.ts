@@ -19,7 +19,7 @@ export type { MailContext };
 import { anonymiseOrders } from './account-merge.ts';
 import type { AuthService } from './auth.ts';
 import { AccountLinks, type LinkPurpose, type LinkState, type OpenedLink, RESET_LINK_MINUTES } from './links.ts';
-import { hashPassword, verifyPassword } from './passwords.ts';
+import { hashPassword, passwordProblem, verifyPassword } from './passwords.ts';
 
 /** Registrations per client address per hour (a flood is refused with 429; shoppers behind one NAT still fit). */
 export const REGISTER_PER_ADDRESS_PER_HOUR = POLICIES['register.address'].max;
@@ -248,7 +248,14 @@ export class AccountService {
    * (returned). The link proves the mailbox, so the e-mail counts as confirmed, and the new password is the mailbox
    * owner's: guest orders held back by a confirmation from elsewhere attach now (decision 034).
    */
-  async resetPassword(sessionId: string, password: string, ctx: MailContext): Promise<{ ok: true; sessionId: string } | { ok: false }> {
+  async resetPassword(
+    sessionId: string,
+    password: string,
+    ctx: MailContext,
+  ): Promise<{ ok: true; sessionId: string } | { ok: false; problem?: string }> {
+    // The one password rule (passwords.ts), with the address the link was mailed to: the account's e-mail.
+    const problem = passwordProblem(password, (await this.links.openedAddress('reset', sessionId)) ?? '');
+    if (problem) return { ok: false, problem };
     const hash = await hashPassword(password);
     return this.db.transaction(async (tx) => {
       const link = await this.links.use(tx, 'reset', sessionId);

@@ -12,6 +12,9 @@
  * Both are policies of the one rate limiter (server/limits/: 'signin.pair', a backoff, and 'signin.address', a window),
  * keyed by addressKey (IPv4, or the IPv6 /64). Each attempt is claimed by one atomic upsert before its password is
  * checked, so concurrent attempts cannot get more checks than the limits allow.
+ * The password check waits in the bounded line of hashes (passwords.ts, decision 038), named by the client's addressKey
+ * and dropped when the client leaves: a full line is answered 'busy' (503 + Retry-After) before any limit is claimed,
+ * and a check that never ran gives its claimed uses back.
  * Every change of who the session belongs to moves the visitor to a new session id (rotateSession); signing in also
  * merges the account's cart and compare list into the visitor's and attaches guest orders (server/accounts/account-merge.ts).
  */
@@ -20,7 +23,7 @@ import type { Db, Queryable } from '../db/index.ts';
 import { addressKey, backoffDelaySeconds, limits, POLICIES } from '../limits/index.ts';
 import { newSessionId } from '../sessions/index.ts';
 import { attachGuestOrders, mergeAccountState } from './account-merge.ts';
-import { hashPassword, needsRehash, verifyPassword } from './passwords.ts';
+import { HashQueueBusy, hashPassword, hashQueue, needsRehash, verifyPassword } from './passwords.ts';
 
 export { hashPassword, verifyPassword };
 
@@ -53,14 +56,22 @@ export type LoginResult =
   | { ok: true; user: { id: number; email: string; name: string }; sessionId: string }
   | { ok: false; reason: 'invalid' }
   /** Refused unchecked; the client may try again after `retryAfterSeconds`. */
-  | { ok: false; reason: 'rate_limited'; retryAfterSeconds: number };
+  | { ok: false; reason: 'rate_limited'; retryAfterSeconds: number }
+  /** Not checked: the line of password hashes is full (passwords.ts); answered 503 with Retry-After. */
+  | { ok: false; reason: 'busy'; retryAfterSeconds: number };
 
 export class AuthService {
   constructor(private readonly db: Db) {}
 
-  async login(email: string, password: string, ip: string, currentSessionId: string): Promise<LoginResult> {
+  /**
+   * `signal` is the request's: when the client leaves before its hash starts, the hash is never run (the attempt then
+   * gives its uses back, as one refused for a full line does).
+   */
+  async login(email: string, password: string, ip: string, currentSessionId: string, signal?: AbortSignal): Promise<LoginResult> {
     const address = addressKey(ip);
     const pairKey = `${email.toLowerCase()} ${address}`;
+    // A full line refuses before any limit is claimed: a flood that cannot be checked costs no database writes.
+    if (!hashQueue.admits(address)) return { ok: false, reason: 'busy', retryAfterSeconds: hashQueue.retryAfterSeconds() };
     // The address's window first; the pair's check is claimed only when the address may still try.
     const byAddress = await limits.claim(this.db, 'signin.address', address);
     const claim = byAddress.allowed ? await limits.claim(this.db, 'signin.pair', pairKey) : byAddress;
@@ -70,7 +81,17 @@ export class AuthService {
       'SELECT id, email, name, password_hash FROM users WHERE lower(email) = lower($1)',
       [email],
     );
-    const valid = await verifyPassword(password, user?.password_hash ?? (await DUMMY_HASH));
+    let valid: boolean;
+    try {
+      valid = await verifyPassword(password, user?.password_hash ?? (await DUMMY_HASH), { client: address, signal });
+    } catch (error) {
+      if (!(error instanceof HashQueueBusy) && !signal?.aborted) throw error;
+      // Not checked: the attempt does not count against the address or the pair.
+      await limits.release(this.db, 'signin.address', address);
+      await limits.release(this.db, 'signin.pair', pairKey);
+      if (error instanceof HashQueueBusy) return { ok: false, reason: 'busy', retryAfterSeconds: error.retryAfterSeconds };
+      throw error;
+    }
     if (!user?.password_hash || !valid) {
       // The pair's delay counts from the answer, not from the claim: a check at today's hash cost takes a while, and
       // the guesser learns the result only now.
@@ -90,6 +111,7 @@ export class AuthService {
     // A success clears the pair and is not held against the address (shoppers behind one NAT).
     await limits.clear(this.db, 'signin.pair', pairKey);
     await limits.release(this.db, 'signin.address', address);
+    hashQueue.forgive(address);
     return { ok: true, user: { id: user.id, email: user.email, name: user.name }, sessionId };
   }
 

@@ -103,6 +103,17 @@ export class AccountLinks {
     return row ? { state: row.state, purpose, email: maskEmail(row.email) } : null;
   }
 
+  /** The address the session's opened, still usable link of `purpose` was mailed to (unmasked, for the server only), or null. */
+  async openedAddress(purpose: LinkPurpose, sessionId: string): Promise<string | null> {
+    const [row] = await this.db.query<{ email: string }>(
+      `SELECT email FROM account_tokens
+        WHERE opened_session = $1 AND purpose = $2 AND opened_at > now() - interval '1 hour'
+        ORDER BY opened_at DESC LIMIT 1`,
+      [sessionId, purpose],
+    );
+    return row?.email ?? null;
+  }
+
   /**
    * Uses the session's opened link of `purpose` (atomically: a second use finds it used). A reset or confirmation
    * link works only while the account's e-mail is still the address it was mailed to: one mailed to an old address

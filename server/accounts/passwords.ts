@@ -1,19 +1,36 @@
 /**
- * Password hashing and the password rules (docs/decisions/026-accounts.md).
+ * Password hashing, its waiting line, and the new-password rule (docs/decisions/026-accounts.md, 038-hash-queue.md).
  *
  * Hashes are scrypt at OWASP's recommended cost (N = 2^17, r = 8, p = 1: 128 MiB and ~0.3 s per hash), stored as
  * "scrypt$N$r$p$salt$hash" (salt and hash base64url): the parameters travel with each hash, so a hash made at an
  * older cost still verifies, and `needsRehash` tells sign-in to replace it. scrypt runs on libuv's thread pool and
- * needs 128 MiB outside the JavaScript heap each: at most HASH_CONCURRENCY run at once per process, the rest wait in
- * line (a burst of sign-ins queues instead of taking gigabytes).
+ * needs 128 MiB outside the JavaScript heap each: at most HASH_CONCURRENCY run at once per process.
  *
- * The rules: 8 to 128 characters, not one of the ~49,000 common passwords of @zxcvbn-ts/language-common (compared
- * without case), and not the e-mail address or its local part. The strength meter of the pages is advice on top.
+ * The line behind them (HashQueue) is bounded, because a flood of failed sign-ins from many addresses otherwise
+ * queues without end in front of a real shopper. Work that names its client (sign-in: the client's addressKey) gets:
+ *  - one hash per client at a time: a client's second hash waits behind its first without taking a place in the
+ *    line (a double-submitted form still gets its answer), at most HASH_BEHIND_PER_CLIENT of them;
+ *  - a place in a line of at most HASH_QUEUE_LIMIT, ordered by how many hashes the client had in the last
+ *    HASH_RECENT_SECONDS (fewest first, then arrival; a successful sign-in forgives its address's): a shopper's first sign-in goes before a flooder's hundredth. A
+ *    full line takes a newcomer only in place of a waiting entry that used more, which is refused instead;
+ *  - at most HASH_WAIT_LIMIT_MS of waiting, and nothing run for a client that left (its AbortSignal).
+ * A refusal is HashQueueBusy, answered 503 with Retry-After. Work without a client (registration, password change,
+ * reset, deletion — each limited per address or account by server/limits/ before it hashes) waits in the same
+ * line unbounded and is never refused, so those paths never fail for the line's sake.
+ *
+ * The rule for a new password (register, change, reset alike): PASSWORD_MIN_LENGTH to PASSWORD_MAX_LENGTH
+ * characters, not one character repeated nor only whitespace, not one of the 100,000 most common passwords
+ * (server/accounts/data/, compared without case), and not containing the local part of the account's e-mail.
+ * The strength meter of the pages is advice on top.
  */
-import { randomBytes, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
 
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 128;
+import { randomBytes, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
+import { PASSWORD_LOCAL_PART_MIN, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../shared/password-rules.ts';
+import { COMMON_PASSWORDS_FILE } from '../platform/paths.ts';
+
+export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH };
 
 /** Today's cost (OWASP Password Storage Cheat Sheet: N = 2^17, r = 8, p = 1). */
 export const SCRYPT_COST = { N: 2 ** 17, r: 8, p: 1 } as const;
@@ -21,35 +38,268 @@ export type ScryptCost = { N: number; r: number; p: number };
 
 /** scrypts that may run at once in this process (each holds 128 · N · r bytes while it runs). */
 export const HASH_CONCURRENCY = 2;
+/** Client-named hashes that may wait for a slot (about four hash-times of waiting at most). */
+export const HASH_QUEUE_LIMIT = 8;
+/** A client's hashes that may wait behind its one in the line (a double submit, a second tab). */
+export const HASH_BEHIND_PER_CLIENT = 2;
+/** The longest a client-named hash waits for a slot before it is refused. */
+export const HASH_WAIT_LIMIT_MS = 5_000;
+/** How far back a client's hashes count for its place in the line. */
+export const HASH_RECENT_SECONDS = 60;
 
-let running = 0;
-const waiting: Array<() => void> = [];
-
-/** Runs fn once fewer than HASH_CONCURRENCY hashes are running (first come, first served). */
-async function limited<T>(fn: () => Promise<T>): Promise<T> {
-  if (running >= HASH_CONCURRENCY) await new Promise<void>((resolve) => waiting.push(resolve));
-  else running++;
-  try {
-    return await fn();
-  } finally {
-    const next = waiting.shift();
-    // The slot passes straight to the next in line (running stays the same), else it is freed.
-    if (next) next();
-    else running--;
+/** A hash not run because the line is full, the wait was too long or the client has enough waiting: 503 + Retry-After. */
+export class HashQueueBusy extends Error {
+  override name = 'HashQueueBusy';
+  constructor(
+    readonly retryAfterSeconds: number,
+    readonly why: 'full' | 'evicted' | 'timeout' | 'client',
+  ) {
+    super(`password hashing is busy (${why})`);
   }
+}
+
+export interface HashQueueOptions {
+  concurrency: number;
+  maxWaiting: number;
+  maxBehindPerClient: number;
+  maxWaitMs: number;
+  recentSeconds: number;
+}
+
+type State = 'behind' | 'waiting' | 'running' | 'done';
+
+interface Entry {
+  readonly client: string | undefined;
+  /** The client's hashes in the recent window when it joined the line: lower goes first. */
+  readonly score: number;
+  readonly seq: number;
+  state: State;
+  start(): void;
+  /** Leaves the line unrun, failing with `error`. */
+  drop(error: unknown): void;
+}
+
+/** The line of hashes: HASH_CONCURRENCY at a time, the rest bounded as the file's header says. */
+export class HashQueue {
+  private running = 0;
+  private seq = 0;
+  /** Entries that may start when a slot frees, in order (score, then arrival). */
+  private readonly waiting: Entry[] = [];
+  /** Each client's entries not yet finished: the first is waiting or running, the rest are behind it. */
+  private readonly lines = new Map<string, Entry[]>();
+  /** Hashes started per client in the current recent window. */
+  private readonly recent = new Map<string, { since: number; count: number }>();
+  /** A moving average of one hash's duration, for Retry-After. */
+  private hashMs = 300;
+  /** Hashes started (all), and what happened to client-named work that never ran: for tests and metrics. */
+  readonly counts = { started: 0, refused: 0, evicted: 0, expired: 0, abandoned: 0 };
+
+  constructor(readonly options: HashQueueOptions) {}
+
+  /** Hashes waiting for a slot (not those behind their client's first). */
+  get waitingCount(): number {
+    return this.waiting.length;
+  }
+
+  get runningCount(): number {
+    return this.running;
+  }
+
+  /** Hashes waiting behind their client's first (they hold no place in the line). */
+  get behindCount(): number {
+    let n = 0;
+    for (const line of this.lines.values()) n += line.filter((e) => e.state === 'behind').length;
+    return n;
+  }
+
+  /** Seconds until a retry may find room: the line ahead divided among the slots, at least 1. */
+  retryAfterSeconds(): number {
+    const rounds = (this.waiting.length + this.running) / this.options.concurrency;
+    return Math.min(60, Math.max(1, Math.ceil((rounds * this.hashMs) / 1000)));
+  }
+
+  /** Whether run() with this client would be taken now (sign-in asks before it claims its rate limits). */
+  admits(client: string): boolean {
+    return this.refusal(client, this.scoreOf(client)) === null;
+  }
+
+  /** The client's recent hashes are forgotten (a successful sign-in is not held against its address, as in the limiter). */
+  forgive(client: string): void {
+    this.recent.delete(client);
+  }
+
+  /** Runs fn when a slot is free, as the file's header says; `client` bounds it, `signal` drops it when the client leaves. */
+  run<T>(fn: () => Promise<T>, opts: { client?: string; signal?: AbortSignal } = {}): Promise<T> {
+    const { client, signal } = opts;
+    if (signal?.aborted) return Promise.reject(signal.reason);
+    const score = client === undefined ? 0 : this.scoreOf(client);
+    if (client !== undefined) {
+      const why = this.refusal(client, score);
+      if (why) {
+        this.counts.refused++;
+        return Promise.reject(new HashQueueBusy(this.retryAfterSeconds(), why));
+      }
+    }
+    return new Promise<T>((resolve, reject) => {
+      let timer: NodeJS.Timeout | undefined;
+      const onAbort = () => {
+        this.counts.abandoned++;
+        entry.drop(signal!.reason);
+      };
+      const settle = () => {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', onAbort);
+      };
+      const entry: Entry = {
+        client,
+        score,
+        seq: ++this.seq,
+        state: 'behind',
+        start: () => {
+          settle();
+          entry.state = 'running';
+          this.running++;
+          this.counts.started++;
+          if (client !== undefined) this.noteRecent(client);
+          const began = performance.now();
+          // The slot is given back before the caller hears the outcome: its next hash finds the line as it is.
+          const over = () => {
+            this.hashMs = 0.8 * this.hashMs + 0.2 * (performance.now() - began);
+            this.running--;
+            this.finish(entry);
+          };
+          fn().then(
+            (value) => {
+              over();
+              resolve(value);
+            },
+            (error: unknown) => {
+              over();
+              reject(error);
+            },
+          );
+        },
+        drop: (error) => {
+          if (entry.state !== 'waiting' && entry.state !== 'behind') return;
+          settle();
+          const at = this.waiting.indexOf(entry);
+          if (at >= 0) this.waiting.splice(at, 1);
+          this.finish(entry);
+          reject(error);
+        },
+      };
+      if (client !== undefined) {
+        timer = setTimeout(() => {
+          this.counts.expired++;
+          entry.drop(new HashQueueBusy(this.retryAfterSeconds(), 'timeout'));
+        }, this.options.maxWaitMs);
+        timer.unref();
+      }
+      signal?.addEventListener('abort', onAbort, { once: true });
+      if (client === undefined) return this.enqueue(entry);
+      const line = this.lines.get(client);
+      if (line) line.push(entry);
+      else {
+        this.lines.set(client, [entry]);
+        this.enqueue(entry);
+      }
+    });
+  }
+
+  /** Why a client's new hash would be refused now, or null. */
+  private refusal(client: string, score: number): HashQueueBusy['why'] | null {
+    const line = this.lines.get(client);
+    if (line) return line.length - 1 >= this.options.maxBehindPerClient ? 'client' : null;
+    if (this.running < this.options.concurrency && this.waiting.length === 0) return null;
+    if (this.waiting.length < this.options.maxWaiting) return null;
+    return this.evictable(score) ? null : 'full';
+  }
+
+  /** The waiting client-named entry that used the most (the latest of them), when it used more than `score`. */
+  private evictable(score: number): Entry | undefined {
+    for (let i = this.waiting.length - 1; i >= 0; i--) {
+      const e = this.waiting[i]!;
+      if (e.client !== undefined) return e.score > score ? e : undefined;
+    }
+    return undefined;
+  }
+
+  private enqueue(entry: Entry): void {
+    if (entry.client !== undefined && this.waiting.length >= this.options.maxWaiting) {
+      const worst = this.evictable(entry.score);
+      if (worst) {
+        this.counts.evicted++;
+        worst.drop(new HashQueueBusy(this.retryAfterSeconds(), 'evicted'));
+      }
+    }
+    entry.state = 'waiting';
+    // Ordered by score, then arrival: the first entry of a higher score (or of equal score, later) goes behind it.
+    const at = this.waiting.findIndex((e) => e.score > entry.score || (e.score === entry.score && e.seq > entry.seq));
+    if (at < 0) this.waiting.push(entry);
+    else this.waiting.splice(at, 0, entry);
+    this.pump();
+  }
+
+  private pump(): void {
+    while (this.running < this.options.concurrency && this.waiting.length) this.waiting.shift()!.start();
+  }
+
+  /** The entry is over (run or dropped): the next of its client's line joins the line, a free slot is taken. */
+  private finish(entry: Entry): void {
+    const wasFirst = entry.state === 'running' || entry.state === 'waiting';
+    entry.state = 'done';
+    if (entry.client !== undefined) {
+      const line = this.lines.get(entry.client)!;
+      line.splice(line.indexOf(entry), 1);
+      if (!line.length) this.lines.delete(entry.client);
+      else if (wasFirst && line[0]!.state === 'behind') this.enqueue(line[0]!);
+    }
+    this.pump();
+  }
+
+  private scoreOf(client: string): number {
+    const r = this.recent.get(client);
+    return r && performance.now() - r.since < this.options.recentSeconds * 1000 ? r.count : 0;
+  }
+
+  private noteRecent(client: string): void {
+    const now = performance.now();
+    const r = this.recent.get(client);
+    if (r && now - r.since < this.options.recentSeconds * 1000) r.count++;
+    else this.recent.set(client, { since: now, count: 1 });
+    // Forget clients whose window is over once the map grows (an address flood must not grow memory without end).
+    if (this.recent.size > 10_000)
+      for (const [key, value] of this.recent) if (now - value.since >= this.options.recentSeconds * 1000) this.recent.delete(key);
+  }
+}
+
+/** The process's one line of hashes. */
+export const hashQueue = new HashQueue({
+  concurrency: HASH_CONCURRENCY,
+  maxWaiting: HASH_QUEUE_LIMIT,
+  maxBehindPerClient: HASH_BEHIND_PER_CLIENT,
+  maxWaitMs: HASH_WAIT_LIMIT_MS,
+  recentSeconds: HASH_RECENT_SECONDS,
+});
+
+/** Who asks for a hash: a client's addressKey (bounded, see the header) and its request's signal. */
+export interface HashRequester {
+  client?: string;
+  signal?: AbortSignal;
 }
 
 /** The memory a scrypt of this cost needs, with room to spare (Node refuses above `maxmem`, default 32 MiB). */
 const maxmem = ({ N, r, p }: ScryptCost) => 128 * N * r + 128 * r * p + 32 * 1024 * 1024;
 
-function scrypt(password: string, salt: Buffer, keylen: number, cost: ScryptCost): Promise<Buffer> {
-  return limited(
+function scrypt(password: string, salt: Buffer, keylen: number, cost: ScryptCost, by: HashRequester = {}): Promise<Buffer> {
+  return hashQueue.run(
     () =>
       new Promise<Buffer>((resolve, reject) =>
         scryptCb(password.normalize('NFC'), salt, keylen, { ...cost, maxmem: maxmem(cost) }, (err, key) =>
           err ? reject(err) : resolve(key),
         ),
       ),
+    by,
   );
 }
 
@@ -74,10 +324,10 @@ function parse(stored: string): { cost: ScryptCost; salt: Buffer; hash: Buffer }
 }
 
 /** Whether the password matches the stored hash (compared in constant time). */
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+export async function verifyPassword(password: string, stored: string, by: HashRequester = {}): Promise<boolean> {
   const parsed = parse(stored);
   if (!parsed) return false;
-  const actual = await scrypt(password, parsed.salt, parsed.hash.length, parsed.cost);
+  const actual = await scrypt(password, parsed.salt, parsed.hash.length, parsed.cost, by);
   return timingSafeEqual(actual, parsed.hash);
 }
 
@@ -87,25 +337,44 @@ export function needsRehash(stored: string): boolean {
   return !parsed || parsed.cost.N !== SCRYPT_COST.N || parsed.cost.r !== SCRYPT_COST.r || parsed.cost.p !== SCRYPT_COST.p;
 }
 
-let common: Set<string> | undefined;
+/**
+ * The 100,000 most common passwords (SecLists, server/accounts/data/README.md), lower case, read once when the
+ * server starts: a check is then one look-up.
+ */
+const COMMON = new Set(
+  gunzipSync(readFileSync(COMMON_PASSWORDS_FILE))
+    .toString('utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((w) => w.toLowerCase()),
+);
 
-/** The common-password list, loaded on first use (it is ~400 KB of compressed words). */
-async function commonPasswords(): Promise<Set<string>> {
-  if (!common) {
-    const { dictionary } = await import('@zxcvbn-ts/language-common');
-    common = new Set(dictionary['passwords-common'].map((w) => w.toLowerCase()));
-  }
-  return common;
+/** Whether the password is on the common list (compared without case). */
+export function isCommonPassword(password: string): boolean {
+  return COMMON.has(password.normalize('NFC').toLowerCase());
 }
 
-/** Why a new password is refused (a locale key of the account namespace), or null when it is acceptable. */
-export async function passwordProblem(password: string, email = ''): Promise<string | null> {
-  const length = [...password].length;
-  if (length < PASSWORD_MIN_LENGTH) return 'account.errors.passwordShort';
-  if (length > PASSWORD_MAX_LENGTH) return 'account.errors.passwordLong';
-  const lower = password.toLowerCase();
-  if ((await commonPasswords()).has(lower)) return 'account.errors.passwordCommon';
-  const mail = email.trim().toLowerCase();
-  if (mail && (lower === mail || lower === mail.split('@')[0])) return 'account.errors.passwordEmail';
+/** The e-mail's local parts to keep out of a password: "anna.k+shop@x" → "anna.k+shop" and "anna.k"; too short ones are left out. */
+export function emailLocalParts(email: string): string[] {
+  const mail = email.trim().normalize('NFC').toLowerCase();
+  const at = mail.lastIndexOf('@');
+  const local = at < 0 ? mail : mail.slice(0, at);
+  const parts = new Set([local, local.split('+')[0]!]);
+  return [...parts].filter((p) => [...p].length >= PASSWORD_LOCAL_PART_MIN);
+}
+
+/**
+ * Why a new password is refused (a locale key of the account namespace), or null when it is acceptable. The one rule
+ * of registration, password change and reset; `email` is the account's address.
+ */
+export function passwordProblem(password: string, email = ''): string | null {
+  const text = password.normalize('NFC');
+  const chars = [...text];
+  if (chars.length < PASSWORD_MIN_LENGTH) return 'account.errors.passwordShort';
+  if (chars.length > PASSWORD_MAX_LENGTH) return 'account.errors.passwordLong';
+  if (new Set(chars).size === 1 || /^\s*$/u.test(text)) return 'account.errors.passwordRepeated';
+  const lower = text.toLowerCase();
+  if (COMMON.has(lower)) return 'account.errors.passwordCommon';
+  if (emailLocalParts(email).some((part) => lower.includes(part))) return 'account.errors.passwordEmail';
   return null;
 }

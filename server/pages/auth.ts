@@ -28,20 +28,28 @@ export const signInForm = z.object({
   next: plainText().max(2000).optional(),
 });
 
+/** A refused sign-in's message (a locale key) and status. */
+const REFUSALS = {
+  invalid: ['auth.failed', 401],
+  rate_limited: ['auth.tooMany', 429],
+  busy: ['auth.busy', 503],
+} as const;
+
 export async function action(args: ActionArgs) {
   const { request, context } = args;
   const form = await readForm(request, signInForm, ['password']);
   if (!form.ok) return mutationFailed(args, form, form.values.next, '/auth', form.result, 400);
   const { email, password, next } = form.data;
-  const result = await context.services.auth.login(email, password, context.clientAddress, context.session.id);
+  // The request's signal: a visitor who left is not checked (its hash is dropped from the line).
+  const result = await context.services.auth.login(email, password, context.clientAddress, context.session.id, request.signal);
   if (!result.ok) {
-    const limited = result.reason === 'rate_limited';
-    // Slowed down (docs: README "Operations"): the answer says when to try again.
-    if (limited) context.effects.retryAfterSeconds = result.retryAfterSeconds;
-    const failed = { ok: false, errors: { '': limited ? 'auth.tooMany' : 'auth.failed' }, values: form.values };
+    // Slowed down (docs: README "Operations") or the password checks are busy: the answer says when to try again.
+    if (result.reason !== 'invalid') context.effects.retryAfterSeconds = result.retryAfterSeconds;
+    const [key, status] = REFUSALS[result.reason];
+    const failed = { ok: false, errors: { '': key }, values: form.values };
     // Back to the form (keeping ?next=), which says what went wrong.
     const back = '/auth' + (safeLocalPath(next) ? '?' + new URLSearchParams({ next: next! }) : '');
-    return mutationFailed(args, form, undefined, back, failed, limited ? 429 : 401);
+    return mutationFailed(args, form, undefined, back, failed, status);
   }
   context.effects.session = result.sessionId;
   return continueTo(args, next, '/personal');

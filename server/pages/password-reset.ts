@@ -6,7 +6,7 @@
  */
 import { redirect } from 'react-router-dom';
 import { z } from 'zod';
-import { checkPassword, fieldError, mailContext, newPasswordField } from './helpers/account-forms.ts';
+import { fieldError, mailContext, newPasswordField } from './helpers/account-forms.ts';
 import { type ActionArgs, continueTo, type LoaderArgs, mutationFailed, queryObject, readForm } from './helpers/route-module.ts';
 
 export async function loader({ request, context }: LoaderArgs) {
@@ -29,9 +29,10 @@ export async function action(args: ActionArgs) {
   const link = await context.services.accounts.openedLink('reset', context.session.id);
   if (link?.state !== 'valid')
     return mutationFailed(args, form, undefined, '/auth/reset', fieldError('', 'account.errors.linkInvalid', form.values), 410);
-  const problem = await checkPassword(form.data.password);
-  if (problem) return mutationFailed(args, form, undefined, '/auth/reset', fieldError('password', problem, form.values), 400);
+  // The password rule is checked by the service, with the e-mail the link was sent to.
   const result = await context.services.accounts.resetPassword(context.session.id, form.data.password, mailContext(context));
+  if (!result.ok && result.problem)
+    return mutationFailed(args, form, undefined, '/auth/reset', fieldError('password', result.problem, form.values), 400);
   if (!result.ok)
     return mutationFailed(args, form, undefined, '/auth/reset', fieldError('', 'account.errors.linkInvalid', form.values), 410);
   context.effects.session = result.sessionId;

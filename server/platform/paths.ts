@@ -24,3 +24,7 @@ export const CLIENT_DIST = ROOT_DIR + 'dist/client/';
 export const PUBLIC_DIR = ROOT_DIR + 'public/';
 /** The SQL migrations: the build copies server/db/migrations/*.sql to dist/server/migrations (vite.config.ts). */
 export const MIGRATIONS_DIR = COMPILED ? ROOT_DIR + 'dist/server/migrations/' : ROOT_DIR + 'server/db/migrations/';
+/** The common-password list (server/accounts/passwords.ts): the build copies it to dist/server/data (vite.config.ts). */
+export const COMMON_PASSWORDS_FILE = COMPILED
+  ? ROOT_DIR + 'dist/server/data/common-passwords-100k.txt.gz'
+  : ROOT_DIR + 'server/accounts/data/common-passwords-100k.txt.gz';

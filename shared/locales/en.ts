@@ -152,6 +152,7 @@ const en: LocaleMessages = {
     submit: 'Sign in',
     failed: 'Incorrect email or password.',
     tooMany: 'Too many attempts. Please try again later.',
+    busy: 'Too many sign-ins are being checked right now. Wait a few seconds and try again.',
   },
   personal: { title: 'My account', history: 'Order history', logout: 'Sign out' },
   lightbox: {

@@ -158,6 +158,7 @@ const ro: LocaleMessages = {
     submit: 'Conectare',
     failed: 'E-mail sau parolă incorectă.',
     tooMany: 'Prea multe încercări. Încercați din nou mai târziu.',
+    busy: 'Se verifică prea multe autentificări în acest moment. Așteptați câteva secunde și încercați din nou.',
   },
   personal: { title: 'Contul meu', history: 'Istoricul comenzilor', logout: 'Deconectare' },
   lightbox: {

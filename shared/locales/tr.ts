@@ -152,6 +152,7 @@ const tr: LocaleMessages = {
     submit: 'Giriş yap',
     failed: 'E-posta veya şifre hatalı.',
     tooMany: 'Çok fazla deneme yapıldı. Lütfen daha sonra tekrar deneyin.',
+    busy: 'Şu anda çok fazla giriş denemesi kontrol ediliyor. Birkaç saniye bekleyip tekrar deneyin.',
   },
   personal: { title: 'Hesabım', history: 'Sipariş geçmişi', logout: 'Çıkış yap' },
   lightbox: {

@@ -152,6 +152,7 @@ const uz: LocaleMessages = {
     submit: 'Kirish',
     failed: 'E-mail yoki parol notoʻgʻri.',
     tooMany: 'Urinishlar juda koʻp. Keyinroq qayta urinib koʻring.',
+    busy: 'Hozir kirish urinishlari juda koʻp. Bir necha soniya kutib, qayta urinib koʻring.',
   },
   personal: { title: 'Shaxsiy kabinet', history: 'Buyurtmalar tarixi', logout: 'Chiqish' },
   lightbox: {

@@ -146,6 +146,7 @@ const zhCN: LocaleMessages = {
     submit: '登录',
     failed: '电子邮箱或密码错误。',
     tooMany: '尝试次数过多，请稍后再试。',
+    busy: '当前登录请求过多，请等待几秒后重试。',
   },
   personal: { title: '个人中心', history: '订单记录', logout: '退出登录' },
   lightbox: {

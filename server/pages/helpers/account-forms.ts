@@ -20,7 +20,7 @@ export const emailField = plainText({ missing: 'auth.emailInvalid', invalid: 'au
   .trim()
   .max(254, 'auth.emailInvalid')
   .pipe(z.email('auth.emailInvalid'));
-/** A new password as typed: its rules (length, common list) are checked by `checkPassword`, with the e-mail at hand. */
+/** A new password as typed: its rule (passwords.ts) is checked by `checkPassword` with the account's e-mail (the reset: by the service). */
 export const newPasswordField = plainText({ missing: 'form.required' }).min(1, 'form.required').max(1000, 'account.errors.passwordLong');
 export const currentPasswordField = plainText({ missing: 'form.required', invalid: 'auth.failed' })
   .min(1, 'form.required')
@@ -36,7 +36,7 @@ export function normalisePhone(value: string | undefined, site: Pick<Site, 'coun
   return normalizePhone(typed, site.country, { anyCountry: true }) ?? 'invalid';
 }
 
-/** The message key of what is wrong with a new password (length, a common password, the e-mail itself), or null. */
+/** The message key of what is wrong with a new password (server/accounts/passwords.ts: the one rule), or null. */
 export const checkPassword = passwordProblem;
 
 /** A refused form with one field's error, its values kept (passwords never are). */
