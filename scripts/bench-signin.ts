@@ -6,7 +6,7 @@
  * loops post wrong passwords as fast as they are answered; a shopper told 503 waits its Retry-After and tries again,
  * as the form tells a person to. Prints the median and worst time to a successful sign-in, the ratio flood/alone,
  * and what the flood was answered.
- *   SIGNIN_ROUNDS (default 5), FLOOD_ADDRESSES (default 30), FLOOD_WARMUP_MS (default 3000)
+ *   SIGNIN_ROUNDS (default 5), FLOOD_ADDRESSES (default 30), FLOOD_WARMUP_MS (default 3000), FLOOD_PAUSE=1
  * Loopback only; every loop stops by itself when the measurement ends.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -24,6 +24,8 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const rounds = Number(process.env.SIGNIN_ROUNDS ?? 5);
 const floodAddresses = Number(process.env.FLOOD_ADDRESSES ?? 30);
 const warmupMs = Number(process.env.FLOOD_WARMUP_MS ?? 3000);
+/** FLOOD_PAUSE=1: a flooder told 503 waits its Retry-After (isolates the hash line from a plain request flood). */
+const floodPauses = process.env.FLOOD_PAUSE === '1';
 /** A shopper still refused after this long gives up (the run reports it instead of waiting for ever). */
 const GIVE_UP_MS = 120_000;
 const SHOPPER = { email: 'shopper@example.com', password: 'Тихий салон 2026!' };
@@ -133,8 +135,12 @@ try {
     const ip = `203.0.113.${i + 1}`;
     const v = await visitor(ip);
     while (flooding) {
-      const { status } = await signIn(v, ip, `victim-${++attempt}@example.com`, 'wrong password').catch(() => ({ status: -1 }));
+      const { status, retryAfter } = await signIn(v, ip, `victim-${++attempt}@example.com`, 'wrong password').catch(() => ({
+        status: -1,
+        retryAfter: 1,
+      }));
       answers.set(status, (answers.get(status) ?? 0) + 1);
+      if (floodPauses && status === 503) await new Promise((r) => setTimeout(r, retryAfter * 1000));
     }
   });
   await new Promise((r) => setTimeout(r, warmupMs));
