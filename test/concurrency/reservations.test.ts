@@ -61,7 +61,7 @@ async function accounted(pods: Pods, productId: number): Promise<{ stock: number
 }
 
 t.test('parallel housekeeping runs release each lapsed order once', { skip: postgresOnly }, async (t) => {
-  const pods = await startPods(t, 3, { TRUST_PROXY: 'true' });
+  const pods = await startPods(t, 3, { TRUST_PROXY: 'true', ORDER_UNCONFIRMED_RELEASE_HOURS: '72' });
   const p = await product(pods);
   const initial = 100;
   await pods.db.query('UPDATE products SET stock = $2, made_to_order = false WHERE id = $1', [p.id, initial]);
@@ -97,7 +97,7 @@ t.test('parallel housekeeping runs release each lapsed order once', { skip: post
 });
 
 t.test('shoppers buying while lapsed orders are released: never oversold', { skip: postgresOnly }, async (t) => {
-  const pods = await startPods(t, 3, { TRUST_PROXY: 'true' });
+  const pods = await startPods(t, 3, { TRUST_PROXY: 'true', ORDER_UNCONFIRMED_RELEASE_HOURS: '72' });
   const p = await product(pods);
   const initial = 10;
   await pods.db.query('UPDATE products SET stock = $2, made_to_order = false WHERE id = $1', [p.id, initial]);
