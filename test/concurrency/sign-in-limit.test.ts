@@ -3,8 +3,8 @@
  * address sent to both at once through the /auth action (as the sign-in form's fetcher posts them), admit no more
  * attempts than one app admits alone. The limit is measured, not imported, so the test states the property
  * whatever the limit is: an address gets L attempts before 429 on one pod; then 2L + 10 parallel attempts from a
- * fresh address over both pods must get exactly L past the limit (a limit kept in each process's memory would let
- * about 2L through).
+ * fresh address over both pods, sent three at a time (what the hash line admits from one address), must get
+ * exactly L past the limit (a limit kept in each process's memory would let about 2L through).
  */
 import t from 'tap';
 import { type Answer, hammer, type Pods, postgresOnly, startPods } from './pods.ts';
@@ -40,7 +40,14 @@ t.test('the per-address limit holds across two pods', { skip: postgresOnly }, as
     'attempts below the limit are checked (401)',
   );
 
-  const answers = await hammer(2 * limit + 10, (i) => attempt(pods, i, '198.51.100.2'));
+  // In waves of three at once over both pods: the most the hash line takes from one address (more are refused 503
+  // before any limit is claimed — test/hash-queue.test.ts; these pods share one process, so one line); within a wave
+  // the claims race across the pods.
+  const answers: Answer[] = [];
+  for (let sent = 0; sent < 2 * limit + 10; sent = answers.length) {
+    const base = sent;
+    answers.push(...(await hammer(Math.min(3, 2 * limit + 10 - base), (i) => attempt(pods, base + i, '198.51.100.2'))));
+  }
   const admitted = answers.filter((a) => outcome(a) !== 429);
   t.ok(
     admitted.every((a) => outcome(a) === 401),
