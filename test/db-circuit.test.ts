@@ -111,8 +111,12 @@ function freezable(real: Db, timeoutMs: number) {
   return {
     db,
     probe: async () => void (frozen ? await hang() : await real.query('SELECT 1')),
-    freeze: () => void (frozen = true),
-    thaw: () => void (frozen = false),
+    freeze: () => {
+      frozen = true;
+    },
+    thaw: () => {
+      frozen = false;
+    },
   };
 }
 

@@ -12,7 +12,7 @@ import fc from 'fast-check';
 import t from 'tap';
 import { hashPassword, isCommonPassword, passwordProblem } from '../server/accounts/passwords.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../shared/password-rules.ts';
-import { freshIp, linkIn, mailsTo, openLink, REGISTRATION, redirectOf, refusalOf, register, visitorOf } from './helpers/account.ts';
+import { freshIp, linkIn, mailsTo, openLink, redirectOf, refusalOf, register, visitorOf } from './helpers/account.ts';
 import { startTestApp, type TestApp, type Visitor } from './helpers/app.ts';
 
 // The list read here on its own, so the property does not take the checker's word for what is on it.
