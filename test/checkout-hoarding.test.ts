@@ -13,6 +13,7 @@
 import t from 'tap';
 import { POLICIES } from '../server/limits/index.ts';
 import { startTestApp, type TestApp, type Visitor } from './helpers/app.ts';
+import { PICKUP_ORDER } from './helpers/order.ts';
 
 const app: TestApp = await startTestApp(t, { ORDER_UNCONFIRMED_RELEASE_HOURS: '72' }); // off by default (README)
 const ru = app.services.sites.byId('ru')!;
@@ -41,18 +42,10 @@ async function orderForm(v: Visitor, overrides: Record<string, string> = {}) {
   const res = await app.request({ url: '/_data/cart?_routes=cart', as: v });
   const data = res.json().results.cart.data;
   return {
-    intent: 'checkout',
+    ...PICKUP_ORDER,
     checkoutKey: data.checkout.key,
     expectedGoods: String(data.cart.goods),
     expectedTotal: String(data.cart.goods),
-    name: 'Пётр Иванов',
-    phone: '+7 916 123-45-67',
-    email: 'petr@example.ru',
-    delivery: 'pickup',
-    city: 'Москва',
-    point: 'msk-warehouse',
-    payment: 'cash',
-    consent: 'on',
     ...overrides,
   } as Record<string, string>;
 }

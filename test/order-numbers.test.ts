@@ -15,6 +15,7 @@ import {
   unpermute,
 } from '../server/checkout/order-numbers.ts';
 import { startTestApp } from './helpers/app.ts';
+import { PICKUP_ORDER } from './helpers/order.ts';
 
 const key = orderNumberKey('test-secret-test-secret-test-secret!');
 const otherKey = orderNumberKey('another-secret-another-secret-another');
@@ -76,17 +77,9 @@ t.test('the checkout gives these numbers; a number already taken is walked past'
   const res = await app.submit({
     path: '/cart',
     fields: {
-      intent: 'checkout',
+      ...PICKUP_ORDER,
       checkoutKey: data.checkout.key,
       expectedGoods: String(data.cart.goods),
-      name: 'Пётр Иванов',
-      phone: '+7 916 123-45-67',
-      email: 'petr@example.ru',
-      delivery: 'pickup',
-      city: 'Москва',
-      point: 'msk-warehouse',
-      payment: 'cash',
-      consent: 'on',
     },
     as: v,
     js: true,

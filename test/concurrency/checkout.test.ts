@@ -6,6 +6,7 @@
  * The figures go to the test's output (t.comment).
  */
 import t from 'tap';
+import { PICKUP_ORDER } from '../helpers/order.ts';
 import { hammer, outcomes, type Pods, postgresOnly, startPods, type Visitor } from './pods.ts';
 
 async function priceOf(pods: Pods, sku: string): Promise<{ id: number; price: number }> {
@@ -19,18 +20,10 @@ async function priceOf(pods: Pods, sku: string): Promise<{ id: number; price: nu
 /** A filled order form for the visitor's cart (pickup: free, so the total is the goods' sum). */
 function orderForm(pods: Pods, v: Visitor, goods: number): Record<string, string> {
   return {
-    intent: 'checkout',
+    ...PICKUP_ORDER,
     checkoutKey: pods.pods[0]!.app.services.checkout.newKey(v.sessionId),
     expectedGoods: String(goods),
     expectedTotal: String(goods),
-    name: 'Пётр Иванов',
-    phone: '+7 916 123-45-67',
-    email: 'petr@example.ru',
-    delivery: 'pickup',
-    city: 'Москва',
-    point: 'msk-warehouse',
-    payment: 'cash',
-    consent: 'on',
   };
 }
 
