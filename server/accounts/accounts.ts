@@ -19,7 +19,8 @@ export type { MailContext };
 import { anonymiseOrders } from './account-merge.ts';
 import type { AuthService } from './auth.ts';
 import { AccountLinks, type LinkPurpose, type LinkState, type OpenedLink, RESET_LINK_MINUTES } from './links.ts';
-import { hashPassword, passwordProblem, verifyPassword } from './passwords.ts';
+import { passwordProblem } from './password-rule.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
 
 /** Registrations per client address per hour (a flood is refused with 429; shoppers behind one NAT still fit). */
 export const REGISTER_PER_ADDRESS_PER_HOUR = POLICIES['register.address'].max;

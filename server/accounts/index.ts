@@ -3,5 +3,5 @@ export { AccountOrders, type RepeatSummary } from './account-orders.ts';
 export { AccountService, type MailContext } from './accounts.ts';
 export { AddressBook } from './addresses.ts';
 export { AuthService, purgeExpired } from './auth.ts';
-export { passwordProblem } from './passwords.ts';
+export { passwordProblem } from './password-rule.ts';
 export { type RecordKind, RecordService, type SavedRecord } from './records.ts';

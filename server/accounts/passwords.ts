@@ -1,5 +1,5 @@
 /**
- * Password hashing, its waiting line, and the new-password rule (docs/decisions/026-accounts.md, 038-hash-queue.md).
+ * Password hashing and its waiting line (docs/decisions/026-accounts.md, 038-hash-queue.md).
  *
  * Hashes are scrypt at OWASP's recommended cost (N = 2^17, r = 8, p = 1: 128 MiB and ~0.3 s per hash), stored as
  * "scrypt$N$r$p$salt$hash" (salt and hash base64url): the parameters travel with each hash, so a hash made at an
@@ -18,17 +18,11 @@
  * reset, deletion — each limited per address or account by server/limits/ before it hashes) waits in the same
  * line unbounded and is never refused, so those paths never fail for the line's sake.
  *
- * The rule for a new password (register, change, reset alike): PASSWORD_MIN_LENGTH to PASSWORD_MAX_LENGTH
- * characters, not one character repeated nor only whitespace, not one of the 100,000 most common passwords
- * (server/accounts/data/, compared without case), and not containing the local part of the account's e-mail.
- * The strength meter of the pages is advice on top.
+ * The rule for a new password is password-rule.ts.
  */
 
 import { randomBytes, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { gunzipSync } from 'node:zlib';
-import { PASSWORD_LOCAL_PART_MIN, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../shared/password-rules.ts';
-import { COMMON_PASSWORDS_FILE } from '../platform/paths.ts';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../shared/password-rules.ts';
 
 export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH };
 
@@ -335,46 +329,4 @@ export async function verifyPassword(password: string, stored: string, by: HashR
 export function needsRehash(stored: string): boolean {
   const parsed = parse(stored);
   return !parsed || parsed.cost.N !== SCRYPT_COST.N || parsed.cost.r !== SCRYPT_COST.r || parsed.cost.p !== SCRYPT_COST.p;
-}
-
-/**
- * The 100,000 most common passwords (SecLists, server/accounts/data/README.md), lower case, read once when the
- * server starts: a check is then one look-up.
- */
-const COMMON = new Set(
-  gunzipSync(readFileSync(COMMON_PASSWORDS_FILE))
-    .toString('utf8')
-    .split('\n')
-    .filter(Boolean)
-    .map((w) => w.toLowerCase()),
-);
-
-/** Whether the password is on the common list (compared without case). */
-export function isCommonPassword(password: string): boolean {
-  return COMMON.has(password.normalize('NFC').toLowerCase());
-}
-
-/** The e-mail's local parts to keep out of a password: "anna.k+shop@x" → "anna.k+shop" and "anna.k"; too short ones are left out. */
-export function emailLocalParts(email: string): string[] {
-  const mail = email.trim().normalize('NFC').toLowerCase();
-  const at = mail.lastIndexOf('@');
-  const local = at < 0 ? mail : mail.slice(0, at);
-  const parts = new Set([local, local.split('+')[0]!]);
-  return [...parts].filter((p) => [...p].length >= PASSWORD_LOCAL_PART_MIN);
-}
-
-/**
- * Why a new password is refused (a locale key of the account namespace), or null when it is acceptable. The one rule
- * of registration, password change and reset; `email` is the account's address.
- */
-export function passwordProblem(password: string, email = ''): string | null {
-  const text = password.normalize('NFC');
-  const chars = [...text];
-  if (chars.length < PASSWORD_MIN_LENGTH) return 'account.errors.passwordShort';
-  if (chars.length > PASSWORD_MAX_LENGTH) return 'account.errors.passwordLong';
-  if (new Set(chars).size === 1 || /^\s*$/u.test(text)) return 'account.errors.passwordRepeated';
-  const lower = text.toLowerCase();
-  if (COMMON.has(lower)) return 'account.errors.passwordCommon';
-  if (emailLocalParts(email).some((part) => lower.includes(part))) return 'account.errors.passwordEmail';
-  return null;
 }
