@@ -6,7 +6,9 @@
  * loops post wrong passwords as fast as they are answered; a shopper told 503 waits its Retry-After and tries again,
  * as the form tells a person to. Prints the median and worst time to a successful sign-in, the ratio flood/alone,
  * and what the flood was answered.
- *   SIGNIN_ROUNDS (default 5), FLOOD_ADDRESSES (default 30), FLOOD_WARMUP_MS (default 3000), FLOOD_PAUSE=1
+ * The flood runs in a worker thread (scripts/bench-signin-flood.ts), so its loops never delay the shopper's requests.
+ *   SIGNIN_ROUNDS (default 5), FLOOD_ADDRESSES (default 30), FLOOD_WARMUP_MS (default 3000), FLOOD_PAUSE=1,
+ *   SIGNIN_SERVER_ROOT (another checkout whose built server to measure, e.g. an older commit's: before/after figures)
  * Loopback only; every loop stops by itself when the measurement ends.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -14,11 +16,14 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { hashPassword } from '../server/accounts/passwords.ts';
 import { openDb } from '../server/db/index.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { seedIfEmpty } from '../server/demo/seed.ts';
 import { demoSitesConfig } from '../server/platform/demo-sites.ts';
+import { signIn, visitor } from './bench-signin-client.ts';
+import type { FloodOptions } from './bench-signin-flood.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const rounds = Number(process.env.SIGNIN_ROUNDS ?? 5);
@@ -30,7 +35,9 @@ const floodPauses = process.env.FLOOD_PAUSE === '1';
 const GIVE_UP_MS = 120_000;
 const SHOPPER = { email: 'shopper@example.com', password: 'Тихий салон 2026!' };
 
-if (!existsSync(join(root, 'dist/server/main.js'))) {
+/** The checkout whose production build is measured (its own dist/), this one by default. */
+const serverRoot = process.env.SIGNIN_SERVER_ROOT ?? root;
+if (!existsSync(join(serverRoot, 'dist/server/main.js'))) {
   console.error('no build: run `npm run build` first');
   process.exit(1);
 }
@@ -47,7 +54,7 @@ await db.close();
 
 const port = 3960 + Math.floor(Math.random() * 30);
 const server: ChildProcess = spawn(process.execPath, ['dist/server/main.js'], {
-  cwd: root,
+  cwd: serverRoot,
   env: {
     ...process.env,
     NODE_ENV: 'production',
@@ -78,37 +85,15 @@ async function waitFor(url: string): Promise<void> {
   throw new Error(`${url} did not come up`);
 }
 
-/** A visitor of the sign-in page: its session cookie and site token. */
-async function visitor(ip: string): Promise<{ cookie: string; token: string }> {
-  const res = await fetch(`${base}/auth`, { headers: { 'x-forwarded-for': ip } });
-  const html = await res.text();
-  const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0]!;
-  const token = /"token":"([^"]+)"/.exec(html)?.[1];
-  if (!token) throw new Error('no site token on /auth');
-  return { cookie, token };
-}
-
-/** One sign-in as the hydrated form posts it: the action's status (200 signed in, 401, 429, 503) and Retry-After. */
-async function signIn(v: { cookie: string; token: string }, ip: string, email: string, password: string) {
-  const res = await fetch(`${base}/_data/auth?_action=auth`, {
-    method: 'POST',
-    headers: { cookie: v.cookie, 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': ip },
-    body: new URLSearchParams({ _form: 'auth:sign-in', email, password, token: v.token }),
-  });
-  const body = (await res.json()) as { redirect?: string; results?: { auth?: { status: number } } };
-  const status = body.redirect ? 200 : (body.results?.auth?.status ?? res.status);
-  return { status, retryAfter: Number(res.headers.get('retry-after') ?? 1) };
-}
-
 /** The shopper's sign-in: seconds until signed in (retrying after each 503's Retry-After), and the 503s met. */
 async function shopperSignIn(): Promise<{ seconds: number; busy: number }> {
   const ip = '198.51.100.77';
   const started = performance.now();
   let busy = 0;
   for (;;) {
-    const v = await visitor(ip);
+    const v = await visitor(base, ip);
     const t0 = performance.now();
-    const { status, retryAfter } = await signIn(v, ip, SHOPPER.email, SHOPPER.password);
+    const { status, retryAfter } = await signIn(base, v, ip, SHOPPER.email, SHOPPER.password);
     if (status === 200) return { seconds: (performance.now() - started) / 1000, busy };
     if (status !== 503) throw new Error(`the shopper's sign-in was answered ${status}`);
     if (performance.now() - started > GIVE_UP_MS) throw new Error(`the shopper gave up after ${busy + 1} × 503 in ${GIVE_UP_MS / 1000} s`);
@@ -127,21 +112,15 @@ try {
   const alone: number[] = [];
   for (let i = 0; i < rounds; i++) alone.push((await shopperSignIn()).seconds);
 
-  // Under the flood: each address loops wrong passwords (a new e-mail each time) until told to stop.
-  let flooding = true;
-  const answers = new Map<number, number>();
-  let attempt = 0;
-  const loops = Array.from({ length: floodAddresses }, async (_, i) => {
-    const ip = `203.0.113.${i + 1}`;
-    const v = await visitor(ip);
-    while (flooding) {
-      const { status, retryAfter } = await signIn(v, ip, `victim-${++attempt}@example.com`, 'wrong password').catch(() => ({
-        status: -1,
-        retryAfter: 1,
-      }));
-      answers.set(status, (answers.get(status) ?? 0) + 1);
-      if (floodPauses && status === 503) await new Promise((r) => setTimeout(r, retryAfter * 1000));
-    }
+  // Under the flood: each address loops wrong passwords (a new e-mail each time) until told to stop. The loops run in
+  // a worker thread of their own: in this thread, thirty busy loops would delay the shopper's own requests and the
+  // figure would measure the benchmark, not the server.
+  const flood = new Worker(new URL('./bench-signin-flood.ts', import.meta.url), {
+    workerData: { base, addresses: floodAddresses, pauses: floodPauses } satisfies FloodOptions,
+  });
+  const answers = new Promise<Map<number, number>>((resolve, reject) => {
+    flood.once('message', (counts: Array<[number, number]>) => resolve(new Map(counts)));
+    flood.once('error', reject);
   });
   await new Promise((r) => setTimeout(r, warmupMs));
   const flooded: number[] = [];
@@ -151,8 +130,9 @@ try {
     flooded.push(r.seconds);
     busy += r.busy;
   }
-  flooding = false;
-  await Promise.all(loops);
+  flood.postMessage('stop');
+  const answered = await answers;
+  await flood.terminate();
 
   const a = median(alone);
   const f = median(flooded);
@@ -165,7 +145,7 @@ try {
   console.log(`| under the flood | ${f.toFixed(2)} | ${Math.max(...flooded).toFixed(2)} |`);
   console.log(`ratio flood/alone (median): ${(f / a).toFixed(1)}; the shopper met ${busy} × 503 (retried after Retry-After)`);
   console.log(
-    `the flood was answered: ${[...answers.entries()]
+    `the flood was answered: ${[...answered.entries()]
       .sort(([x], [y]) => x - y)
       .map(([s, n]) => `${s === -1 ? 'network error' : s}: ${n}`)
       .join(', ')}`,

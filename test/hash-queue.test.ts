@@ -11,9 +11,9 @@ import type { AddressInfo } from 'node:net';
 import type { LightMyRequestResponse } from 'fastify';
 import t from 'tap';
 import { HASH_CONCURRENCY, HASH_QUEUE_LIMIT, HashQueue, HashQueueBusy, hashQueue } from '../server/accounts/passwords.ts';
-import { FLASH_COOKIE } from '../shared/contracts.ts';
+import { resetSignInGate } from '../server/http/signin-gate.ts';
 import { refusalOf } from './helpers/account.ts';
-import { setCookies, startTestApp, type TestApp, type Visitor } from './helpers/app.ts';
+import { startTestApp, type TestApp, type Visitor } from './helpers/app.ts';
 
 /** A job the test finishes when it wants: the hash "runs" until release(). */
 function held() {
@@ -157,6 +157,31 @@ t.test('few recent hashes go first; a newcomer takes the place of a flooder in a
   t.ok(shopper.ran && flood[2]!.ran);
 });
 
+t.test('refusals count like hashes: a client that keeps coming back to a full line goes behind a newcomer', async (t) => {
+  const q = small();
+  const slots = [held(), held()];
+  const running = slots.map((s, i) => q.run(s.fn, { client: `busy${i}` }));
+  // Refused three times before it reached the line (the sign-in gate), and once by the line itself when full.
+  for (let i = 0; i < 3; i++) q.noteRefused('hammer');
+  const fill = [held(), held(), held()];
+  const fillRuns = fill.map((f, i) => q.run(f.fn, { client: `fill${i}` }));
+  t.equal(await q.run(async () => {}, { client: 'hammer' }).catch((e: unknown) => (e as HashQueueBusy).why), 'full');
+  // Room again: the hammer and a newcomer arrive, the hammer first.
+  await Promise.all(fill.map((f) => f.release()));
+  for (const s of slots) s.release();
+  await Promise.all([...running, ...fillRuns]);
+  const again = [held(), held()];
+  const busy = again.map((s, i) => q.run(s.fn, { client: `busy-again${i}` }));
+  const hammer = held();
+  const shopper = held();
+  const runs = [q.run(hammer.fn, { client: 'hammer' }), q.run(shopper.fn, { client: 'shopper' })];
+  again[0]!.release();
+  await until(() => hammer.ran || shopper.ran, 'a slot is taken');
+  t.ok(shopper.ran && !hammer.ran, 'the newcomer goes first although the hammer came earlier');
+  for (const j of [again[1]!, hammer, shopper]) j.release();
+  await Promise.all([...busy, ...runs]);
+});
+
 t.test('a successful sign-in forgives its address: its next hash is not behind a flooder', async (t) => {
   const q = small();
   for (let i = 0; i < 3; i++) await q.run(async () => {}, { client: 'regular' });
@@ -215,16 +240,14 @@ t.test('a full line: the sign-in is answered 503 with Retry-After and a message 
   t.same(refusalOf(res, 'auth'), { status: 503, errors: { '': 'auth.busy' } }, 'refused: busy');
   t.ok(Number(res.headers['retry-after']) >= 1, `Retry-After: ${res.headers['retry-after']}`);
 
-  // Without JavaScript, on the English site: back to the form, which says why in English.
-  const v = app.visitor();
-  const form = await signIn(v, '192.0.2.2', { js: false, path: '/en/auth' });
-  t.equal(form.statusCode, 303);
+  // Without JavaScript, on the English site: a page that says why in English, with the way back to the form.
+  const form = await signIn(app.visitor(), '192.0.2.2', { js: false, path: '/en/auth' });
+  t.equal(form.statusCode, 503);
   t.ok(Number(form.headers['retry-after']) >= 1, 'with Retry-After');
-  const shown = await app.request({
-    url: form.headers.location as string,
-    headers: { cookie: `${v.cookie}; ${FLASH_COOKIE}=${setCookies(form)[FLASH_COOKIE] ?? ''}` },
-  });
-  t.match(shown.body, /role="alert" class="form__error">Too many sign-ins are being checked right now\./);
+  t.match(form.headers['content-security-policy'], /default-src/, 'with the page headers');
+  t.match(form.body, /<html lang="en">/);
+  t.match(form.body, /<h1>Too many sign-ins are being checked right now\./);
+  t.match(form.body, /<a href="\/en\/auth">/);
 
   const [row] = await app.db.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM rate_limits WHERE key IN ('192.0.2.1', '192.0.2.2') OR key LIKE '% 192.0.2._'`,
@@ -233,8 +256,57 @@ t.test('a full line: the sign-in is answered 503 with Retry-After and a message 
   t.equal(hashQueue.counts.started, started, 'and ran no hash');
   await line.release();
 
-  // The line has room again: the same attempt is checked (401).
+  // The line has room again: once told to wait, the same address is checked (401) after its Retry-After.
+  resetSignInGate();
   t.same(refusalOf(await signIn(app.visitor(), '192.0.2.1'), 'auth'), { status: 401, errors: { '': 'auth.failed' } });
+});
+
+t.test('a sign-in the line cannot take is refused before the session, the site token or the database', async (t) => {
+  const line = occupy(HASH_QUEUE_LIMIT);
+  const v = app.visitor();
+  await app.request({ url: '/auth', headers: { cookie: v.cookie } });
+  const queries = app.db.queries.length;
+  const res = await app.submit({
+    path: '/auth',
+    as: v,
+    js: true,
+    ip: '192.0.2.30',
+    token: 'not the site token',
+    fields: { _form: 'auth:sign-in', email: 'nobody@example.com', password: 'not the password' },
+  });
+  t.same(refusalOf(res, 'auth'), { status: 503, errors: { '': 'auth.busy' } }, 'busy, not 403: nothing but the line was asked');
+  t.equal(res.headers['cache-control'], 'no-store');
+  t.equal(app.db.queries.length, queries, 'no query ran');
+  await line.release();
+  resetSignInGate();
+});
+
+t.test('an address told to wait that comes back sooner is told again; other addresses are checked', async (t) => {
+  const line = occupy(HASH_QUEUE_LIMIT);
+  const first = await signIn(app.visitor(), '192.0.2.40');
+  t.equal(first.statusCode, 503);
+  const told = Number(first.headers['retry-after']);
+  await line.release();
+  t.equal(hashQueue.waitingCount, 0, 'the line is empty again');
+
+  const queries = app.db.queries.length;
+  const again = await signIn(app.visitor(), '192.0.2.40');
+  t.same(refusalOf(again, 'auth'), { status: 503, errors: { '': 'auth.busy' } }, 'still told to wait');
+  const left = Number(again.headers['retry-after']);
+  t.ok(left >= 1 && left <= told, `Retry-After ${left} s: what is left of ${told} s`);
+  t.equal(app.db.queries.length, queries, 'at no cost');
+  t.same(
+    refusalOf(await signIn(app.visitor(), '192.0.2.41'), 'auth'),
+    { status: 401, errors: { '': 'auth.failed' } },
+    'another address is checked',
+  );
+
+  await new Promise((r) => setTimeout(r, left * 1000 + 50));
+  t.same(
+    refusalOf(await signIn(app.visitor(), '192.0.2.40'), 'auth'),
+    { status: 401, errors: { '': 'auth.failed' } },
+    'after the wait, checked',
+  );
 });
 
 t.test('a second parallel sign-in from one address (an IPv6 /64) waits behind the first, without a place', async (t) => {

@@ -10,9 +10,10 @@
  * queues without end in front of a real shopper. Work that names its client (sign-in: the client's addressKey) gets:
  *  - one hash per client at a time: a client's second hash waits behind its first without taking a place in the
  *    line (a double-submitted form still gets its answer), at most HASH_BEHIND_PER_CLIENT of them;
- *  - a place in a line of at most HASH_QUEUE_LIMIT, ordered by how many hashes the client had in the last
- *    HASH_RECENT_SECONDS (fewest first, then arrival; a successful sign-in forgives its address's): a shopper's first sign-in goes before a flooder's hundredth. A
- *    full line takes a newcomer only in place of a waiting entry that used more, which is refused instead;
+ *  - a place in a line of at most HASH_QUEUE_LIMIT, ordered by how many hashes the client had, or was refused, in the
+ *    last HASH_RECENT_SECONDS (fewest first, then arrival; a successful sign-in forgives its address's): a shopper's
+ *    first sign-in goes before a flooder's hundredth, and a flooder that keeps coming back after refusals only sinks.
+ *    A full line takes a newcomer only in place of a waiting entry that used more, which is refused instead;
  *  - at most HASH_WAIT_LIMIT_MS of waiting, and nothing run for a client that left (its AbortSignal).
  * A refusal is HashQueueBusy, answered 503 with Retry-After. Work without a client (registration, password change,
  * reset, deletion — each limited per address or account by server/limits/ before it hashes) waits in the same
@@ -117,6 +118,14 @@ export class HashQueue {
     return this.refusal(client, this.scoreOf(client)) === null;
   }
 
+  /**
+   * A client's sign-in refused before it asked for a hash (server/http/signin-gate.ts): it counts against the client's
+   * place in the line like a hash, so that hammering a full line lowers the hammerer, not the shopper who waits.
+   */
+  noteRefused(client: string): void {
+    this.noteRecent(client);
+  }
+
   /** The client's recent hashes are forgotten (a successful sign-in is not held against its address, as in the limiter). */
   forgive(client: string): void {
     this.recent.delete(client);
@@ -131,6 +140,7 @@ export class HashQueue {
       const why = this.refusal(client, score);
       if (why) {
         this.counts.refused++;
+        this.noteRecent(client);
         return Promise.reject(new HashQueueBusy(this.retryAfterSeconds(), why));
       }
     }

@@ -23,6 +23,7 @@ import { EMPTY_SNAPSHOT } from '../sessions/index.ts';
 import { htmlDestination } from './compression.ts';
 import { issueSessionCookie, secureCookies, setSessionCookie } from './request-context.ts';
 import { pageSecurityHeaders } from './security.ts';
+import { signInGate } from './signin-gate.ts';
 
 export interface PagesPluginOptions {
   assets: PageAssets;
@@ -103,8 +104,9 @@ function renderHost(app: FastifyInstance, { dev }: { dev: boolean }): RenderHost
 export const pagesPlugin: FastifyPluginAsync<PagesPluginOptions> = async (app, options) => {
   const { assets, renderTimeoutMs, production, dev } = options;
   const serverRoutes = await loadServerRoutes();
+  const host = renderHost(app, { dev });
   const renderer = createRenderer({
-    host: renderHost(app, { dev }),
+    host,
     serverRoutes,
     guards,
     assets,
@@ -114,6 +116,11 @@ export const pagesPlugin: FastifyPluginAsync<PagesPluginOptions> = async (app, o
   const personalRoutes = new Set<RouteId>([...PERSONAL_ROUTES, ...[...serverRoutes].filter(([, m]) => m.guard).map(([id]) => id)]);
   // Pages and their data are in the request's language (API answers are language-neutral JSON: none there).
   app.decorateRequest('personalSession', false);
+  // Sign-ins the password checks cannot take now are refused before the session is read (a flood costs no action).
+  app.addHook(
+    'onRequest',
+    signInGate((request) => host.htmlHeaders(request, 'static')),
+  );
   app.addHook('onRequest', async (request, reply) => {
     reply.header('content-language', request.siteLanguage);
   });
