@@ -36,6 +36,7 @@ async function main() {
     circuitBreaker: {
       probeIntervalMs: config.dbProbe.intervalMs,
       probeTimeoutMs: config.dbProbe.timeoutMs,
+      stallMs: config.dbProbe.stallMs,
       onChange: (state, err) =>
         state === 'open'
           ? logger.error({ err }, 'database not answering: requests refused with 503 until it answers again')

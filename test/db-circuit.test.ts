@@ -99,7 +99,18 @@ t.test(
  */
 function freezable(real: Db, timeoutMs: number) {
   let frozen = false;
-  const hang = () => new Promise<never>((_, reject) => setTimeout(() => reject(new DatabaseTimeoutError('Query read timeout')), timeoutMs));
+  /** Calls left hanging: thawing rejects them (a long timeout must not keep the test alive). */
+  const hanging = new Set<() => void>();
+  const hang = () =>
+    new Promise<never>((_, reject) => {
+      const fail = () => {
+        clearTimeout(timer);
+        hanging.delete(fail);
+        reject(new DatabaseTimeoutError('Query read timeout'));
+      };
+      const timer = setTimeout(fail, timeoutMs);
+      hanging.add(fail);
+    });
   const db: Db = {
     ...real,
     kind: real.kind,
@@ -116,6 +127,7 @@ function freezable(real: Db, timeoutMs: number) {
     },
     thaw: () => {
       frozen = false;
+      for (const fail of [...hanging]) fail();
     },
   };
 }
@@ -126,6 +138,51 @@ t.test('the breaker on either database: a frozen one costs one timeout, not one 
   const layer = freezable(real, 200);
   const db = withCircuitBreaker(layer.db, layer.probe, { probeIntervalMs: 100, probeTimeoutMs: 200 });
   await journey(t, db, layer.freeze, layer.thaw);
+});
+
+t.test('a stalled call does not wait out its timeout: the probe asks at once and opens the circuit', async (t) => {
+  const { db: real, drop } = await createTestDb();
+  t.teardown(drop);
+  // Calls would wait 60 s for their own timeout: only the stall watch can answer the first page sooner.
+  const layer = freezable(real, 60_000);
+  const db = withCircuitBreaker(layer.db, layer.probe, { probeIntervalMs: 100, probeTimeoutMs: 200, stallMs: 200 });
+  const { fastify } = await buildApp({ config, db });
+  t.teardown(() => fastify.close());
+  const page = () => fastify.inject({ url: '/vibroizolyaciya', headers: { host: 'localhost' } });
+  t.equal((await page()).statusCode, 200);
+  t.equal(db.circuit!().stallProbes, 0, 'no probe while calls are answered');
+
+  layer.freeze();
+  const first = await page();
+  t.equal(first.statusCode, 503, 'the first page after the freeze: 503, not a wait of its 60 s timeout');
+  t.equal(first.headers['retry-after'], String(DATABASE_RETRY_AFTER_SECONDS));
+  t.equal(db.circuit!().state, 'open');
+  t.equal(db.circuit!().stallProbes, 1, 'one probe asked, for the stalled call');
+  layer.thaw();
+  t.ok(await until(() => db.circuit!().state === 'closed'), 'closed again once the database answers');
+  t.equal((await page()).statusCode, 200);
+});
+
+t.test('a slow query on a database that answers the probe leaves the circuit closed', async (t) => {
+  const { db: real, drop } = await createTestDb();
+  t.teardown(drop);
+  const slow: Db = {
+    ...real,
+    kind: real.kind,
+    query: async (sql, params) => {
+      if (/pg_sleep/.test(sql)) await new Promise((r) => setTimeout(r, 600));
+      return real.query(sql, params);
+    },
+  };
+  const db = withCircuitBreaker(slow, async () => void (await real.query('SELECT 1')), {
+    probeIntervalMs: 100,
+    probeTimeoutMs: 200,
+    stallMs: 100,
+  });
+  t.same(await db.query<{ ok: number }>('SELECT 1 AS ok /* pg_sleep */'), [{ ok: 1 }], 'the slow read answers');
+  t.equal(db.circuit!().stallProbes, 1, 'it was probed');
+  t.equal(db.circuit!().state, 'closed', 'and the answering database kept the circuit closed');
+  t.equal(db.circuit!().trips, 0);
 });
 
 t.test('reads waiting when the circuit opens are let go; writes are waited for', async (t) => {

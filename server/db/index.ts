@@ -13,7 +13,8 @@
  * request its timeouts: the first call that met a client-side timeout or a lost connection opens it; while open, every
  * call is refused at once (DatabaseCircuitOpenError → 503 with Retry-After), reads already waiting are let go, and a
  * probe on a connection of its own (never the pool's: that may be full of stuck queries) closes it when the server
- * answers again.
+ * answers again. A call that waits longer than `stallMs` does not wait for its own timeout to find out: the probe
+ * asks at once, and opens the circuit when it gets no answer either.
  */
 
 import { mkdirSync } from 'node:fs';
@@ -60,6 +61,8 @@ export interface CircuitStatus {
   attempted: number;
   /** Probes run while open. */
   probes: number;
+  /** Probes run while closed because a call waited longer than stallMs. */
+  stallProbes: number;
 }
 
 export interface CircuitBreakerOptions {
@@ -67,6 +70,13 @@ export interface CircuitBreakerOptions {
   probeIntervalMs: number;
   /** Milliseconds a probe may take to connect and answer SELECT 1. */
   probeTimeoutMs: number;
+  /**
+   * A call still unanswered after this many milliseconds makes the breaker probe at once (unset: no such watch); a
+   * probe that fails opens the circuit, so the first request after a freeze answers 503 within stallMs +
+   * probeTimeoutMs instead of waiting out its statement timeout. A slow query on a database that answers the probe
+   * leaves the circuit closed.
+   */
+  stallMs?: number;
   /** Told when the circuit opens (with the error that opened it) and closes. */
   onChange?: (state: 'open' | 'closed', cause?: unknown) => void;
 }
@@ -285,7 +295,7 @@ function stoppedAnswering(err: unknown): boolean {
 
 /** `db` behind a circuit breaker whose background `probe` closes it again (see the top of this file). */
 export function withCircuitBreaker(db: Db, probe: () => Promise<void>, options: CircuitBreakerOptions): Db {
-  const status: CircuitStatus = { state: 'closed', trips: 0, refused: 0, attempted: 0, probes: 0 };
+  const status: CircuitStatus = { state: 'closed', trips: 0, refused: 0, attempted: 0, probes: 0, stallProbes: 0 };
   /** Reads in flight that may be let go when the circuit opens. */
   const waiting = new Set<(err: Error) => void>();
   let timer: NodeJS.Timeout | undefined;
@@ -303,6 +313,21 @@ export function withCircuitBreaker(db: Db, probe: () => Promise<void>, options: 
     } catch {
       if (!closed) timer = setTimeout(runProbe, options.probeIntervalMs).unref();
     }
+  };
+  /** A probe asked because a call stalled (one at a time): its failure opens the circuit. */
+  let stallProbe: Promise<void> | undefined;
+  const onStall = (startedMs: number) => {
+    if (stallProbe || closed || status.state === 'open') return;
+    status.stallProbes++;
+    stallProbe = probe().then(
+      () => {
+        stallProbe = undefined;
+      },
+      () => {
+        stallProbe = undefined;
+        open(new DatabaseTimeoutError(`a call waited ${Math.round(performance.now() - startedMs)} ms and the probe got no answer`));
+      },
+    );
   };
   const open = (cause: unknown) => {
     if (status.state === 'open' || closed) return;
@@ -325,12 +350,16 @@ export function withCircuitBreaker(db: Db, probe: () => Promise<void>, options: 
     }
     status.attempted++;
     let letGo: ((err: Error) => void) | undefined;
+    const startedMs = performance.now();
+    const stall = options.stallMs === undefined ? undefined : setTimeout(() => onStall(startedMs), options.stallMs).unref();
     const running = work().then(
       (value) => {
+        clearTimeout(stall);
         if (letGo) waiting.delete(letGo);
         return value;
       },
       (err: unknown) => {
+        clearTimeout(stall);
         // Its own caller gets the error that opened the circuit, not the refusal.
         if (letGo) waiting.delete(letGo);
         if (stoppedAnswering(err)) open(err);

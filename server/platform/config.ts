@@ -33,6 +33,11 @@ const envSchema = z.object({
   DB_PROBE_INTERVAL_MS: z.coerce.number().int().min(100).max(60000).default(1000),
   /** PostgreSQL: milliseconds that probe may take to connect and answer SELECT 1. */
   DB_PROBE_TIMEOUT_MS: z.coerce.number().int().min(100).max(30000).default(1000),
+  /**
+   * PostgreSQL: a query unanswered this long makes that probe ask at once; no answer opens the circuit, so a page
+   * answers 503 within DB_STALL_MS + DB_PROBE_TIMEOUT_MS of a freeze instead of after the statement timeout.
+   */
+  DB_STALL_MS: z.coerce.number().int().min(100).max(600000).default(1500),
   /** Milliseconds GET /readyz waits for the database before answering 503. */
   READYZ_TIMEOUT_MS: z.coerce.number().int().min(100).max(30000).default(2000),
   /** Key for signing the session cookie and deriving site tokens; generated and stored in the database when unset. */
@@ -109,7 +114,7 @@ export interface Config {
   dbConnectTimeoutMs: number;
   dbStatementTimeoutMs: number;
   /** PostgreSQL's circuit breaker: how often, and how patiently, the probe asks a silent database (server/db/index.ts). */
-  dbProbe: { intervalMs: number; timeoutMs: number };
+  dbProbe: { intervalMs: number; timeoutMs: number; stallMs: number };
   readyzTimeoutMs: number;
   sessionSecret: string | undefined;
   trustProxy: boolean | number | string[];
@@ -225,7 +230,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     dbPoolSize: env.DB_POOL_SIZE,
     dbConnectTimeoutMs: env.DB_CONNECT_TIMEOUT_MS,
     dbStatementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS,
-    dbProbe: { intervalMs: env.DB_PROBE_INTERVAL_MS, timeoutMs: env.DB_PROBE_TIMEOUT_MS },
+    dbProbe: { intervalMs: env.DB_PROBE_INTERVAL_MS, timeoutMs: env.DB_PROBE_TIMEOUT_MS, stallMs: env.DB_STALL_MS },
     readyzTimeoutMs: env.READYZ_TIMEOUT_MS,
     sessionSecret: env.SESSION_SECRET,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
