@@ -135,11 +135,13 @@ t.test('a reset link works only while the account’s e-mail is the address it w
   const link = await resetLinkOf(email);
   // The address changes by another way than a link (the shop's staff, say): no void ran, the address check holds.
   await app.db.query(`UPDATE users SET email = 'moved-elsewhere@example.com' WHERE id = $1`, [userId]);
-  const { res } = await useResetLink(link);
+  const { state, res } = await useResetLink(link);
+  t.equal(state, 'invalid', 'the page says the link is void before any password is typed');
   t.ok(linkRefused(res), 'refused');
   // Back to the address it was mailed to: the same link works (it was refused, not used).
   await app.db.query('UPDATE users SET email = $1 WHERE id = $2', [email, userId]);
   const again = await useResetLink(link, 'Пароль по верной ссылке 55');
+  t.equal(again.state, 'valid', 'and the page offers the form');
   t.equal(redirectOf(again.res, true), '/personal', 'the normal path: a link to the account’s address resets');
 });
 

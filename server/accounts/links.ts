@@ -43,7 +43,14 @@ export function maskEmail(email: string): string {
   return `${email[0]}***${email.slice(at)}`;
 }
 
-const STATE = `CASE WHEN used_at IS NOT NULL THEN 'used' WHEN expires_at <= now() THEN 'expired' ELSE 'valid' END`;
+/**
+ * A link's state as the page shows it, by the rule use() applies: a reset or confirmation link mailed to an address
+ * that is no longer the account's is invalid (the page must not offer a form the link can never complete).
+ */
+const STATE = `CASE WHEN used_at IS NOT NULL THEN 'used' WHEN expires_at <= now() THEN 'expired'
+  WHEN purpose <> 'email' AND NOT EXISTS (SELECT 1 FROM users u
+    WHERE u.id = account_tokens.user_id AND lower(u.email) = lower(account_tokens.email)) THEN 'invalid'
+  ELSE 'valid' END`;
 
 export class AccountLinks {
   constructor(
