@@ -19,8 +19,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { escapeHtml } from '../../shared/escape-html.ts';
 import { messages } from '../../shared/locales/index.ts';
 import type { Language } from '../../shared/sites.ts';
-import { hashQueue } from '../accounts/passwords.ts';
-import { addressKey } from '../limits/client-address.ts';
+import { hashQueue } from '../accounts/index.ts';
+import { addressKey } from '../limits/index.ts';
 
 /** The route whose action signs in (shared/routes.ts). */
 const SIGN_IN_ROUTE = 'auth';
