@@ -12,7 +12,8 @@ export type OrderFactsOf = Pick<HistoryEntry, 'created_date' | 'status' | 'deliv
 export function OrderFacts({ order }: { order: OrderFactsOf }) {
   const { t } = useTranslation();
   const d = order.delivery;
-  const where = d ? [d.city, d.point ? d.point.address : d.address].filter(Boolean).join(', ') : '';
+  // A pickup point's address names its city already.
+  const where = d ? (d.point ? d.point.address : [d.city, d.address].filter(Boolean).join(', ')) : '';
   return (
     <dl className="order__facts">
       <dt>{t('order.date')}</dt>

@@ -47,7 +47,8 @@ export function OrderReceiptView({ order, result, phone }: { order: OrderReceipt
             <dd>{d.label}</dd>
             <dt>{d.point ? t('checkout.result.pickupAt') : t('checkout.result.deliveryTo')}</dt>
             <dd>
-              {[d.city, d.point ? `${d.point.address}${d.point.hours ? ` (${d.point.hours})` : ''}` : d.address].filter(Boolean).join(', ')}
+              {/* A pickup point's address names its city already. */}
+              {d.point ? `${d.point.address}${d.point.hours ? ` (${d.point.hours})` : ''}` : [d.city, d.address].filter(Boolean).join(', ')}
             </dd>
           </>
         )}
