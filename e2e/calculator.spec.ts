@@ -63,7 +63,7 @@ test('car, zones and tier → totals in ₽, then ₸ on kz.localhost; all lines
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Корзина');
   await expect(page.locator('.cart-table tbody tr')).toHaveCount(2);
   await expect(page.getByRole('spinbutton', { name: 'Количество: Вибро Оптима 3.0' })).toHaveValue('15');
-  await expect(page.getByRole('spinbutton', { name: 'Количество: Изолятор 8' })).toHaveValue('13');
+  await expect(page.getByRole('spinbutton', { name: 'Количество: Изолятор 8' })).toHaveValue('12');
   await expect(page.locator('.cart-total')).toHaveText('10 830 ₽');
   expect(problems).toEqual([]);
 });
