@@ -24,7 +24,7 @@ test('car, zones and tier → totals in ₽, then ₸ on kz.localhost; all lines
   const problems = watchConsole(page);
   await page.goto('/calc');
   await hydrated(page);
-  await expect(price(page)).toHaveText('8 600 ₽'); // the default: a sedan's doors, middle tier (test/calculator.test.ts)
+  await expect(price(page)).toHaveText('7 910 ₽'); // the default: a sedan's doors, middle tier = the kit dveri-4 (test/calculator.test.ts)
   const data = dataRequests(page);
 
   await page.getByLabel('Найти модель').fill('vesta');
@@ -41,10 +41,10 @@ test('car, zones and tier → totals in ₽, then ₸ on kz.localhost; all lines
   await expect(page.getByRole('radio', { name: /Отличный/ })).toBeChecked();
   await page.getByRole('radio', { name: /Хороший/ }).click();
   await expect(page.getByRole('radio', { name: /Хороший/ })).toBeChecked();
-  // Per zone: floor 10 + boot 5 × Вибро Оптима 3.0 (490 ₽), 9 + 4 × Изолятор 8 (290 ₽) = 11 120 ₽.
-  await expect(price(page)).toHaveText('11 120 ₽');
-  await expect(page.locator('.calc-totals__mass')).toHaveText('21,2 кг');
-  await expect(page.locator('.calc-totals__sheets')).toHaveText('28');
+  // Per zone: floor 10 + boot 5 × Вибро Оптима 3.0 (490 ₽), 9 + 3 × Изолятор 8 (290 ₽) = 10 830 ₽, the kit pol-i-bagazhnik.
+  await expect(price(page)).toHaveText('10 830 ₽');
+  await expect(page.locator('.calc-totals__mass')).toHaveText('21,1 кг');
+  await expect(page.locator('.calc-totals__sheets')).toHaveText('27');
   expect(new URL(page.url()).search).toBe('?car=lada-vesta&tier=good&zone=floor&zone=boot');
   expect(data, 'the choice is computed in the browser: no data request').toEqual([]);
 
@@ -52,7 +52,7 @@ test('car, zones and tier → totals in ₽, then ₸ on kz.localhost; all lines
   const search = new URL(page.url()).search;
   const kz = await page.context().newPage();
   await kz.goto(`${baseURL!.replace('localhost', 'kz.localhost')}/calc${search}`);
-  await expect(price(kz)).toHaveText('62 160 ₸');
+  await expect(price(kz)).toHaveText('60 540 ₸');
   await kz.close();
 
   // Every line into the cart at once.
@@ -63,8 +63,8 @@ test('car, zones and tier → totals in ₽, then ₸ on kz.localhost; all lines
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Корзина');
   await expect(page.locator('.cart-table tbody tr')).toHaveCount(2);
   await expect(page.getByRole('spinbutton', { name: 'Количество: Вибро Оптима 3.0' })).toHaveValue('15');
-  await expect(page.getByRole('spinbutton', { name: 'Количество: Изолятор 8' })).toHaveValue('13');
-  await expect(page.locator('.cart-total')).toHaveText('11 120 ₽');
+  await expect(page.getByRole('spinbutton', { name: 'Количество: Изолятор 8' })).toHaveValue('12');
+  await expect(page.locator('.cart-total')).toHaveText('10 830 ₽');
   expect(problems).toEqual([]);
 });
 

@@ -2,6 +2,8 @@
 
 export interface OrderSummary {
   id: number;
+  /** Readable over the phone: "1234-5678" (server/checkout/order-numbers.ts); what every page and mail calls the order. */
+  number: string;
   status: string;
   currency: string;
   total: number;
@@ -42,6 +44,8 @@ export interface OrderReceipt {
     weightKg: number;
   } | null;
   payment: { id: string; kind: 'online' | 'cash' | 'invoice' | 'on_confirmation'; label: string } | null;
+  /** Where the payment stands (PAYMENT_STATES below); null for an order without a payment method. */
+  paymentState: PaymentState | null;
   comment: string;
   subtotal: number;
   discount: number;
@@ -57,4 +61,44 @@ export interface RepeatSummary {
   /** Lines no longer sold on this site (withdrawn or without a price here). */
   unavailable: string[];
   currency: string;
+}
+
+/**
+ * An order's states (orders.status, migration 009) and what a shopper reads for each: ONE mapping, the `orders.states`
+ * namespace of the locales (shared/locales/features/orders.ts), used by the result page, /history, the mails and the
+ * invoice alike. A state the locales do not know reads as itself.
+ */
+export const ORDER_STATES = ['new', 'awaiting_payment', 'paid', 'in_progress', 'shipped', 'delivered', 'cancelled'] as const;
+export type OrderState = (typeof ORDER_STATES)[number];
+
+/** The locale key of an order state's label (t(orderStateKey(s), { defaultValue: s })). */
+export const orderStateKey = (state: string) => `orders.states.${state}`;
+
+/**
+ * Where an order's payment stands, as /history and the result page show it (server/checkout/orders.ts PAYMENT_STATE_SQL
+ * derives it): an online payment's own state (pending, waiting_for_capture, succeeded, canceled), `paid` once the
+ * order was paid, `unpaid` for a cancelled order never paid, and for offline methods not yet paid what comes next.
+ */
+export const PAYMENT_STATES = [
+  'pending',
+  'waiting_for_capture',
+  'succeeded',
+  'canceled',
+  'paid',
+  'unpaid',
+  'on_receipt',
+  'invoice',
+  'on_confirmation',
+] as const;
+export type PaymentState = (typeof PAYMENT_STATES)[number];
+
+/** The locale key of a payment state's label. */
+export const paymentStateKey = (state: string) => `orders.paymentStates.${state}`;
+
+/** An order as /history lists it: its number and state, and how it is delivered and paid. */
+export interface HistoryEntry extends Omit<OrderSummary, 'session_id' | 'user_id'> {
+  number: string;
+  delivery: { label: string; city: string; address: string; point: { address: string } | null } | null;
+  payment: { label: string; kind: string } | null;
+  paymentState: PaymentState | null;
 }

@@ -26,6 +26,22 @@ const cart = async (v: Visitor, host?: string) =>
 const result = (res: { json(): any }) =>
   res.json().results.cart as { data: { ok: boolean; errors?: Record<string, string> }; status: number };
 
+t.test('the empty cart offers the calculator, the catalogue and the kits (issue 19), in every language', async (t) => {
+  const { messages } = await import('../shared/locales/index.ts');
+  const page = await app.request({ url: '/cart', as: app.visitor() });
+  t.equal(page.statusCode, 200);
+  t.match(page.body, '<p>Корзина пуста.</p>');
+  for (const href of ['/calc', '/materials', '/komplekty-sumoizoliacii'])
+    t.match(page.body, new RegExp(`<a (?=[^>]*class="button)[^>]*href="${href}"`), `a button-link to ${href}`);
+  t.match(page.body, 'Рассчитать шумоизоляцию');
+  const en = await app.request({ url: '/en/cart', as: app.visitor() });
+  t.match(en.body, /<a [^>]*href="\/en\/calc"[^>]*>Calculate sound deadening<\/a>/, 'in English, under /en');
+  for (const [language, table] of Object.entries(messages)) {
+    const empty = (table as { details: { emptyCart: Record<string, string> } }).details.emptyCart;
+    for (const key of ['lead', 'calc', 'catalog', 'kits']) t.ok(empty[key], `${language}: details.emptyCart.${key}`);
+  }
+});
+
 t.test('add, add again, set, set 0 and remove — with JavaScript and without', async (t) => {
   for (const js of [true, false]) {
     const v = app.visitor();

@@ -386,6 +386,19 @@ t.test('/rss.xml: the news of the site as /news lists them, newest first, on its
       if (page.statusCode !== 200) t.fail(`${item.link} answers ${page.statusCode}`);
     }
   }
+  // /news advertises the feed in its head (issue 19), in every language of the site, the feed's title translated.
+  for (const [url, title] of [
+    ['/news', 'Новости ТихоАвто (RSS)'],
+    ['/en/news', 'ТихоАвто news (RSS)'],
+  ] as const) {
+    const page = await app.request({ url });
+    t.equal(page.statusCode, 200);
+    const head = page.body.slice(0, page.body.indexOf('</head>'));
+    const link = /<link rel="alternate" type="application\/rss\+xml"[^>]*>/.exec(head)?.[0];
+    t.ok(link, `${url}: <link rel="alternate" type="application/rss+xml"> in the head`);
+    t.match(link ?? '', 'href="/rss.xml"', `${url}: to the site's feed`);
+    t.match(link ?? '', `title="${title}"`, `${url}: titled`);
+  }
   const news = contentNewsSource(content);
   t.same(
     (await news.latest({ id: 'kz' }, 2)).map((i) => i.link),

@@ -115,7 +115,9 @@ t.test('auth guard and the signed-in personal area', async (t) => {
     const own = await createOrder(app, { userId });
     const mine = await app.request({ url: `/history/${own}`, as: visitor });
     t.equal(mine.statusCode, 200);
-    t.match(mine.body, `Заказ № ${own}`);
+    const [{ number }] = (await app.db.query<{ number: string }>('SELECT number FROM orders WHERE id = $1', [own])) as [{ number: string }];
+    t.match(mine.body, `Заказ № ${number}`, 'named by its number, not its id');
+    t.notOk(hydrationData(mine.body).loaderData['history-entry'].order.user_id, 'the owner keys stay on the server');
 
     const bad = await app.request({ url: '/history/abc', as: visitor });
     t.equal(bad.statusCode, 404);

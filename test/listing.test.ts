@@ -5,6 +5,7 @@
  */
 import t from 'tap';
 import { LISTING_PAGE_SIZE } from '../shared/listing.ts';
+import { KITS_CATEGORY_ID } from '../shared/navigation.ts';
 import { hydrationData, startTestApp, type TestApp } from './helpers/app.ts';
 
 const app: TestApp = await startTestApp(t);
@@ -331,7 +332,7 @@ t.test('/materials: every category with its image, count and four most popular p
       url: string;
       preview_image: string;
       count: number;
-      featured: Array<{ sku: string; price: number | null }>;
+      featured: Array<{ sku: string; url: string; price: number | null }>;
     }>;
     currency: string;
   };
@@ -359,6 +360,21 @@ t.test('/materials: every category with its image, count and four most popular p
     'kz: what it does not sell is not featured',
   );
   t.ok(kzVibro.featured.every((p: { price: number | null }) => p.price !== null));
+
+  // The kits section (issue 19): the ready kits the site sells, counted and featured — not '0 товаров … скоро появятся'.
+  const kits = categories.find((c) => c.url === '/komplekty-sumoizoliacii')!;
+  const onSale = (await app.services.kits.list(app.services.sites.byId('ru')!)).filter((k) => k.purchasable);
+  t.equal(onSale.length, 6, 'six kits on sale');
+  t.equal(kits.count, onSale.length, 'the kits section counts the kits');
+  t.same(
+    kits.featured.map((k) => [k.url, k.price]),
+    onSale.slice(0, 4).map((k) => [k.url, k.price]),
+    'and features them at their kit prices',
+  );
+  t.match(res.body, '6 комплектов', 'counted as kits, in the plural form');
+  const kitsSection = res.body.slice(res.body.indexOf(`aria-labelledby="materials-${KITS_CATEGORY_ID}"`));
+  t.notMatch(kitsSection.slice(0, kitsSection.indexOf('</section>')), 'скоро появятся', 'the kits section is not coming soon');
+  t.match(res.body, 'href="/komplekty-sumoizoliacii/dveri-4"');
 
   const en = await get('/en/materials');
   t.equal(en.statusCode, 200);

@@ -16,6 +16,7 @@ import { SiteDirectory } from '../shared/sites.ts';
 const order: PlacedOrder = {
   id: 17,
   number: 'A-17',
+  status: 'new',
   customer: {
     name: 'Иван Петров',
     phone: '+7 912 345-67-89',

@@ -28,6 +28,7 @@ const kz = demoSitesConfig.sites.find((s) => s.id === 'kz')!;
 function order(overrides: Partial<OrderMailData> = {}): OrderMailData {
   return {
     number: 'A-1042',
+    status: 'new',
     site: { id: ru.id, brand: ru.brand, host: ru.host, phone: ru.phone, email: ru.email },
     language: 'ru',
     customer: { name: 'Иван Петров', email: 'ivan@example.com', phone: '+7 912 345-67-89' },

@@ -231,6 +231,62 @@ t.test('hostile texts: never a 500, operators and wildcards mean nothing', async
   t.equal((await db.query<{ n: number }>('SELECT count(*)::int AS n FROM products'))[0]!.n, demoProducts.length, 'no product lost');
 });
 
+t.test('Latin transliteration and the shop’s slang (issue 19): "vibro", "шумка", "сплэн"…', async (t) => {
+  const ABSORBER = byPopularity('shumopogloshchenie');
+  const vibro = await titles('vibro');
+  t.ok(vibro.length > 0, '"vibro" finds something');
+  t.ok(
+    VIBRO.every((title) => vibro.includes(title)),
+    '"vibro" finds every vibration product',
+  );
+  t.same(await titles('Vibro'), vibro, 'in any case');
+  t.ok((await titles('vibroizolyatsiya')).includes(VIBRO[0]!), '"vibroizolyatsiya" is виброизоляция');
+  const shumka = await titles('шумка');
+  t.ok(ABSORBER.length > 0 && ABSORBER.every((title) => shumka.includes(title)), '"шумка" finds every absorber product');
+  t.ok((await titles('shumoizolyatsiya')).length > 0, '"shumoizolyatsiya" finds the sound deadening');
+  t.ok(
+    (await titles('shumka')).some((title) => ABSORBER.includes(title)),
+    '"shumka": slang typed in Latin',
+  );
+  for (const slang of ['вибра', 'виброшумка']) {
+    t.ok(
+      (await titles(slang)).some((title) => VIBRO.includes(title)),
+      `"${slang}" finds vibration products`,
+    );
+  }
+  t.ok(
+    (await titles('сплэн')).some((title) => /^Изолятор/.test(title)),
+    '"сплэн" finds the PE insulators',
+  );
+  t.ok(
+    (await titles('битопласт')).some((title) => /Антискрип/.test(title)),
+    '"битопласт" finds anti-squeak',
+  );
+  const page = await pageSearch('шумка');
+  t.ok(
+    page.results.some((r) => ABSORBER.includes(r.title)),
+    'the /search page reads slang too',
+  );
+});
+
+t.test('transliteration and synonym readings, word by word', async (t) => {
+  const { cyrillicOf, synonymReadings, transliterated } = await import('../server/catalog/search-readings.ts');
+  t.equal(cyrillicOf('shumoizolyatsiya'), 'шумоизоляция');
+  t.equal(cyrillicOf('vibroizolyatsiya'), 'виброизоляция');
+  t.equal(cyrillicOf('izolyator'), 'изолятор');
+  t.equal(cyrillicOf('antiskrip'), 'антискрип');
+  t.equal(cyrillicOf('shchetka'), 'щетка');
+  t.equal(cyrillicOf('вибро'), 'вибро', 'Cyrillic stays');
+  t.equal(cyrillicOf('vib22'), 'vib22', 'a word with digits (a SKU part) stays');
+  t.same(transliterated(['вибро', 'lite']), ['вибро', 'лите']);
+  t.equal(transliterated(['вибро']), null);
+  t.same(synonymReadings(['жидкая', 'шумка']), [
+    ['жидкая', 'шумопоглощение'],
+    ['жидкая', 'шумоизоляция'],
+  ]);
+  t.same(synonymReadings(['вибро']), []);
+});
+
 t.test('nothing found is an empty list', async (t) => {
   for (const text of ['нет такого товара', 'zzzzzzzz', 'qqqq', 'ъъъъъъ', '12345678', '---']) {
     const v = app.visitor();

@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { OrderReceipt } from '../../shared/orders.ts';
+import { type OrderReceipt, orderStateKey, paymentStateKey } from '../../shared/orders.ts';
 import { useTranslation } from '../i18n.tsx';
 import { PageHead } from './PageHead.tsx';
 import { Price } from './Price.tsx';
@@ -13,7 +13,7 @@ import { Price } from './Price.tsx';
 export function OrderReceiptView({ order, result, phone }: { order: OrderReceipt; result: 'success' | 'fail'; phone: string }) {
   const { t } = useTranslation();
   const heading = result === 'fail' ? t('checkout.result.failed') : t('checkout.result.placed');
-  const number = t('checkout.result.number', { number: order.number });
+  const number = t('order.title', { number: order.number });
   const c = order.customer;
   const d = order.delivery;
   return (
@@ -34,7 +34,7 @@ export function OrderReceiptView({ order, result, phone }: { order: OrderReceipt
         <dt>{t('checkout.result.date')}</dt>
         <dd>{order.created_date}</dd>
         <dt>{t('checkout.result.status')}</dt>
-        <dd>{t(`checkout.result.statuses.${order.status}`, { defaultValue: order.status })}</dd>
+        <dd data-testid="order-state">{t(orderStateKey(order.status), { defaultValue: order.status })}</dd>
         <dt>{t('checkout.result.customer')}</dt>
         <dd>
           {[c.company, c.inn && `${t('checkout.inn')} ${c.inn}`, c.kpp && `${t('checkout.kpp')} ${c.kpp}`, c.name, c.phone, c.email]
@@ -47,7 +47,8 @@ export function OrderReceiptView({ order, result, phone }: { order: OrderReceipt
             <dd>{d.label}</dd>
             <dt>{d.point ? t('checkout.result.pickupAt') : t('checkout.result.deliveryTo')}</dt>
             <dd>
-              {[d.city, d.point ? `${d.point.address}${d.point.hours ? ` (${d.point.hours})` : ''}` : d.address].filter(Boolean).join(', ')}
+              {/* A pickup point's address names its city already. */}
+              {d.point ? `${d.point.address}${d.point.hours ? ` (${d.point.hours})` : ''}` : [d.city, d.address].filter(Boolean).join(', ')}
             </dd>
           </>
         )}
@@ -55,6 +56,12 @@ export function OrderReceiptView({ order, result, phone }: { order: OrderReceipt
           <>
             <dt>{t('checkout.result.payment')}</dt>
             <dd>{order.payment.label}</dd>
+          </>
+        )}
+        {order.paymentState && (
+          <>
+            <dt>{t('orders.facts.paymentState')}</dt>
+            <dd data-testid="payment-state">{t(paymentStateKey(order.paymentState))}</dd>
           </>
         )}
         {order.comment && (

@@ -1,19 +1,28 @@
-/** One order: /history/{id} for its signed-in owner, /cart/{success}/{id} right after checkout. */
+/** One order of the account (/history/{id}): its number, facts (state, delivery, payment and their states) and lines. */
 
-import type { PublicOrder } from '../../shared/orders.ts';
+import type { HistoryEntry, OrderLine } from '../../shared/orders.ts';
 import { useTranslation } from '../i18n.tsx';
-import { OrderSummary } from './OrderSummary.tsx';
+import { OrderFacts } from './OrderFacts.tsx';
 import { PageHead } from './PageHead.tsx';
+import { Price } from './Price.tsx';
 
-export function OrderView({ order, result }: { order: PublicOrder; result: 'success' | 'fail' | null }) {
+export function OrderView({ order }: { order: HistoryEntry & { items: OrderLine[] } }) {
   const { t } = useTranslation();
-  const title = t('order.title', { id: order.id });
+  const title = t('order.title', { number: order.number });
   return (
-    <section>
+    <section className="order">
       <PageHead title={title} description={t('seo.order')} noindex />
       <h1>{title}</h1>
-      {result && <p className={`order-result order-result--${result}`}>{t(`order.${result}`)}</p>}
-      <OrderSummary order={order} />
+      <OrderFacts order={order} />
+      {order.items.length > 0 && (
+        <ul className="order__items">
+          {order.items.map((item) => (
+            <li key={item.title}>
+              {item.title} × {item.quantity} — <Price amount={item.price * item.quantity} currency={order.currency} />
+            </li>
+          ))}
+        </ul>
+      )}
     </section>
   );
 }

@@ -5,6 +5,7 @@
  */
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
+import { paymentStateKey } from '../../shared/orders.ts';
 import type { PaymentView } from '../../shared/payments.ts';
 import { useTranslation } from '../i18n.tsx';
 import { FormError, RouteForm } from '../route-form.tsx';
@@ -45,7 +46,7 @@ export function PaymentPanel({
       {payment && (
         <>
           <p className={`payment__status payment__status--${failed ? 'failed' : payment.status}`}>
-            {t(`payment.statuses.${payment.reason === 'provider_unavailable' ? 'canceled' : payment.status}`)}
+            {t(paymentStateKey(payment.reason === 'provider_unavailable' ? 'canceled' : payment.status))}
           </p>
           {failed ? (
             <p className="payment__reason">

@@ -5,6 +5,7 @@
 import { useEffect, useState } from 'react';
 import { useLoaderData } from 'react-router-dom';
 import type { loader } from '../../server/pages/cart-invoice.ts';
+import { orderStateKey } from '../../shared/orders.ts';
 import type { RouteHandle } from '../../shared/routes.ts';
 import { PageHead } from '../components/PageHead.tsx';
 import { Price } from '../components/Price.tsx';
@@ -74,6 +75,8 @@ export function Component() {
                 .join(', ')
             : '—'}
         </dd>
+        <dt>{t('orders.facts.status')}</dt>
+        <dd data-testid="order-state">{t(orderStateKey(order.status), { defaultValue: order.status })}</dd>
         <dt>{t('payment.invoice.buyer')}</dt>
         <dd>
           {[

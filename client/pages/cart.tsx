@@ -9,6 +9,7 @@ import { Link, useLoaderData, useSearchParams } from 'react-router-dom';
 import type { loader } from '../../server/pages/cart.ts';
 import { MAX_QUANTITY } from '../../shared/cart.ts';
 import { formatMoney } from '../../shared/format.ts';
+import { KITS_PATH, MATERIALS_PATH } from '../../shared/navigation.ts';
 import { useBoot } from '../boot.ts';
 import { type CartData, CheckoutForm } from '../components/CheckoutForm.tsx';
 import { PageHead } from '../components/PageHead.tsx';
@@ -30,7 +31,7 @@ export function Component() {
       <PageHead title={step && checkout ? t('checkout.title') : t('cart.title')} description={t('seo.cart')} noindex />
       <h1>{t('cart.title')}</h1>
       {cart.lines.length === 0 && cart.unavailable.length === 0 ? (
-        <p>{t('cart.empty')}</p>
+        <EmptyCart />
       ) : (
         <>
           <div className="cart-table-wrap">
@@ -220,5 +221,27 @@ function RemoveLine({ id, title }: { id: number; title: string }) {
         </>
       )}
     </RouteForm>
+  );
+}
+
+/** The empty cart is no dead end: the calculator (the shop's main way in), the catalogue and the ready kits. */
+function EmptyCart() {
+  const { t } = useTranslation();
+  return (
+    <div className="empty-cart">
+      <p>{t('cart.empty')}</p>
+      <p className="empty-cart__lead">{t('details.emptyCart.lead')}</p>
+      <p className="empty-cart__actions">
+        <Link to="/calc" className="button">
+          {t('details.emptyCart.calc')}
+        </Link>
+        <Link to={MATERIALS_PATH} className="button button--secondary">
+          {t('details.emptyCart.catalog')}
+        </Link>
+        <Link to={KITS_PATH} className="button button--secondary">
+          {t('details.emptyCart.kits')}
+        </Link>
+      </p>
+    </div>
   );
 }

@@ -17,13 +17,13 @@ export const handle: RouteHandle = { colorMode: 'light' };
 
 export function Component() {
   const { t } = useTranslation();
-  const { order, result } = useLoaderData<typeof loader>();
+  const { order } = useLoaderData<typeof loader>();
   const formKey = `history:repeat:${order.id}`;
   const fetcher = useFetcher<RepeatResult | ActionResult>({ key: formKey });
   const state = useFormState(formKey, fetcher.data, fetcher.state !== 'idle');
   return (
     <>
-      <OrderView order={order} result={result} />
+      <OrderView order={order} />
       <fetcher.Form method="post" action={`/history/${order.id}`} className="repeat-order">
         <FormBasics formKey={formKey} />
         <input type="hidden" name="intent" value="repeat" />

@@ -1,9 +1,12 @@
-/** /history: the account's orders on this site, newest first, with state and total in the order's currency; in pages. */
+/**
+ * /history: the account's orders on this site, newest first, in pages: each with its number, state, delivery (method
+ * and address), payment (method and its state) and total in the order's currency.
+ */
 import { Link, useLoaderData } from 'react-router-dom';
 import type { loader } from '../../server/pages/history.ts';
+import { OrderFacts } from '../components/OrderFacts.tsx';
 import { PageHead } from '../components/PageHead.tsx';
 import { Pager } from '../components/Pager.tsx';
-import { Price } from '../components/Price.tsx';
 import { useTranslation } from '../i18n.tsx';
 import { useShell } from '../loader-data.ts';
 
@@ -21,9 +24,11 @@ export function Component() {
       ) : (
         <ul className="history">
           {orders.map((o) => (
-            <li key={o.id}>
-              <Link to={`/history/${o.id}`}>{t('order.title', { id: o.id })}</Link> — {o.created_date} —{' '}
-              {t(`order.statuses.${o.status}`, { defaultValue: o.status })} — <Price amount={o.total} currency={o.currency} />
+            <li key={o.id} className="history__order">
+              <h2 className="history__number">
+                <Link to={`/history/${o.id}`}>{t('order.title', { number: o.number })}</Link>
+              </h2>
+              <OrderFacts order={o} />
             </li>
           ))}
         </ul>

@@ -1,6 +1,7 @@
 /** The materials catalogue (/materials): every category with its image, product count and most popular products. */
 import { Link, useLoaderData } from 'react-router-dom';
 import type { loader } from '../../server/pages/materials.ts';
+import { KITS_CATEGORY_ID } from '../../shared/navigation.ts';
 import { PageHead } from '../components/PageHead.tsx';
 import { Price } from '../components/Price.tsx';
 import { useTranslation } from '../i18n.tsx';
@@ -20,7 +21,7 @@ export function Component() {
               {c.preview_image && <img src={c.preview_image} alt="" width={160} height={120} loading={i < 2 ? undefined : 'lazy'} />}
               <h2 id={`materials-${c.id}`}>{c.title}</h2>
             </Link>
-            <p className="muted">{t('materials.count', { count: c.count })}</p>
+            <p className="muted">{t(c.id === KITS_CATEGORY_ID ? 'details.kitsCount' : 'materials.count', { count: c.count })}</p>
             {c.featured.length === 0 ? (
               <p className="muted">{t('materials.empty')}</p>
             ) : (

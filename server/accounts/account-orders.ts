@@ -3,8 +3,9 @@
  * the cart at today's prices, with what changed (a price, a line no longer sold) reported to the shopper.
  */
 import { MAX_QUANTITY } from '../../shared/cart.ts';
-import type { OrderSummary, RepeatSummary } from '../../shared/orders.ts';
+import type { HistoryEntry, OrderLine, RepeatSummary } from '../../shared/orders.ts';
 import { soldPrice } from '../catalog/index.ts';
+import { PAYMENT_STATE_SQL } from '../checkout/index.ts';
 import type { Db } from '../db/index.ts';
 import type { SessionService } from '../sessions/index.ts';
 
@@ -12,10 +13,24 @@ export const HISTORY_PAGE_SIZE = 20;
 
 type SiteRef = { id: string; timeZone: string; priceList: string };
 
-export type HistoryOrder = Omit<OrderSummary, 'session_id' | 'user_id'>;
+/** An order as /history lists it: number, state, total, and its delivery and payment with the payment's state. */
+export type HistoryOrder = HistoryEntry;
 
 /** What repeating an order did, line by line. */
 export type { RepeatSummary };
+
+/** An order as /history shows it ($3: the site's time zone, for the local date); the caller adds WHERE and ORDER. */
+const HISTORY_COLUMNS = `SELECT id, number, status, currency, total::float8 AS total,
+       to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS created_at,
+       to_char(created_at AT TIME ZONE $3, 'DD.MM.YYYY') AS created_date,
+       CASE WHEN delivery IS NULL THEN NULL ELSE json_build_object(
+         'label', delivery->>'label', 'city', coalesce(delivery->>'city', ''), 'address', coalesce(delivery->>'address', ''),
+         'point', CASE WHEN jsonb_typeof(delivery->'point') = 'object'
+                       THEN json_build_object('address', delivery->'point'->>'address') END) END AS delivery,
+       CASE WHEN payment IS NULL THEN NULL
+            ELSE json_build_object('label', payment->>'label', 'kind', payment->>'kind') END AS payment,
+       ${PAYMENT_STATE_SQL} AS "paymentState"
+  FROM orders o`;
 
 export class AccountOrders {
   constructor(
@@ -32,14 +47,27 @@ export class AccountOrders {
     const pages = Math.max(1, Math.ceil(n / HISTORY_PAGE_SIZE));
     const current = Math.min(page, pages);
     const orders = await this.db.query<HistoryOrder>(
-      `SELECT id, status, currency, total::float8 AS total,
-              to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS created_at,
-              to_char(created_at AT TIME ZONE $3, 'DD.MM.YYYY') AS created_date
-         FROM orders WHERE user_id = $1 AND site = $2
+      `${HISTORY_COLUMNS} WHERE user_id = $1 AND site = $2
         ORDER BY created_at DESC, id DESC LIMIT $4 OFFSET $5`,
       [userId, site.id, site.timeZone, HISTORY_PAGE_SIZE, (current - 1) * HISTORY_PAGE_SIZE],
     );
     return { orders, pages, page: current };
+  }
+
+  /** One of the user's orders on the site as /history/{id} shows it, with its lines; undefined: not this user's here. */
+  async entry(userId: number, orderId: number, site: SiteRef): Promise<(HistoryOrder & { items: OrderLine[] }) | undefined> {
+    const [order] = await this.db.query<HistoryOrder>(`${HISTORY_COLUMNS} WHERE user_id = $1 AND site = $2 AND id = $4`, [
+      userId,
+      site.id,
+      site.timeZone,
+      orderId,
+    ]);
+    if (!order) return undefined;
+    const items = await this.db.query<OrderLine>(
+      'SELECT title, price::float8 AS price, quantity FROM order_items WHERE order_id = $1 ORDER BY title',
+      [orderId],
+    );
+    return { ...order, items };
   }
 
   /**

@@ -18,9 +18,11 @@ import {
   type Range,
   RESERVED_PARAMS,
 } from '../../shared/listing.ts';
+import { KITS_CATEGORY_ID, KITS_PATH } from '../../shared/navigation.ts';
 import { TtlCache } from '../cache/index.ts';
 import type { Queryable } from '../db/index.ts';
 import type { ProductCard } from './catalog.ts';
+import { KitService } from './kits.ts';
 
 /** What a category offers to filter by. */
 export interface CategoryFacets {
@@ -153,6 +155,8 @@ interface FacetRow {
 export class ListingService {
   private readonly facetCache: TtlCache<CategoryFacets>;
   private readonly materialsCache: TtlCache<CategorySummary[]>;
+  /** The ready kits (the kits category's entries on /materials). */
+  private readonly kits: KitService;
 
   constructor(
     private readonly db: Queryable,
@@ -160,6 +164,7 @@ export class ListingService {
   ) {
     this.facetCache = new TtlCache<CategoryFacets>(cacheTtlMs, cacheTtlMs * 10);
     this.materialsCache = new TtlCache<CategorySummary[]>(cacheTtlMs, cacheTtlMs * 10);
+    this.kits = new KitService(db);
   }
 
   /** The category's filters: numeric attributes with two or more values, text attributes with 2…30 values. */
@@ -248,11 +253,17 @@ export class ListingService {
    * (a price on its list): one query, a LATERAL LIMIT per category walking the popularity index. Cached per
    * price list like the shell.
    */
-  materials(priceList: string, perCategory = 4): Promise<CategorySummary[]> {
-    return this.materialsCache.get(`${priceList}:${perCategory}`, () => this.loadMaterials(priceList, perCategory));
+  materials(site: { priceList: string; rounding: number }, perCategory = 4): Promise<CategorySummary[]> {
+    return this.materialsCache.get(`${site.priceList}:${site.rounding}:${perCategory}`, () => this.loadMaterials(site, perCategory));
   }
 
-  private async loadMaterials(priceList: string, perCategory: number): Promise<CategorySummary[]> {
+  /**
+   * Every category with its count and most popular products; the kits category (KITS_CATEGORY_ID) counts the ready
+   * kits the site sells and features them (their products are in other categories), as its list page shows them.
+   */
+  private async loadMaterials(site: { priceList: string; rounding: number }, perCategory: number): Promise<CategorySummary[]> {
+    const { priceList } = site;
+    const kitsOnSale = (await this.kits.list(site)).filter((k) => k.purchasable);
     const rows = await this.db.query<{
       cid: number;
       ctitle: string;
@@ -284,8 +295,21 @@ export class ListingService {
       let summary = out.at(-1);
       if (!summary || summary.id !== row.cid) {
         summary = { id: row.cid, title: row.ctitle, url: row.curl, preview_image: row.cimage, count: row.count, featured: [] };
+        if (row.cid === KITS_CATEGORY_ID) {
+          summary.url = KITS_PATH;
+          summary.count = kitsOnSale.length;
+          summary.featured = kitsOnSale.slice(0, perCategory).map((k) => ({
+            id: k.id,
+            sku: k.slug,
+            title: k.title,
+            url: k.url,
+            preview_image: null,
+            price: k.price,
+          }));
+        }
         out.push(summary);
       }
+      if (row.cid === KITS_CATEGORY_ID) continue;
       if (row.id !== null) {
         summary.featured.push({
           id: row.id,

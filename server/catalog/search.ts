@@ -22,6 +22,7 @@
 import { layoutVariants } from '../../shared/keyboard-layout.ts';
 import type { SearchResult } from '../../shared/search.ts';
 import type { Queryable } from '../db/index.ts';
+import { synonymReadings, transliterated } from './search-readings.ts';
 
 export type { SearchResult } from '../../shared/search.ts';
 
@@ -157,6 +158,15 @@ async function correctedWords(db: Queryable, words: string[]): Promise<string[] 
   return corrected.some((w, i) => w !== words[i]) ? corrected : null;
 }
 
+/** The answers of several readings, in order, each product once, at most `limit`. */
+async function mergedSearch(db: Queryable, readings: string[][], limit: number): Promise<SearchResult[]> {
+  const out = new Map<number, SearchResult>();
+  for (const words of readings) {
+    for (const hit of await runSearch(db, { words, sku: null }, limit)) if (!out.has(hit.id)) out.set(hit.id, hit);
+  }
+  return [...out.values()].slice(0, limit);
+}
+
 /** Products matching the text, best first, at most `limit` (1…SEARCH_LIMIT_MAX). */
 export async function searchCatalog(db: Queryable, text: string, limit: number): Promise<SearchResult[]> {
   const typed = normalizeSearchText(text);
@@ -166,6 +176,15 @@ export async function searchCatalog(db: Queryable, text: string, limit: number):
 
   for (const t of texts) {
     const found = await runSearch(db, { words: searchWords(t), sku: t }, bound);
+    if (found.length) return found;
+  }
+  // The shop's slang (a synonym list) and Latin transliteration ("шумка", "vibro"): search-readings.ts.
+  // Each group's readings are merged (a slang word's alternatives); the first group that finds something wins.
+  const typedWords = searchWords(typed);
+  const latin = transliterated(typedWords);
+  for (const group of [latin ? [latin] : [], synonymReadings(latin ?? typedWords)]) {
+    if (!group.length) continue;
+    const found = await mergedSearch(db, group, bound);
     if (found.length) return found;
   }
   for (const t of texts) {

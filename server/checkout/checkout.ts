@@ -26,6 +26,7 @@ import { offeredPayments } from '../../shared/checkout-fields.ts';
 import type { DeliveryMethod, PaymentKind } from '../../shared/commerce-config.ts';
 import { localized, pointsIn, type Unavailable } from '../../shared/delivery.ts';
 import type { Language } from '../../shared/languages.ts';
+import type { OrderState } from '../../shared/orders.ts';
 import type { Site } from '../../shared/sites.ts';
 import type { CartService } from '../cart/index.ts';
 import type { Db, Queryable } from '../db/index.ts';
@@ -249,7 +250,7 @@ export class CheckoutService {
 
     const reserved = await this.reserveStock(tx, cart.lines, cart.stock);
 
-    const status = payment.kind === 'online' ? 'awaiting_payment' : 'new';
+    const status: OrderState = payment.kind === 'online' ? 'awaiting_payment' : 'new';
     const point = method.needs === 'point' ? (pointsIn(method, form.city).find((p) => p.id === form.point) ?? null) : null;
     const deliverySnapshot = {
       id: method.id,
@@ -324,6 +325,7 @@ export class CheckoutService {
     const placedOrder: PlacedOrder = {
       id: order.id,
       number: order.number,
+      status,
       customer: { name: form.name, phone: form.phone, email: form.email, company: form.company, inn: form.inn, kpp: form.kpp },
       lines: cart.lines.map((l) => ({
         title: l.sku.title,

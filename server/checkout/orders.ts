@@ -20,8 +20,23 @@ import type { OrderLine, OrderReceipt, OrderSummary } from '../../shared/orders.
 
 export type { OrderLine, OrderSummary };
 
+/**
+ * Where the payment of order `o` stands (shared/orders.ts PAYMENT_STATES): a succeeded payment, an order that was
+ * paid, a cancelled one never paid, the latest online attempt's own state, else what the method's kind makes next.
+ * NULL for an order without the checkout's payment snapshot and no payment.
+ */
+export const PAYMENT_STATE_SQL = `CASE
+    WHEN EXISTS (SELECT 1 FROM payments ps WHERE ps.order_id = o.id AND ps.status = 'succeeded') THEN 'succeeded'
+    WHEN o.status = 'paid' OR EXISTS (SELECT 1 FROM order_status_history h WHERE h.order_id = o.id AND h.status = 'paid') THEN 'paid'
+    WHEN o.status = 'cancelled' THEN 'unpaid'
+    ELSE coalesce(
+      (SELECT ps.status FROM payments ps WHERE ps.order_id = o.id ORDER BY ps.attempt DESC LIMIT 1),
+      CASE o.payment->>'kind' WHEN 'online' THEN 'pending' WHEN 'cash' THEN 'on_receipt' WHEN 'invoice' THEN 'invoice'
+                              WHEN 'on_confirmation' THEN 'on_confirmation' END)
+  END`;
+
 /** The order columns; $1 is the site's time zone, for the local date. */
-const orderColumns = `SELECT id, status, currency, total::float8 AS total,
+const orderColumns = `SELECT id, number, status, currency, total::float8 AS total,
        to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS created_at,
        to_char(created_at AT TIME ZONE $1, 'DD.MM.YYYY') AS created_date, session_id, user_id
   FROM orders`;
@@ -45,11 +60,12 @@ export class OrderService {
   async receipt(id: number, site: SiteRef): Promise<OrderReceipt | undefined> {
     const [order] = await this.db.query<Omit<OrderReceipt, 'items'>>(
       `SELECT id, number, status, currency, to_char(created_at AT TIME ZONE $1, 'DD.MM.YYYY') AS created_date,
+              ${PAYMENT_STATE_SQL} AS "paymentState",
               json_build_object('type', customer_type, 'name', customer_name, 'phone', customer_phone, 'email', customer_email,
                                 'company', company, 'inn', inn, 'kpp', kpp) AS customer,
               delivery, payment, comment, subtotal::float8 AS subtotal, discount::float8 AS discount,
               delivery_cost::float8 AS "deliveryCost", total::float8 AS total
-         FROM orders WHERE id = $2 AND site = $3`,
+         FROM orders o WHERE id = $2 AND site = $3`,
       [site.timeZone, id, site.id],
     );
     if (!order) return undefined;

@@ -38,6 +38,12 @@ export interface DemoKit {
   description: string;
   discountPercent: number;
   items: Array<{ sku: string; quantity: number }>;
+  /**
+   * The calculator's zones the kit treats (migration 014 calc_zones). Its sheet goods are exactly what the calculator
+   * answers for these zones on a sedan at the middle tier ('good', which says so); its other lines (tools,
+   * consumables) are the kit's own. test/calc-kits.test.ts holds the two together.
+   */
+  zones: string[];
 }
 
 export interface DemoCity {
@@ -698,6 +704,7 @@ export const demoKits: DemoKit[] = [
     title: 'Шумоизоляция 4 дверей',
     description:
       'Комплект для четырёх дверей седана С-класса: виброизоляция металла, шумопоглотитель, изолятор для обшивок и антискрип. Запас 10 % на подрезку включён.',
+    zones: ['door-skin', 'door-inner', 'door-trim'],
     discountPercent: 0,
     items: [
       { sku: 'VIB-STD-22', quantity: 11 },
@@ -711,6 +718,7 @@ export const demoKits: DemoKit[] = [
     title: 'Шумоизоляция пола и багажника',
     description:
       'Комплект для пола салона с тоннелем и пола багажника: виброизоляция 3 мм и изолятор 8 мм. Запас 10 % на подрезку включён.',
+    zones: ['floor', 'boot'],
     discountPercent: 0,
     items: [
       { sku: 'VIB-OPT-30', quantity: 15 },
@@ -722,6 +730,7 @@ export const demoKits: DemoKit[] = [
     title: 'Шумоизоляция крыши',
     description:
       'Комплект для крыши: лёгкая виброизоляция между усилителями и шумопоглотитель против шума дождя. Запас 10 % на подрезку включён.',
+    zones: ['roof'],
     discountPercent: 0,
     items: [
       { sku: 'VIB-LT-18', quantity: 5 },
@@ -733,6 +742,7 @@ export const demoKits: DemoKit[] = [
     title: 'Шумоизоляция капота и крышки багажника',
     description:
       'Комплект для капота и крышки багажника: лёгкая виброизоляция и фольгированный шумопоглотитель, отражающий тепло двигателя. Запас 10 % на подрезку включён.',
+    zones: ['hood', 'boot-lid'],
     discountPercent: 0,
     items: [
       { sku: 'VIB-LT-18', quantity: 5 },
@@ -744,6 +754,7 @@ export const demoKits: DemoKit[] = [
     title: 'Шумоизоляция колёсных арок',
     description:
       'Комплект для колёсных арок и подкрылков: тяжёлая битум-бутиловая виброизоляция и изолятор 8 мм. Запас 10 % на подрезку включён.',
+    zones: ['arches-in', 'arches-out'],
     discountPercent: 0,
     items: [
       { sku: 'VIB-ARK-42', quantity: 9 },
@@ -755,6 +766,7 @@ export const demoKits: DemoKit[] = [
     title: 'Полная шумоизоляция седана',
     description:
       'Все зоны седана С-класса: двери, пол и багажник, крыша, капот и крышка багажника, арки, а также прикаточный ролик и обезжириватель. Скидка 5 % по сравнению с покупкой по отдельности.',
+    zones: ['door-skin', 'door-inner', 'door-trim', 'floor', 'boot', 'roof', 'hood', 'boot-lid', 'arches-in', 'arches-out'],
     discountPercent: 5,
     items: [
       { sku: 'VIB-STD-22', quantity: 11 },

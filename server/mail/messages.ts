@@ -9,6 +9,7 @@
  */
 import type { Localized, PaymentKind } from '../../shared/commerce-config.ts';
 import type { AppointmentInput, MessageInput, PartnerInput, ReviewInput } from '../../shared/forms.ts';
+import type { OrderState } from '../../shared/orders.ts';
 import type { Language, Site } from '../../shared/sites.ts';
 
 /** Whom and where a mail is about: the site (brand, contacts, the host its links lead to) and the visitor's language. */
@@ -34,6 +35,8 @@ interface Envelope<K extends string, D> extends MailContext {
 export interface PlacedOrder {
   id: number;
   number: string;
+  /** The order's state when the mail was written (shared/orders.ts ORDER_STATES): the mail names it as every page does. */
+  status: OrderState;
   customer: { name: string; phone: string; email: string; company: string; inn: string; kpp: string };
   lines: Array<{ title: string; sku: string; price: number; quantity: number; discount: number; total: number }>;
   delivery: { label: string; cost: number; city: string; address: string; point: { address: string } | null };

@@ -15,6 +15,7 @@
 import type { TFunction } from 'i18next';
 import { localized } from '../../shared/delivery.ts';
 import { formatMoney } from '../../shared/format.ts';
+import { orderStateKey } from '../../shared/orders.ts';
 import { DEFAULT_LANGUAGE, type Language, type Site } from '../../shared/sites.ts';
 import { layoutMail, type MailBlock, type MailSite, oneLine, renderMail, SHOP_LANGUAGE, translatorFor } from './layout.ts';
 import type { MessageOf } from './messages.ts';
@@ -24,6 +25,8 @@ import type { OutboxMessage } from './outbox.ts';
 export interface OrderMailData {
   /** The order's number as the shopper sees it. */
   number: string;
+  /** The order's state (shared/orders.ts): named by the one mapping every page uses. */
+  status: string;
   site: MailSite;
   language: Language;
   customer: { name: string; email: string; phone: string; company?: string; inn?: string; kpp?: string };
@@ -132,6 +135,7 @@ function orderBlocks(data: OrderMailData, t: TFunction, audience: 'shop' | 'shop
     {
       kind: 'rows',
       rows: [
+        { label: t('orders.facts.status'), value: t(orderStateKey(data.status), { defaultValue: oneLine(data.status) }) },
         { label: t('mail.order.delivery'), value: oneLine(data.delivery.label) },
         // The city and address are typed by the form's filler: the shop's copy only.
         ...(audience === 'shop'
@@ -188,6 +192,7 @@ function orderMailData(message: MessageOf<'order.confirmation' | 'order.new'>, l
   const { site, data: order } = message;
   return {
     number: order.number,
+    status: order.status,
     site: { id: site.id, brand: site.brand, host: site.host, phone: site.phone, email: site.email },
     language,
     customer: {

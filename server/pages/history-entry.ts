@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { GuardName } from '../../shared/routes.ts';
 import { plainText } from '../../shared/text.ts';
 import type { RepeatSummary } from '../accounts/index.ts';
-import { orderIdParam, withoutOwner } from '../checkout/index.ts';
+import { orderIdParam } from '../checkout/index.ts';
 import {
   type ActionArgs,
   type LoaderArgs,
@@ -25,9 +25,9 @@ export const params = z.object({ id: orderIdParam });
 export async function loader(args: LoaderArgs) {
   const { request, context } = args;
   const { id } = routeParams(params, args);
-  const order = await context.services.orders.find(id, context.site);
-  if (!order || order.user_id !== context.session.snapshot.userId) throw notFoundError(request.url);
-  return { order: withoutOwner(order), result: null };
+  const order = await context.services.accountOrders.entry(context.session.snapshot.userId!, id, context.site);
+  if (!order) throw notFoundError(request.url);
+  return { order };
 }
 
 export const repeatForm = z.object({ intent: z.literal('repeat', 'form.invalid'), next: plainText().max(2000).optional() });

@@ -2,6 +2,6 @@
 import type { LoaderArgs } from './helpers/route-module.ts';
 
 export async function loader({ context }: LoaderArgs) {
-  const categories = await context.services.listing.materials(context.site.priceList);
+  const categories = await context.services.listing.materials(context.site);
   return { categories, currency: context.site.currency };
 }

@@ -178,13 +178,12 @@ const en: LocaleMessages = {
   },
   history: { title: 'Order history', empty: 'You have no orders yet.' },
   order: {
-    title: 'Order No. {{id}}',
+    title: 'Order No. {{number}}',
     date: 'Date',
     status: 'Status',
     total: 'Order total',
     success: 'Thank you! Your order has been placed.',
     fail: 'The order has not been paid. Please try paying again or choose another payment method.',
-    statuses: { new: 'New', paid: 'Paid', shipped: 'Shipped', done: 'Completed', cancelled: 'Cancelled' },
   },
   productPage: {
     breadcrumbs: 'Breadcrumbs',

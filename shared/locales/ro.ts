@@ -184,13 +184,12 @@ const ro: LocaleMessages = {
   },
   history: { title: 'Istoricul comenzilor', empty: 'Nu aveți încă nicio comandă.' },
   order: {
-    title: 'Comanda nr. {{id}}',
+    title: 'Comanda nr. {{number}}',
     date: 'Data',
     status: 'Stare',
     total: 'Valoarea comenzii',
     success: 'Vă mulțumim! Comanda a fost plasată.',
     fail: 'Comanda nu a fost plătită. Încercați să plătiți din nou sau alegeți o altă metodă de plată.',
-    statuses: { new: 'Nouă', paid: 'Plătită', shipped: 'Expediată', done: 'Finalizată', cancelled: 'Anulată' },
   },
   productPage: {
     breadcrumbs: 'Fir de navigare',

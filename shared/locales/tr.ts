@@ -178,13 +178,12 @@ const tr: LocaleMessages = {
   },
   history: { title: 'Sipariş geçmişi', empty: 'Henüz siparişiniz yok.' },
   order: {
-    title: 'Sipariş No. {{id}}',
+    title: 'Sipariş No. {{number}}',
     date: 'Tarih',
     status: 'Durum',
     total: 'Sipariş tutarı',
     success: 'Teşekkürler! Siparişiniz alındı.',
     fail: 'Sipariş ödenmedi. Lütfen tekrar ödemeyi deneyin veya başka bir ödeme yöntemi seçin.',
-    statuses: { new: 'Yeni', paid: 'Ödendi', shipped: 'Kargoya verildi', done: 'Tamamlandı', cancelled: 'İptal edildi' },
   },
   productPage: {
     breadcrumbs: 'Sayfa yolu',

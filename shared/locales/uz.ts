@@ -178,13 +178,12 @@ const uz: LocaleMessages = {
   },
   history: { title: 'Buyurtmalar tarixi', empty: 'Hozircha buyurtmalar yoʻq.' },
   order: {
-    title: 'Buyurtma № {{id}}',
+    title: 'Buyurtma № {{number}}',
     date: 'Sana',
     status: 'Holati',
     total: 'Buyurtma summasi',
     success: 'Rahmat! Buyurtma rasmiylashtirildi.',
     fail: 'Buyurtma toʻlanmadi. Qayta toʻlab koʻring yoki boshqa toʻlov usulini tanlang.',
-    statuses: { new: 'Yangi', paid: 'Toʻlangan', shipped: 'Joʻnatilgan', done: 'Bajarilgan', cancelled: 'Bekor qilingan' },
   },
   productPage: {
     breadcrumbs: 'Navigatsiya zanjiri',

@@ -172,13 +172,12 @@ const zhCN: LocaleMessages = {
   },
   history: { title: '订单记录', empty: '暂无订单。' },
   order: {
-    title: '订单号 {{id}}',
+    title: '订单号 {{number}}',
     date: '日期',
     status: '状态',
     total: '订单金额',
     success: '谢谢！订单已提交。',
     fail: '订单未支付。请重新支付或选择其他支付方式。',
-    statuses: { new: '新订单', paid: '已支付', shipped: '已发货', done: '已完成', cancelled: '已取消' },
   },
   productPage: {
     breadcrumbs: '面包屑导航',

@@ -92,7 +92,6 @@ export const checkout = {
     result: {
       placed: 'Спасибо! Заказ принят',
       failed: 'Оплата не прошла',
-      number: 'Заказ № {{number}}',
       numberHint: 'Назовите этот номер, если будете звонить нам: {{phone}}',
       date: 'Дата',
       status: 'Статус',
@@ -115,15 +114,6 @@ export const checkout = {
         cash: 'Менеджер позвонит вам в рабочее время, чтобы подтвердить заказ и срок доставки. Оплата — при получении.',
         invoice: 'Мы пришлём счёт на e-mail в течение рабочего дня. Заказ отгрузим после поступления оплаты.',
         on_confirmation: 'Менеджер позвонит, чтобы подтвердить заказ, и пришлёт запрос на оплату выбранным способом.',
-      },
-      statuses: {
-        'new': 'Принят',
-        awaiting_payment: 'Ожидает оплаты',
-        paid: 'Оплачен',
-        in_progress: 'Собирается',
-        shipped: 'Отправлен',
-        delivered: 'Доставлен',
-        cancelled: 'Отменён',
       },
     },
     mail: {
@@ -228,7 +218,6 @@ export const checkout = {
     result: {
       placed: 'Thank you! The order is placed',
       failed: 'The payment failed',
-      number: 'Order No. {{number}}',
       numberHint: 'Give this number when you call us: {{phone}}',
       date: 'Date',
       status: 'Status',
@@ -250,15 +239,6 @@ export const checkout = {
         cash: 'A manager will call you during working hours to confirm the order and the delivery date. Pay on delivery.',
         invoice: 'We will e-mail the invoice within a working day and ship once it is paid.',
         on_confirmation: 'A manager will call to confirm the order and send a payment request by the method you chose.',
-      },
-      statuses: {
-        'new': 'Placed',
-        awaiting_payment: 'Awaiting payment',
-        paid: 'Paid',
-        in_progress: 'Being packed',
-        shipped: 'Shipped',
-        delivered: 'Delivered',
-        cancelled: 'Cancelled',
       },
     },
     mail: {
@@ -363,7 +343,6 @@ export const checkout = {
     result: {
       placed: '谢谢！订单已受理',
       failed: '付款失败',
-      number: '订单号 {{number}}',
       numberHint: '致电时请告知此号码：{{phone}}',
       date: '日期',
       status: '状态',
@@ -385,15 +364,6 @@ export const checkout = {
         cash: '经理将在工作时间致电确认订单和配送时间。货到付款。',
         invoice: '我们将在一个工作日内通过邮件发送发票，到款后发货。',
         on_confirmation: '经理将致电确认订单，并通过您选择的方式发送付款请求。',
-      },
-      statuses: {
-        'new': '已受理',
-        awaiting_payment: '等待付款',
-        paid: '已付款',
-        in_progress: '备货中',
-        shipped: '已发货',
-        delivered: '已送达',
-        cancelled: '已取消',
       },
     },
     mail: {
@@ -498,7 +468,6 @@ export const checkout = {
     result: {
       placed: 'Teşekkürler! Sipariş alındı',
       failed: 'Ödeme başarısız',
-      number: 'Sipariş No. {{number}}',
       numberHint: 'Bizi ararken bu numarayı söyleyin: {{phone}}',
       date: 'Tarih',
       status: 'Durum',
@@ -521,15 +490,6 @@ export const checkout = {
         cash: 'Yönetici mesai saatlerinde sizi arayıp siparişi ve teslim tarihini onaylayacak. Ödeme teslimatta.',
         invoice: 'Faturayı bir iş günü içinde e-postayla göndereceğiz; ödeme gelince sevk ederiz.',
         on_confirmation: 'Yönetici siparişi onaylamak için arayacak ve seçtiğiniz yöntemle ödeme isteği gönderecek.',
-      },
-      statuses: {
-        'new': 'Alındı',
-        awaiting_payment: 'Ödeme bekliyor',
-        paid: 'Ödendi',
-        in_progress: 'Hazırlanıyor',
-        shipped: 'Gönderildi',
-        delivered: 'Teslim edildi',
-        cancelled: 'İptal edildi',
       },
     },
     mail: {
@@ -634,7 +594,6 @@ export const checkout = {
     result: {
       placed: 'Рахмет! Тапсырыс қабылданды',
       failed: 'Төлем өтпеді',
-      number: 'Тапсырыс № {{number}}',
       numberHint: 'Бізге қоңырау шалғанда осы нөмірді айтыңыз: {{phone}}',
       date: 'Күні',
       status: 'Мәртебесі',
@@ -657,15 +616,6 @@ export const checkout = {
         cash: 'Менеджер жұмыс уақытында қоңырау шалып, тапсырыс пен жеткізу мерзімін растайды. Төлем — алған кезде.',
         invoice: 'Шотты бір жұмыс күні ішінде e-mail-ге жібереміз; төлем түскен соң жөнелтеміз.',
         on_confirmation: 'Менеджер тапсырысты растау үшін қоңырау шалып, таңдалған тәсілмен төлем сұрауын жібереді.',
-      },
-      statuses: {
-        'new': 'Қабылданды',
-        awaiting_payment: 'Төлемді күтуде',
-        paid: 'Төленді',
-        in_progress: 'Жиналуда',
-        shipped: 'Жөнелтілді',
-        delivered: 'Жеткізілді',
-        cancelled: 'Болдырылмады',
       },
     },
     mail: {
@@ -770,7 +720,6 @@ export const checkout = {
     result: {
       placed: 'Mulțumim! Comanda a fost primită',
       failed: 'Plata nu a reușit',
-      number: 'Comanda nr. {{number}}',
       numberHint: 'Spuneți acest număr când ne sunați: {{phone}}',
       date: 'Data',
       status: 'Stare',
@@ -792,15 +741,6 @@ export const checkout = {
         cash: 'Managerul vă va suna în orele de lucru pentru a confirma comanda și termenul de livrare. Plata la primire.',
         invoice: 'Vă trimitem factura pe e-mail într-o zi lucrătoare; expediem după plată.',
         on_confirmation: 'Managerul vă va suna pentru a confirma comanda și va trimite cererea de plată prin metoda aleasă.',
-      },
-      statuses: {
-        'new': 'Primită',
-        awaiting_payment: 'Așteaptă plata',
-        paid: 'Plătită',
-        in_progress: 'În pregătire',
-        shipped: 'Expediată',
-        delivered: 'Livrată',
-        cancelled: 'Anulată',
       },
     },
     mail: {
@@ -906,7 +846,6 @@ export const checkout = {
     result: {
       placed: 'Rahmat! Buyurtma qabul qilindi',
       failed: 'To‘lov o‘tmadi',
-      number: 'Buyurtma № {{number}}',
       numberHint: 'Bizga qo‘ng‘iroq qilganingizda shu raqamni ayting: {{phone}}',
       date: 'Sana',
       status: 'Holat',
@@ -929,15 +868,6 @@ export const checkout = {
         cash: 'Menejer ish vaqtida qo‘ng‘iroq qilib, buyurtma va yetkazib berish muddatini tasdiqlaydi. To‘lov — qabul qilganda.',
         invoice: 'Hisob-fakturani bir ish kuni ichida e-mailga yuboramiz; to‘lovdan keyin jo‘natamiz.',
         on_confirmation: 'Menejer buyurtmani tasdiqlash uchun qo‘ng‘iroq qiladi va tanlangan usulda to‘lov so‘rovini yuboradi.',
-      },
-      statuses: {
-        'new': 'Qabul qilindi',
-        awaiting_payment: 'To‘lov kutilmoqda',
-        paid: 'To‘landi',
-        in_progress: 'Yig‘ilmoqda',
-        shipped: 'Jo‘natildi',
-        delivered: 'Yetkazildi',
-        cancelled: 'Bekor qilindi',
       },
     },
     mail: {
@@ -1042,7 +972,6 @@ export const checkout = {
     result: {
       placed: 'Рахмат! Буйрутма кабыл алынды',
       failed: 'Төлөм өткөн жок',
-      number: 'Буйрутма № {{number}}',
       numberHint: 'Бизге чалганда ушул номерди айтыңыз: {{phone}}',
       date: 'Күнү',
       status: 'Абалы',
@@ -1064,15 +993,6 @@ export const checkout = {
         cash: 'Менеджер иш убактысында чалып, буйрутманы жана жеткирүү мөөнөтүн ырастайт. Төлөм — алганда.',
         invoice: 'Эсепти бир жумуш күнүнүн ичинде e-mailге жөнөтөбүз; төлөм түшкөндөн кийин жөнөтөбүз.',
         on_confirmation: 'Менеджер буйрутманы ырастоо үчүн чалып, тандалган ыкма менен төлөм суроосун жөнөтөт.',
-      },
-      statuses: {
-        'new': 'Кабыл алынды',
-        awaiting_payment: 'Төлөм күтүлүүдө',
-        paid: 'Төлөндү',
-        in_progress: 'Чогултулууда',
-        shipped: 'Жөнөтүлдү',
-        delivered: 'Жеткирилди',
-        cancelled: 'Жокко чыгарылды',
       },
     },
     mail: {

@@ -9,9 +9,11 @@ import { calc } from './calc.ts';
 import { checkout } from './checkout.ts';
 import { consent } from './consent.ts';
 import { content } from './content.ts';
+import { details } from './details.ts';
 import { forms } from './forms.ts';
 import { mail } from './mail.ts';
 import { map } from './map.ts';
+import { orders } from './orders.ts';
 import { payment } from './payment.ts';
 import { seo } from './seo.ts';
 
@@ -21,9 +23,11 @@ export const features: Record<string, FeatureLocale> = {
   checkout,
   consent,
   content,
+  details,
   forms,
   mail,
   map,
+  orders,
   payment,
   seo,
 };

@@ -8,12 +8,6 @@ import type { FeatureLocale } from '../types.ts';
 export const payment = {
   ru: {
     heading: 'Оплата',
-    statuses: {
-      pending: 'Ожидает оплаты',
-      waiting_for_capture: 'Платёж обрабатывается',
-      succeeded: 'Оплачен онлайн',
-      canceled: 'Оплата не прошла',
-    },
     next: {
       pending: 'Мы ещё не получили подтверждение оплаты. Если вы уже оплатили заказ, обновите страницу через минуту.',
       waiting_for_capture: 'Банк обрабатывает платёж; это займёт несколько минут.',
@@ -95,12 +89,6 @@ export const payment = {
   },
   en: {
     heading: 'Payment',
-    statuses: {
-      pending: 'Awaiting payment',
-      waiting_for_capture: 'Payment is being processed',
-      succeeded: 'Paid online',
-      canceled: 'Payment failed',
-    },
     next: {
       pending: 'We have not received the payment confirmation yet. If you have already paid, refresh the page in a minute.',
       waiting_for_capture: 'The bank is processing the payment; this takes a few minutes.',
@@ -182,7 +170,6 @@ export const payment = {
   },
   'zh-CN': {
     heading: '付款',
-    statuses: { pending: '等待付款', waiting_for_capture: '付款处理中', succeeded: '已在线付款', canceled: '付款失败' },
     next: {
       pending: '我们尚未收到付款确认。如果您已付款，请一分钟后刷新页面。',
       waiting_for_capture: '银行正在处理付款，需要几分钟。',
@@ -264,12 +251,6 @@ export const payment = {
   },
   tr: {
     heading: 'Ödeme',
-    statuses: {
-      pending: 'Ödeme bekleniyor',
-      waiting_for_capture: 'Ödeme işleniyor',
-      succeeded: 'Çevrimiçi ödendi',
-      canceled: 'Ödeme başarısız',
-    },
     next: {
       pending: 'Ödeme onayını henüz almadık. Ödemeyi yaptıysanız sayfayı bir dakika sonra yenileyin.',
       waiting_for_capture: 'Banka ödemeyi işliyor; bu birkaç dakika sürer.',
@@ -351,7 +332,6 @@ export const payment = {
   },
   kk: {
     heading: 'Төлем',
-    statuses: { pending: 'Төлем күтілуде', waiting_for_capture: 'Төлем өңделуде', succeeded: 'Онлайн төленді', canceled: 'Төлем өтпеді' },
     next: {
       pending: 'Төлем расталғаны әлі келмеді. Егер төлеп қойсаңыз, бір минуттан кейін бетті жаңартыңыз.',
       waiting_for_capture: 'Банк төлемді өңдеуде; бұл бірнеше минутқа созылады.',
@@ -433,12 +413,6 @@ export const payment = {
   },
   ro: {
     heading: 'Plata',
-    statuses: {
-      pending: 'Se așteaptă plata',
-      waiting_for_capture: 'Plata se procesează',
-      succeeded: 'Plătit online',
-      canceled: 'Plata a eșuat',
-    },
     next: {
       pending: 'Nu am primit încă confirmarea plății. Dacă ați plătit deja, reîmprospătați pagina peste un minut.',
       waiting_for_capture: 'Banca procesează plata; durează câteva minute.',
@@ -520,12 +494,6 @@ export const payment = {
   },
   uz: {
     heading: 'To‘lov',
-    statuses: {
-      pending: 'To‘lov kutilmoqda',
-      waiting_for_capture: 'To‘lov ishlanmoqda',
-      succeeded: 'Onlayn to‘langan',
-      canceled: 'To‘lov o‘tmadi',
-    },
     next: {
       pending: 'To‘lov tasdig‘ini hali olmadik. Agar to‘lagan bo‘lsangiz, bir daqiqadan so‘ng sahifani yangilang.',
       waiting_for_capture: 'Bank to‘lovni ishlamoqda; bu bir necha daqiqa davom etadi.',
@@ -608,12 +576,6 @@ export const payment = {
   },
   ky: {
     heading: 'Төлөм',
-    statuses: {
-      pending: 'Төлөм күтүлүүдө',
-      waiting_for_capture: 'Төлөм иштелүүдө',
-      succeeded: 'Онлайн төлөндү',
-      canceled: 'Төлөм өткөн жок',
-    },
     next: {
       pending: 'Төлөмдүн ырастоосу азырынча келе элек. Эгер төлөп койсоңуз, бир мүнөттөн кийин баракты жаңылаңыз.',
       waiting_for_capture: 'Банк төлөмдү иштеп жатат; бул бир нече мүнөткө созулат.',
