@@ -7,6 +7,7 @@
 import { createContext, useContext, useEffect, useState } from 'react';
 import { useMatches } from 'react-router-dom';
 import type { ForcedColorMode, RouteHandle } from '../shared/routes.ts';
+import { Icon } from './components/icons.tsx';
 import { useTranslation } from './i18n.tsx';
 
 export const COLOR_MODES = ['system', 'light', 'dark'] as const;
@@ -68,40 +69,57 @@ function storedMode(): ColorMode {
 }
 
 /**
- * Three radio buttons. The server renders "system"; the stored choice is read after hydration. On a page that
- * forces a mode the switch is disabled (the visitor's choice is kept for the other pages).
+ * One toggle button, "Тёмная тема" (aria-pressed). Until the shopper presses it the page follows the system
+ * ('system', the default); a press switches to the other mode than the one shown. A choice equal to what the
+ * system says is stored as 'system' again: two presses bring the shopper back to following the system.
+ * The icon (CSS, from <html data-theme>) shows the mode a press leads to: a moon on light pages, a sun on dark ones.
+ * The server renders it unpressed; the stored choice is read after hydration. Without JavaScript the button is
+ * hidden (styles.css: no data-theme on <html>) and the page follows the system through CSS alone
+ * (client/build/no-script-dark-mode.ts). On a page that forces a mode it is disabled and shows that mode.
  */
-export function ColorModeSwitch() {
+export function ColorModeToggle() {
   const { t } = useTranslation();
   const forced = useForcedColorMode();
-  const [mode, setMode] = useState<ColorMode>('system');
-  useEffect(() => setMode(storedMode()), []);
+  // null until read from storage after hydration (the server knows neither the storage nor the system).
+  const [mode, setMode] = useState<ColorMode | null>(null);
+  const [systemDark, setSystemDark] = useState(false);
   useEffect(() => {
-    if (mode !== 'system' || forced) return;
-    // Follow the OS while on "system".
+    setMode(storedMode());
     const query = window.matchMedia('(prefers-color-scheme: dark)');
-    const follow = () => applyColorMode('system');
+    const follow = () => setSystemDark(query.matches);
+    follow();
     query.addEventListener('change', follow);
     return () => query.removeEventListener('change', follow);
-  }, [mode, forced]);
-  const choose = (next: ColorMode) => {
-    setMode(next);
+  }, []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: systemDark is the trigger (the OS changed its mode), not a value read
+  useEffect(() => {
+    // Follow the OS while on "system" (and not on a page that forces a mode).
+    if (mode === 'system' && !forced) applyColorMode('system');
+  }, [mode, forced, systemDark]);
+  const dark = forced ? forced === 'dark' : mode === 'dark' || (mode === 'system' && systemDark);
+  const toggle = () => {
+    const next: ColorMode = dark ? 'light' : 'dark';
+    const stored: ColorMode = (next === 'dark') === systemDark ? 'system' : next;
+    setMode(stored);
     try {
-      localStorage.setItem(COLOR_MODE_KEY, next);
+      localStorage.setItem(COLOR_MODE_KEY, stored);
     } catch {
       // private mode without storage: the choice lasts for this page
     }
-    applyColorMode(next);
+    applyColorMode(stored);
   };
   return (
-    <fieldset className="color-mode" disabled={forced !== undefined} title={forced ? t('colorMode.forced') : undefined}>
-      <legend className="visually-hidden">{t('colorMode.label')}</legend>
-      {COLOR_MODES.map((m) => (
-        <label key={m}>
-          <input type="radio" name="color-mode" value={m} checked={(forced ?? mode) === m} onChange={() => choose(m)} />
-          {t(`colorMode.${m}`)}
-        </label>
-      ))}
-    </fieldset>
+    <button
+      type="button"
+      className="color-mode"
+      aria-pressed={dark}
+      disabled={forced !== undefined}
+      title={forced ? t('colorMode.forced') : t('colorMode.toggle')}
+      onClick={toggle}
+    >
+      <Icon name="moon" className="color-mode__moon" />
+      <Icon name="sun" className="color-mode__sun" />
+      <span className="visually-hidden">{t('colorMode.toggle')}</span>
+    </button>
   );
 }

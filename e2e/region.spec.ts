@@ -250,7 +250,8 @@ test('keyboard only: Tab to the overlay, choose another, arrows and Enter pick a
   await expect(page).toHaveURL(baseURL!.replace('localhost', 'uz.localhost') + '/');
 });
 
-test('keyboard only: Escape closes the list, then the overlay, storing nothing; focus goes back', async ({ page }) => {
+test('keyboard only: Escape closes the list, then the overlay, storing now + 4 h like ×; focus goes back', async ({ page }) => {
+  await page.clock.setFixedTime(START);
   await asVisitor(page, IPS.almaty);
   await page.goto('/');
   const overlay = overlayOf(page);
@@ -273,5 +274,91 @@ test('keyboard only: Escape closes the list, then the overlay, storing nothing; 
   await page.keyboard.press('Escape');
   await expect(overlay).toHaveCount(0);
   await expect(logo).toBeFocused();
+  expect(Number(await stored(page))).toBe(START + FOUR_HOURS);
+});
+
+test('×: stores now + 4 h, and the next page load does not ask again until then', async ({ page }) => {
+  const calls = await countCalls(page);
+  await page.clock.setFixedTime(START);
+  await asVisitor(page, IPS.almaty);
+  await page.goto('/');
+  await overlayOf(page).getByRole('button', { name: 'Закрыть' }).click();
+  await expect(overlayOf(page)).toHaveCount(0);
+  expect(Number(await stored(page))).toBe(START + FOUR_HOURS);
+
+  await page.goto('/vibroizolyaciya');
+  await hydrated(page);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Виброизоляция');
+  await expect(overlayOf(page)).toHaveCount(0);
+  expect(await calls('/api/site/region'), 'not even asked').toEqual([]);
+  await page.clock.setFixedTime(START + FOUR_HOURS + 1000);
+  await page.reload();
+  await expect(overlayOf(page)).toContainText('Ваш регион Алматы город?');
+});
+
+/** Whether two boxes overlap (touching edges do not count). */
+const intersects = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+type Box = { x: number; y: number; width: number; height: number };
+
+for (const width of [320, 390, 1280]) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: 800 } });
+
+    for (const path of ['/', '/vibroizolyaciya/vibro-standart-2-2', '/komplekty-sumoizoliacii/dveri-4']) {
+      test(`${path}: the overlay covers none of the header's search, cart and menu button; its × is on screen`, async ({ page }) => {
+        await asVisitor(page, IPS.almaty);
+        await page.goto(path);
+        const overlay = overlayOf(page);
+        await expect(overlay).toBeVisible();
+        const box = (await overlay.boundingBox())!;
+        const header = page.locator('header.site-header');
+        const controls = {
+          search: header.getByRole('combobox', { name: 'Поиск по каталогу' }),
+          'search button': header.getByRole('button', { name: 'Найти' }),
+          cart: header.getByRole('link', { name: 'Корзина' }),
+          personal: header.getByRole('link', { name: 'Личный кабинет' }),
+          menu: width < 768 ? header.getByRole('button', { name: 'Открыть меню' }) : header.getByRole('link', { name: 'Каталог' }),
+        };
+        for (const [name, control] of Object.entries(controls)) {
+          await expect(control, name).toBeVisible();
+          expect(intersects(box, (await control.boundingBox())!), `the overlay over the ${name}`).toBe(false);
+        }
+        // On a phone: a bar below the header, not a box over it.
+        const headerBox = (await header.boundingBox())!;
+        expect(box.y).toBeGreaterThanOrEqual(headerBox.y + headerBox.height - 1);
+        if (width < 768) expect(box.height, 'a slim bar').toBeLessThanOrEqual(130);
+        const close = (await overlay.getByRole('button', { name: 'Закрыть' }).boundingBox())!;
+        expect(close.x, 'the × starts on screen').toBeGreaterThanOrEqual(0);
+        expect(close.x + close.width, 'the × ends on screen').toBeLessThanOrEqual(width);
+        // The header's own menus still open above it.
+        await header.getByRole('combobox', { name: 'Поиск по каталогу' }).fill('Вибро');
+        await expect(header.getByRole('listbox', { name: 'Результаты поиска' })).toBeVisible();
+        const option = header.getByRole('option').first();
+        await option.click({ trial: true }); // actionable: nothing (the overlay) intercepts the pointer there
+      });
+    }
+  });
+}
+
+test('never on the cart and order pages; a question still due is asked on the next page', async ({ page }) => {
+  await asVisitor(page, IPS.almaty);
+  await page.goto('/vibroizolyaciya/vibro-standart-2-2');
+  await hydrated(page);
+  await page.getByRole('button', { name: 'В корзину' }).click();
+  await expect(page.locator('header .badge')).toHaveText('1');
+  expect(await stored(page), 'not answered').toBeNull();
+  for (const path of ['/cart', '/cart?step=checkout']) {
+    await page.goto(path);
+    await hydrated(page);
+    // The answer of the lookup has come: the overlay would be showing by now.
+    await page.waitForLoadState('networkidle');
+    await expect(overlayOf(page), path).toHaveCount(0);
+  }
+  await expect(page.locator('main form').first(), 'the order form').toBeVisible();
+  await page
+    .locator('header')
+    .getByRole('link', { name: /На главную/ })
+    .click();
+  await expect(overlayOf(page)).toContainText('Ваш регион Алматы город?');
   expect(await stored(page)).toBeNull();
 });

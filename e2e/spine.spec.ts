@@ -169,9 +169,10 @@ test.describe('colour mode', () => {
     // Read before React runs at all: the head script already applied the mode.
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
     await hydrated(page);
-    const group = page.getByRole('group', { name: 'Тема оформления' });
-    await expect(group.getByRole('radio', { name: 'Как в системе' })).toBeChecked();
-    await group.getByRole('radio', { name: 'Светлая' }).check();
+    const toggle = page.getByRole('button', { name: 'Тёмная тема' });
+    await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-pressed', 'false');
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
     expect(await page.evaluate(() => localStorage.getItem('color-mode'))).toBe('light');
 
@@ -185,7 +186,7 @@ test.describe('colour mode', () => {
     await page.reload();
     expect(await page.evaluate(() => (window as unknown as { __themeAtParse: string }).__themeAtParse)).toBe('light');
     await hydrated(page);
-    await expect(page.getByRole('group', { name: 'Тема оформления' }).getByRole('radio', { name: 'Светлая' })).toBeChecked();
+    await expect(page.getByRole('button', { name: 'Тёмная тема' })).toHaveAttribute('aria-pressed', 'false');
     expect(problems).toEqual([]);
   });
 });

@@ -218,7 +218,14 @@ t.test('every page has the header search form, which works without JavaScript', 
     const form = /<form[^>]*class="search-box"[^>]*>.*?<\/form>/s.exec(res.body)?.[0] ?? '';
     t.match(form, /method="get"/, `${url}: a GET form`);
     t.match(form, `action="${action}"`, `${url}: to ${action}`);
-    t.match(form, /<input[^>]*type="search"[^>]*name="q"/, `${url}: the q input`);
+    // Nu HTML checker: role=combobox and aria-expanded are not allowed on type=search; the ARIA combobox is a text input.
+    t.match(
+      form,
+      /<input[^>]*type="text"[^>]*inputMode="search"[^>]*name="q"/,
+      `${url}: the q input, a text input with the search keyboard`,
+    );
+    t.notMatch(form, /type="search"/, `${url}: no search-type input under the combobox role`);
+    t.match(form, /enterKeyHint="search"/);
     t.match(form, /role="combobox"/);
     t.match(form, /aria-expanded="false"/);
     t.match(form, /<button type="submit"/);

@@ -1,14 +1,16 @@
 /**
  * The site header (spec §2): logo, main menu with the category dropdown, compare/cart/personal icons with
- * their counters, the phone, the language switcher and colour mode. On narrow screens the menu collapses
- * behind a button; any route change closes it (spec §4).
+ * their counters, the phone, the language menu and the colour-mode toggle. On narrow screens the menu collapses
+ * behind a button; any route change closes it (spec §4). A phone sees two rows (menu button, logo, icons; the
+ * search): the languages, colour mode and the phone number (the menu's last entry) come with the opened menu.
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { type FocusEvent, type KeyboardEvent, type MouseEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
+import { LANGUAGE_NAMES } from '../../shared/languages.ts';
 import { categoryMenuUrl, MAIN_MENU, MATERIALS_PATH, telHref } from '../../shared/navigation.ts';
 import { type Language, pathForLanguage } from '../../shared/sites.ts';
 import { useBoot } from '../boot.ts';
-import { ColorModeSwitch } from '../color-mode.tsx';
+import { ColorModeToggle } from '../color-mode.tsx';
 import { useTranslation } from '../i18n.tsx';
 import type { ShellData } from '../loader-data.ts';
 import { Icon } from './icons.tsx';
@@ -42,13 +44,6 @@ export function Header({ shell }: { shell: ShellData }) {
         <Link to="/" className="logo" aria-label={t('header.home')}>
           {shell.site.brand}
         </Link>
-        <div className="site-header__phone">
-          {shell.widgets.headerPhone ? (
-            <WidgetHtml html={shell.widgets.headerPhone} />
-          ) : (
-            <a href={telHref(shell.site.phone)}>{shell.site.phone}</a>
-          )}
-        </div>
         <SearchBox token={shell.token} domain={shell.site.host} />
         <nav className="site-header__icons" aria-label={t('header.account')}>
           <Link
@@ -78,8 +73,8 @@ export function Header({ shell }: { shell: ShellData }) {
           </Link>
         </nav>
         <div className="site-header__prefs">
-          <LanguageSwitcher languages={shell.site.languages} />
-          <ColorModeSwitch />
+          <LanguageMenu languages={shell.site.languages} />
+          <ColorModeToggle />
         </div>
       </div>
       <MainMenu id={menuId} shell={shell} pathname={location.pathname} />
@@ -117,6 +112,14 @@ function MainMenu({ id, shell, pathname }: { id: string; shell: ShellData; pathn
           </Link>
         </li>
       </ul>
+      {/* Spec §2: the phone number in the menu (the menu row's end on wide screens). */}
+      <div className="site-header__phone">
+        {shell.widgets.headerPhone ? (
+          <WidgetHtml html={shell.widgets.headerPhone} />
+        ) : (
+          <a href={telHref(shell.site.phone)}>{shell.site.phone}</a>
+        )}
+      </div>
     </nav>
   );
 }
@@ -125,11 +128,15 @@ function MainMenu({ id, shell, pathname }: { id: string; shell: ShellData; pathn
  * "Каталог": a link to /materials plus a disclosure button for the category dropdown. Hover and keyboard
  * focus open it on wide screens through CSS alone (so it works before hydration and without JavaScript);
  * the button opens it for touch and screen-reader users; Escape closes it and returns focus to the button.
+ * Choosing a category closes it, although the pointer still rests over it and focus is still inside: it stays
+ * shut ('is-chosen') until the pointer and focus have both left it. A keyboard choice (a click without a
+ * pointer) puts focus on the button, so the next Tab goes on from the menu; a pointer choice drops focus.
  */
 function CatalogueItem({ shell, isCurrent }: { shell: ShellData; isCurrent: (url: string) => boolean }) {
   const { t } = useTranslation();
   const location = useLocation();
   const [open, setOpen] = useState(false);
+  const [chosen, setChosen] = useState(false);
   const listId = useId();
   const itemRef = useRef<HTMLLIElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -143,16 +150,32 @@ function CatalogueItem({ shell, isCurrent }: { shell: ShellData; isCurrent: (url
     document.addEventListener('pointerdown', closeOnOutside);
     return () => document.removeEventListener('pointerdown', closeOnOutside);
   }, [open]);
-  const onKeyDown = (event: React.KeyboardEvent) => {
+  const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Escape' && open) {
       event.stopPropagation();
       setOpen(false);
       buttonRef.current?.focus();
     }
   };
+  const choose = (event: MouseEvent<HTMLAnchorElement>) => {
+    setOpen(false);
+    setChosen(true);
+    // event.detail 0: a click without a pointer (Enter on the link).
+    if (event.detail === 0) buttonRef.current?.focus();
+    else event.currentTarget.blur();
+  };
+  const item = () => itemRef.current;
+  const onPointerLeave = () => {
+    if (!item()?.contains(document.activeElement)) setChosen(false);
+  };
+  const onBlur = (event: FocusEvent<HTMLLIElement>) => {
+    if (event.relatedTarget instanceof Node && event.currentTarget.contains(event.relatedTarget)) return;
+    if (!item()?.matches(':hover')) setChosen(false);
+  };
+  const className = ['site-nav__dropdown', open && 'is-open', chosen && !open && 'is-chosen'].filter(Boolean).join(' ');
   return (
-    // biome-ignore lint/a11y/noNoninteractiveElementInteractions: delegation: Escape bubbles up from the link, button and submenu links inside
-    <li ref={itemRef} className={open ? 'site-nav__dropdown is-open' : 'site-nav__dropdown'} onKeyDown={onKeyDown}>
+    // biome-ignore lint/a11y/noNoninteractiveElementInteractions: delegation: Escape, focus and the pointer bubble up from the link, button and submenu links inside
+    <li ref={itemRef} className={className} onKeyDown={onKeyDown} onPointerLeave={onPointerLeave} onBlur={onBlur}>
       <Link to={MATERIALS_PATH} {...currentLinkProps(isCurrent(MATERIALS_PATH))}>
         {t('nav.materials')}
       </Link>
@@ -162,7 +185,10 @@ function CatalogueItem({ shell, isCurrent }: { shell: ShellData; isCurrent: (url
         className="site-nav__toggle"
         aria-expanded={open}
         aria-controls={listId}
-        onClick={() => setOpen((o) => !o)}
+        onClick={() => {
+          setChosen(false);
+          setOpen((o) => !o);
+        }}
       >
         <Icon name="chevron" />
         <span className="visually-hidden">{t('header.categories')}</span>
@@ -172,7 +198,7 @@ function CatalogueItem({ shell, isCurrent }: { shell: ShellData; isCurrent: (url
           const url = categoryMenuUrl(category);
           return (
             <li key={category.id}>
-              <Link to={url} {...currentLinkProps(isCurrent(url))}>
+              <Link to={url} {...currentLinkProps(isCurrent(url))} onClick={choose}>
                 {category.title}
               </Link>
             </li>
@@ -183,29 +209,70 @@ function CatalogueItem({ shell, isCurrent }: { shell: ShellData; isCurrent: (url
   );
 }
 
-/** Links to the same page in each of the site's languages (a full page load: the basename changes). */
-function LanguageSwitcher({ languages }: { languages: readonly Language[] }) {
+/** The code shown on the language menu's button: 'RU', 'EN', 'ZH' … */
+const shortCode = (lang: Language) => lang.split('-')[0]!.toUpperCase();
+
+/**
+ * The site's languages as one menu: a <details> disclosure, so it opens and closes without JavaScript, by
+ * pointer, touch, Enter or Space. Its links lead to the same page in each language (a full page load: the
+ * basename changes), each named in its own language. With JavaScript, Escape closes it and puts focus back on
+ * its button, and a press outside or focus leaving it closes it.
+ */
+function LanguageMenu({ languages }: { languages: readonly Language[] }) {
   const { t } = useTranslation();
   const { language } = useBoot();
   const location = useLocation();
+  const details = useRef<HTMLDetailsElement>(null);
+  useEffect(() => {
+    const closeOnOutside = (event: PointerEvent) => {
+      const menu = details.current;
+      if (menu?.open && !menu.contains(event.target as Node)) menu.open = false;
+    };
+    document.addEventListener('pointerdown', closeOnOutside);
+    return () => document.removeEventListener('pointerdown', closeOnOutside);
+  }, []);
   if (languages.length < 2) return null;
+  const onKeyDown = (event: KeyboardEvent<HTMLDetailsElement>) => {
+    const menu = event.currentTarget;
+    if (event.key === 'Escape' && menu.open) {
+      event.stopPropagation();
+      menu.open = false;
+      menu.querySelector('summary')?.focus();
+    }
+  };
+  const onBlur = (event: FocusEvent<HTMLDetailsElement>) => {
+    if (event.relatedTarget instanceof Node && event.currentTarget.contains(event.relatedTarget)) return;
+    if (event.relatedTarget) event.currentTarget.open = false;
+  };
   return (
-    <nav className="language-switcher" aria-label={t('header.language')}>
-      <ul>
-        {languages.map((lang) => (
-          <li key={lang}>
-            {lang === language ? (
-              <span aria-current="true" lang={lang}>
-                {lang}
-              </span>
-            ) : (
-              <a href={pathForLanguage(location.pathname, lang) + location.search} hrefLang={lang} lang={lang}>
-                {lang}
-              </a>
-            )}
-          </li>
-        ))}
-      </ul>
+    <nav className="language-menu" aria-label={t('header.language')}>
+      {/* biome-ignore lint/a11y/noNoninteractiveElementInteractions: delegation: Escape and focus bubble up from the summary and links inside */}
+      <details ref={details} onKeyDown={onKeyDown} onBlur={onBlur}>
+        <summary className="language-menu__button">
+          <Icon name="globe" />
+          <span aria-hidden="true">{shortCode(language)}</span>
+          <span className="visually-hidden">
+            {t('header.languageMenu')} <span lang={language}>{LANGUAGE_NAMES[language]}</span>
+          </span>
+          <Icon name="chevron" className="language-menu__chevron" />
+        </summary>
+        <ul className="language-menu__list">
+          {languages.map((lang) => (
+            <li key={lang}>
+              {lang === language ? (
+                <span aria-current="true" lang={lang}>
+                  {LANGUAGE_NAMES[lang]}
+                  <Icon name="check" />
+                </span>
+              ) : (
+                <a href={pathForLanguage(location.pathname, lang) + location.search} hrefLang={lang} lang={lang}>
+                  {LANGUAGE_NAMES[lang]}
+                </a>
+              )}
+            </li>
+          ))}
+        </ul>
+      </details>
     </nav>
   );
 }

@@ -9,12 +9,19 @@
  *  - picking a city stores now + 4 h and goes to the city's site when it has one, else just closes.
  * Only addresses of configured sites are followed (the server's `sites` map): never an open redirect.
  * Going to another site hands the stored time over in the address (`?modalRegion=`), since storage is per origin.
- * Escape or the close button hide it for this page view without storing anything (no answer was given).
+ * The close button (and Escape, its keyboard twin) is an answer too: 'not now'. It stores now + 4 h like the
+ * others, so the overlay does not come back on every page load (issue 19).
+ * Where it sits (client/styles.css): below the header, never over its search, cart or menu button: a card under
+ * the header's right side on wide screens, a slim full-width bar on phones. Not shown at all on the cart and
+ * order pages (CHECKOUT_ROUTES): it never floats over the order form. A question still due is asked on the next
+ * page that is not one of them.
  * A non-modal region landmark: it takes no focus by itself (first in the tab order, being first in the
  * header); 'Выбрать другой' moves focus to the search; closing returns focus where it came from.
+ * Without JavaScript there is no overlay at all: the answer lives in this browser's storage.
  */
 import { type FocusEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useMatches, useNavigate } from 'react-router-dom';
+import type { RouteId } from '../../shared/routes.ts';
 import { apiGet } from '../api.ts';
 import { useTranslation } from '../i18n.tsx';
 import { useShell } from '../loader-data.ts';
@@ -22,6 +29,9 @@ import { REMIND_AFTER_MS, remindAt, reminderDue } from '../reminders.ts';
 import { CityAutocomplete, type CityChoice } from './CityAutocomplete.tsx';
 
 export const REGION_KEY = 'modalRegion';
+
+/** The cart and order pages: the overlay never shows over them (the order form, its result, the invoice). */
+export const CHECKOUT_ROUTES: ReadonlySet<RouteId> = new Set<RouteId>(['cart', 'cart-result', 'cart-order', 'cart-invoice']);
 
 /** The answer of GET /api/site/region. */
 export interface RegionAnswer {
@@ -91,6 +101,7 @@ export function RegionOverlay() {
   const describedBy = useId();
   const navigate = useNavigate();
   const routerLocation = useLocation();
+  const onCheckout = useMatches().some((match) => CHECKOUT_ROUTES.has(match.id as RouteId));
 
   // A show time handed over in the address is stored and taken out of it, whenever the address carries one. Declared
   // before the lookup below: on the first render it is stored before the lookup asks whether the question is due.
@@ -125,15 +136,22 @@ export function RegionOverlay() {
     }
   }, [view]);
 
-  const close = () => {
+  /** Hides the overlay (every way of closing it is an answer: the caller has stored the next show time). */
+  const hide = () => {
     const inside = section.current?.contains(document.activeElement);
     setView({ kind: 'hidden' });
     if (inside && returnFocus.current?.isConnected) returnFocus.current.focus();
   };
 
+  /** × and Escape: 'not now', asked again in 4 hours. */
+  const dismiss = () => {
+    remindAt(REGION_KEY);
+    hide();
+  };
+
   const confirm = (answer: RegionAnswer) => {
     const until = remindAt(REGION_KEY);
-    close();
+    hide();
     go(answer.address, until);
   };
 
@@ -144,7 +162,7 @@ export function RegionOverlay() {
 
   const pick = (city: CityChoice, sites: Record<string, string>) => {
     const until = remindAt(REGION_KEY);
-    close();
+    hide();
     go(siteAddress(city.url, sites), until);
   };
 
@@ -156,11 +174,11 @@ export function RegionOverlay() {
   const keyDown = (e: KeyboardEvent<HTMLElement>) => {
     if (e.key === 'Escape' && !e.defaultPrevented) {
       e.preventDefault();
-      close();
+      dismiss();
     }
   };
 
-  if (view.kind === 'hidden') return null;
+  if (view.kind === 'hidden' || onCheckout) return null;
   const location = view.kind === 'confirm' ? view.answer.location : null;
   const described = view.kind === 'confirm' || view.error;
   return (
@@ -173,41 +191,43 @@ export function RegionOverlay() {
       onFocus={focusIn}
       onKeyDown={keyDown}
     >
-      {view.kind === 'confirm' && location && (
-        <>
-          <p id={describedBy} className="region-overlay__question">
-            {location.region_type_full
-              ? t('region.question', { region: location.region, type: location.region_type_full })
-              : t('region.questionShort', { region: location.region })}
-          </p>
-          <div className="region-overlay__actions">
-            <button type="button" className="button" onClick={() => confirm(view.answer)}>
-              {t('region.confirm')}
-            </button>
-            <button type="button" className="button button--secondary" onClick={() => chooseOther(view.answer)}>
-              {t('region.other')}
-            </button>
-          </div>
-        </>
-      )}
-      {view.kind === 'choose' && (
-        <>
-          {view.error && (
-            <p id={describedBy} className="region-overlay__error">
-              {t('region.error')}
+      <div className="region-overlay__body">
+        {view.kind === 'confirm' && location && (
+          <>
+            <p id={describedBy} className="region-overlay__question">
+              {location.region_type_full
+                ? t('region.question', { region: location.region, type: location.region_type_full })
+                : t('region.questionShort', { region: location.region })}
             </p>
-          )}
-          <CityAutocomplete
-            token={shell.token}
-            domain={shell.site.host}
-            label={t('region.choose')}
-            placeholder={t('region.search')}
-            inputRef={search}
-            onSelect={(city) => pick(city, view.sites)}
-          />
-        </>
-      )}
-      <button type="button" className="region-overlay__close" aria-label={t('region.close')} onClick={close}>
+            <div className="region-overlay__actions">
+              <button type="button" className="button button--small" onClick={() => confirm(view.answer)}>
+                {t('region.confirm')}
+              </button>
+              <button type="button" className="button button--small button--secondary" onClick={() => chooseOther(view.answer)}>
+                {t('region.other')}
+              </button>
+            </div>
+          </>
+        )}
+        {view.kind === 'choose' && (
+          <>
+            {view.error && (
+              <p id={describedBy} className="region-overlay__error">
+                {t('region.error')}
+              </p>
+            )}
+            <CityAutocomplete
+              token={shell.token}
+              domain={shell.site.host}
+              label={t('region.choose')}
+              placeholder={t('region.search')}
+              inputRef={search}
+              onSelect={(city) => pick(city, view.sites)}
+            />
+          </>
+        )}
+      </div>
+      <button type="button" className="region-overlay__close" aria-label={t('region.close')} onClick={dismiss}>
         ×
       </button>
     </section>

@@ -6,7 +6,9 @@
  * - With JavaScript, typing asks POST /api/site/search?token=…&domain=… {search} once the input has been idle
  *   SEARCH_DEBOUNCE_MS. Each request aborts the previous one and carries a sequence number; an answer whose
  *   number is not the latest is dropped, so a slow old answer never replaces a newer one.
- * - WAI-ARIA combobox (APG "list autocomplete"): focus stays in the input, ArrowDown/ArrowUp move the active
+ * - WAI-ARIA combobox (APG "list autocomplete") on an `input type="text"` (HTML allows role=combobox there, not
+ *   on type=search: Nu HTML checker), with inputmode=search and enterkeyhint=search for the phone keyboard:
+ *   focus stays in the input, ArrowDown/ArrowUp move the active
  *   option (aria-activedescendant), Enter chooses it (or submits the form when none is active), Escape closes
  *   the list and a second Escape clears the input. A polite live region says how many results came.
  * - Choosing a result (Enter or click) navigates client-side, clears the input and closes the list.
@@ -17,6 +19,7 @@ import type { SearchResult } from '../../shared/search.ts';
 import { SEARCH_DEBOUNCE_MS, SEARCH_MAX_LENGTH, SEARCH_MIN_LENGTH } from '../../shared/search.ts';
 import { apiPost } from '../api.ts';
 import { useTranslation } from '../i18n.tsx';
+import { Icon } from './icons.tsx';
 
 interface Answer {
   query: string;
@@ -133,7 +136,6 @@ export function SearchBox({ token, domain }: { token: string; domain: string }) 
         return;
       }
       case 'Escape':
-        // preventDefault also keeps the browser from clearing a type=search input on the first Escape.
         if (open) {
           event.preventDefault();
           setOpen(false);
@@ -181,7 +183,8 @@ export function SearchBox({ token, domain }: { token: string; domain: string }) 
       <input
         id={inputId}
         className="search-box__input"
-        type="search"
+        type="text"
+        inputMode="search"
         name="q"
         value={value}
         onChange={(e) => onChange(e.target.value)}
@@ -200,8 +203,10 @@ export function SearchBox({ token, domain }: { token: string; domain: string }) 
         aria-controls={listId}
         aria-activedescendant={listShown && active >= 0 ? optionId(active) : undefined}
       />
+      {/* Phones show only the magnifier (styles.css): the word stays the button's accessible name. */}
       <button type="submit" className="search-box__submit">
-        {t('search.submit')}
+        <Icon name="search" />
+        <span className="search-box__submit-text">{t('search.submit')}</span>
       </button>
       {/* mousedown would move focus out of the input and close the list before the click lands. */}
       <ul

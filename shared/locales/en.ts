@@ -14,6 +14,7 @@ const en: LocaleMessages = {
     compareItems_other: '{{count}} items in comparison',
     personal: 'My account',
     language: 'Language',
+    languageMenu: 'Language:',
     menuOpen: 'Open menu',
     menuClose: 'Close menu',
     mainMenu: 'Main menu',
@@ -224,11 +225,8 @@ const en: LocaleMessages = {
     empty: 'No kits yet.',
   },
   colorMode: {
-    label: 'Colour theme',
     forced: 'This page always uses one colour scheme',
-    system: 'System',
-    light: 'Light',
-    dark: 'Dark',
+    toggle: 'Dark theme',
   },
   notice: { title: 'notice', close: 'Close' },
   region: {

@@ -14,6 +14,7 @@ const kk: LocaleMessages = {
     compareItems_other: 'Салыстыруда {{count}} тауар',
     personal: 'Жеке кабинет',
     language: 'Тіл',
+    languageMenu: 'Тіл:',
     menuOpen: 'Мәзірді ашу',
     menuClose: 'Мәзірді жабу',
     mainMenu: 'Басты мәзір',
@@ -224,11 +225,8 @@ const kk: LocaleMessages = {
     empty: 'Әзірге жиынтықтар жоқ.',
   },
   colorMode: {
-    label: 'Түс тақырыбы',
     forced: 'Бұл бет әрқашан бір тақырыппен көрсетіледі',
-    system: 'Жүйедегідей',
-    light: 'Ашық',
-    dark: 'Қараңғы',
+    toggle: 'Қараңғы тақырып',
   },
   notice: { title: 'хабарлама', close: 'Жабу' },
   region: {

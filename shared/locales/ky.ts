@@ -14,6 +14,7 @@ const ky: LocaleMessages = {
     compareItems_other: 'Салыштырууда {{count}} товар',
     personal: 'Жеке кабинет',
     language: 'Тил',
+    languageMenu: 'Тил:',
     menuOpen: 'Менюну ачуу',
     menuClose: 'Менюну жабуу',
     mainMenu: 'Башкы меню',
@@ -224,11 +225,8 @@ const ky: LocaleMessages = {
     empty: 'Азырынча топтомдор жок.',
   },
   colorMode: {
-    label: 'Түс темасы',
     forced: 'Бул барак дайыма бир темада көрсөтүлөт',
-    system: 'Системадагыдай',
-    light: 'Ачык',
-    dark: 'Караңгы',
+    toggle: 'Караңгы тема',
   },
   notice: { title: 'билдирүү', close: 'Жабуу' },
   region: {

@@ -16,6 +16,7 @@ const ro: LocaleMessages = {
     compareItems_other: '{{count}} de produse în comparație',
     personal: 'Contul meu',
     language: 'Limbă',
+    languageMenu: 'Limbă:',
     menuOpen: 'Deschide meniul',
     menuClose: 'Închide meniul',
     mainMenu: 'Meniul principal',
@@ -230,11 +231,8 @@ const ro: LocaleMessages = {
     empty: 'Deocamdată nu există kituri.',
   },
   colorMode: {
-    label: 'Tema de culori',
     forced: 'Această pagină folosește mereu aceeași temă',
-    system: 'Ca în sistem',
-    light: 'Luminoasă',
-    dark: 'Întunecată',
+    toggle: 'Temă întunecată',
   },
   notice: { title: 'notificare', close: 'Închide' },
   region: {

@@ -16,6 +16,7 @@ const ru = {
     compareItems_other: '{{count}} товара в сравнении',
     personal: 'Личный кабинет',
     language: 'Язык',
+    languageMenu: 'Язык:',
     menuOpen: 'Открыть меню',
     menuClose: 'Закрыть меню',
     mainMenu: 'Главное меню',
@@ -234,11 +235,8 @@ const ru = {
     empty: 'Комплектов пока нет.',
   },
   colorMode: {
-    label: 'Тема оформления',
     forced: 'Эта страница всегда показывается в одной теме',
-    system: 'Как в системе',
-    light: 'Светлая',
-    dark: 'Тёмная',
+    toggle: 'Тёмная тема',
   },
   notice: { title: 'уведомление', close: 'Закрыть' },
   region: {

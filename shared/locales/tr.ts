@@ -14,6 +14,7 @@ const tr: LocaleMessages = {
     compareItems_other: 'Karşılaştırmada {{count}} ürün',
     personal: 'Hesabım',
     language: 'Dil',
+    languageMenu: 'Dil:',
     menuOpen: 'Menüyü aç',
     menuClose: 'Menüyü kapat',
     mainMenu: 'Ana menü',
@@ -224,11 +225,8 @@ const tr: LocaleMessages = {
     empty: 'Henüz set yok.',
   },
   colorMode: {
-    label: 'Renk teması',
     forced: 'Bu sayfa her zaman tek bir renk temasıyla gösterilir',
-    system: 'Sistem',
-    light: 'Açık',
-    dark: 'Koyu',
+    toggle: 'Koyu tema',
   },
   notice: { title: 'bildirim', close: 'Kapat' },
   region: {

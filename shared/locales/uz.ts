@@ -14,6 +14,7 @@ const uz: LocaleMessages = {
     compareItems_other: 'Taqqoslashda {{count}} ta mahsulot',
     personal: 'Shaxsiy kabinet',
     language: 'Til',
+    languageMenu: 'Til:',
     menuOpen: 'Menyuni ochish',
     menuClose: 'Menyuni yopish',
     mainMenu: 'Asosiy menyu',
@@ -224,11 +225,8 @@ const uz: LocaleMessages = {
     empty: 'Hozircha toʻplamlar yoʻq.',
   },
   colorMode: {
-    label: 'Rang mavzusi',
     forced: 'Bu sahifa doim bitta mavzuda koʻrsatiladi',
-    system: 'Tizimdagidek',
-    light: 'Yorugʻ',
-    dark: 'Qorongʻi',
+    toggle: 'Qorongʻi mavzu',
   },
   notice: { title: 'bildirishnoma', close: 'Yopish' },
   region: {

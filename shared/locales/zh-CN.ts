@@ -12,6 +12,7 @@ const zhCN: LocaleMessages = {
     compareItems_other: '对比中有 {{count}} 件商品',
     personal: '个人中心',
     language: '语言',
+    languageMenu: '语言：',
     menuOpen: '打开菜单',
     menuClose: '关闭菜单',
     mainMenu: '主菜单',
@@ -218,11 +219,8 @@ const zhCN: LocaleMessages = {
     empty: '暂无套装。',
   },
   colorMode: {
-    label: '颜色主题',
     forced: '此页面始终使用固定的配色',
-    system: '跟随系统',
-    light: '浅色',
-    dark: '深色',
+    toggle: '深色主题',
   },
   notice: { title: '通知', close: '关闭' },
   region: {
