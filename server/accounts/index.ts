@@ -4,4 +4,5 @@ export { AccountService, type MailContext } from './accounts.ts';
 export { AddressBook } from './addresses.ts';
 export { AuthService, purgeExpired } from './auth.ts';
 export { passwordProblem } from './password-rule.ts';
+export { hashPassword } from './passwords.ts';
 export { type RecordKind, RecordService, type SavedRecord } from './records.ts';
