@@ -8,6 +8,7 @@
 import t from 'tap';
 import { DEMO_SHOPPER, seedDemoShopper } from '../server/demo/index.ts';
 import { isLoopbackAddress } from '../server/http/demo-inbox.ts';
+import { linkifyHtml } from '../server/http/demo-inbox-page.ts';
 import { DEMO_INBOX_KEEP } from '../server/mail/demo-inbox.ts';
 import { DemoInbox, purgeDemoInbox } from '../server/mail/index.ts';
 import { freshIp, mailsTo, redirectOf, register, visitorOf } from './helpers/account.ts';
@@ -64,6 +65,7 @@ t.test('registration on a local host: the confirmation mail is in the demo inbox
   t.match(opened.body, /<iframe[^>]+sandbox="[^"]*"[^>]+srcdoc="/, 'the HTML in a sandboxed srcdoc frame');
   t.notMatch(/sandbox="([^"]*)"/.exec(opened.body)![1], /allow-scripts|allow-same-origin/, 'no script, no same-origin access');
   t.match(opened.body, '&lt;base target=&quot;_top&quot;&gt;', 'its links open in the tab, out of the frame');
+  t.match(opened.body, '&lt;a href=&quot;http://localhost/account/confirm?token=', 'the link printed in the HTML is clickable');
   t.notMatch(opened.body, 'https://tihoavto.ru/account/confirm', 'links lead to this computer, not the public site');
   const link = linkTo(opened.body, '/account/confirm?token=');
   t.match(opened.body, `href="${link.href.replace(/&/g, '&amp;')}"`);
@@ -171,6 +173,16 @@ t.test('the inbox answers 404 to a public host and to a client that is not this 
   const page = await app.request({ url: '/register?sent=1', host: 'tihoavto.ru' });
   t.equal(hydrationData(page.body).loaderData.root.demoInbox, false, 'no link to the inbox on a public host');
   t.notMatch(page.body, 'href="/_demo/inbox"');
+});
+
+t.test('bare addresses in a mail’s HTML become links, outside tags, anchors and the head', async (t) => {
+  t.equal(
+    linkifyHtml(
+      '<html><head><title>https://a.example/t</title></head><body><p>Open https://a.example/x?a=1&amp;b=2.</p><a href="https://b.example/">https://b.example/</a></body></html>',
+    ),
+    '<html><head><title>https://a.example/t</title></head><body><p>Open <a href="https://a.example/x?a=1&amp;b=2">https://a.example/x?a=1&amp;b=2</a>.</p><a href="https://b.example/">https://b.example/</a></body></html>',
+  );
+  t.equal(linkifyHtml('<p>no address</p>'), '<p>no address</p>');
 });
 
 t.test('loopback addresses', async (t) => {

@@ -116,10 +116,37 @@ function linkedText(text: string): string {
   return out + e(text.slice(last));
 }
 
-/** The mail's HTML with `<base target="_top">`, so a link it holds opens in this tab, out of the frame. */
+/**
+ * Bare addresses in the HTML's text made links, as mail clients do (the shop's notices print their link as text):
+ * text outside tags and outside an `<a>`, where an address is already escaped HTML (`&amp;`) and stays so in `href`.
+ */
+export function linkifyHtml(html: string): string {
+  let inAnchor = false;
+  // A document's head (its title) is no place for a link; a fragment has no head.
+  let inBody = !/<body[\s>]/i.test(html);
+  return html
+    .split(/(<[^>]*>)/)
+    .map((part) => {
+      if (part.startsWith('<')) {
+        if (/^<a[\s>]/i.test(part)) inAnchor = true;
+        else if (/^<\/a\s*>/i.test(part)) inAnchor = false;
+        else if (/^<body[\s>]/i.test(part)) inBody = true;
+        return part;
+      }
+      if (inAnchor || !inBody) return part;
+      return part.replace(/https?:\/\/[^\s<>"']+/g, (found) => {
+        const url = trimUrl(found);
+        return `<a href="${url}">${url}</a>${found.slice(url.length)}`;
+      });
+    })
+    .join('');
+}
+
+/** The mail's HTML, its addresses links, with `<base target="_top">`: a link opens in this tab, out of the frame. */
 function framedHtml(html: string): string {
   const base = '<base target="_top">';
-  return /<head[^>]*>/i.test(html) ? html.replace(/<head[^>]*>/i, (head) => head + base) : base + html;
+  const linked = linkifyHtml(html);
+  return /<head[^>]*>/i.test(linked) ? linked.replace(/<head[^>]*>/i, (head) => head + base) : base + linked;
 }
 
 function when(date: Date, timeZone: string): string {
