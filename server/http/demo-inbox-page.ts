@@ -144,7 +144,8 @@ export function linkifyHtml(html: string): string {
 
 /** The mail's HTML, its addresses links, with `<base target="_top">`: a link opens in this tab, out of the frame. */
 function framedHtml(html: string): string {
-  const base = '<base target="_top">';
+  // Long link addresses wrap on a phone instead of widening the mail past the frame.
+  const base = '<base target="_top"><style>p,td,a{overflow-wrap:anywhere}</style>';
   const linked = linkifyHtml(html);
   return /<head[^>]*>/i.test(linked) ? linked.replace(/<head[^>]*>/i, (head) => head + base) : base + linked;
 }
