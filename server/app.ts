@@ -4,7 +4,8 @@
  *   security headers (every answer) → db → services (built once) → mail worker → cookies → static files, health checks,
  *   /_build/latest.json → storefront scope: request context (host → site, language, session) → i18n (one
  *   i18next per language) → /api/* (server/api/: one plugin per domain, zod schemas, OpenAPI) | pages
- *   (/_data/* and every other GET: server/http/pages.ts around the renderer)
+ *   (/_data/* and every other GET: server/http/pages.ts around the renderer); with no SMTP configured, the demo inbox
+ *   page (/_demo/inbox: server/http/demo-inbox.ts)
  */
 
 import { randomUUID } from 'node:crypto';
@@ -21,6 +22,7 @@ import { isDatabaseUnavailable } from './db/errors.ts';
 import type { Db } from './db/index.ts';
 import { registerCompression } from './http/compression.ts';
 import { databasePlugin } from './http/database.ts';
+import { demoInboxPlugin } from './http/demo-inbox.ts';
 import { fromSchemaValidation, HttpError, notFound } from './http/errors.ts';
 import { feedsPlugin } from './http/feeds.ts';
 import { i18nPlugin } from './http/i18n.ts';
@@ -203,6 +205,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     });
     // robots.txt, sitemaps, YML and RSS per site (before the pages' catch-all GET /*).
     await storefront.register(feedsPlugin);
+    // No SMTP server: the mails the shop would have sent, readable on local hosts from this computer (decision 042).
+    if (app.demoInbox) await storefront.register(demoInboxPlugin, { inbox: app.demoInbox });
     await storefront.register(pagesPlugin, {
       assets,
       renderTimeoutMs: config.renderTimeoutMs,

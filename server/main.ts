@@ -8,9 +8,9 @@ import { purgeExpired } from './accounts/index.ts';
 import { buildApp } from './app.ts';
 import { openDb } from './db/index.ts';
 import { migrate } from './db/migrate.ts';
-import { seedContentIfEmpty, seedIfEmpty } from './demo/index.ts';
+import { seedContentIfEmpty, seedDemoShopper, seedIfEmpty } from './demo/index.ts';
 import { purgeSpentStamps } from './forms/index.ts';
-import { purgeOldMail } from './mail/index.ts';
+import { purgeDemoInbox, purgeOldMail } from './mail/index.ts';
 import { type Config, ConfigError, loadConfig } from './platform/config.ts';
 import { createLogger } from './platform/logger.ts';
 
@@ -47,6 +47,9 @@ async function main() {
   if (applied.length) logger.info({ applied }, 'migrations applied');
   if (config.seedDemo && (await seedIfEmpty(db, config.sites))) logger.info('demo catalogue loaded');
   if (config.seedDemo && (await seedContentIfEmpty(db))) logger.info('demo content loaded');
+  // The demo shopper (a published password): only in the demo — embedded database, demo data, no SMTP (decision 042).
+  if (config.seedDemo && !config.databaseUrl && !config.mail.smtpUrl && (await seedDemoShopper(db)))
+    logger.info('demo shopper created (README: the demo account)');
 
   const vite =
     config.env === 'development'
@@ -68,8 +71,10 @@ async function main() {
         const purged = await purgeExpired(db);
         if (Object.values(purged).some((n) => n > 0)) logger.info({ purged }, 'expired rows purged');
         // Spent form stamps past their age, sent or given-up mail past its keeping (decision 037).
-        const forgotten = { formStamps: await purgeSpentStamps(db), sentMail: await purgeOldMail(db) };
-        if (forgotten.formStamps + forgotten.sentMail > 0) logger.info({ purged: forgotten }, 'spent stamps and old mail purged');
+        // The demo inbox beyond its bound (decision 042).
+        const forgotten = { formStamps: await purgeSpentStamps(db), sentMail: await purgeOldMail(db), demoInbox: await purgeDemoInbox(db) };
+        if (forgotten.formStamps + forgotten.sentMail + forgotten.demoInbox > 0)
+          logger.info({ purged: forgotten }, 'spent stamps and old mail purged');
       }
     } catch (err) {
       logger.error({ err }, 'housekeeping failed');

@@ -26,6 +26,12 @@ export const DATA_ROUTES_PARAM = '_routes';
 export const DATA_ACTION_PARAM = '_action';
 
 /**
+ * The demo inbox (docs/decisions/042-demo-inbox.md): with no SMTP server configured, the mails the shop would have sent,
+ * readable on local hosts from this computer only. A server page, not a route of the route table.
+ */
+export const DEMO_INBOX_PATH = '/_demo/inbox';
+
+/**
  * Data the server embeds in every page for the browser to start with (escaped, shared/serialize.ts): the language,
  * the router basename, the language's UI strings and the id of the client build. Route data travels separately, in
  * React Router's hydration data.

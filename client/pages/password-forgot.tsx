@@ -3,6 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from 'react-r
 import type { loader } from '../../server/pages/password-forgot.ts';
 import type { ActionResult } from '../../shared/contracts.ts';
 import { Field } from '../components/AccountField.tsx';
+import { DemoInboxLink } from '../components/DemoInboxLink.tsx';
 import { PageHead } from '../components/PageHead.tsx';
 import { useTranslation } from '../i18n.tsx';
 import { FormBasics, FormError, useFormState } from '../route-form.tsx';
@@ -21,6 +22,7 @@ export function Component() {
       {sent ? (
         <>
           <p role="status">{t('account.forgot.sent')}</p>
+          <DemoInboxLink />
           <p>
             <Link to="/auth">{t('account.register.signIn')}</Link>
           </p>

@@ -7,6 +7,7 @@ import { Form, Link, useLoaderData } from 'react-router-dom';
 import type { loader } from '../../server/pages/personal.ts';
 import { PASSWORD_MIN_LENGTH } from '../../shared/password-rules.ts';
 import { Checkbox, Field } from '../components/AccountField.tsx';
+import { DemoInboxLink } from '../components/DemoInboxLink.tsx';
 import { PageHead } from '../components/PageHead.tsx';
 import { PasswordField } from '../components/PasswordField.tsx';
 import { useTranslation } from '../i18n.tsx';
@@ -32,7 +33,7 @@ export function Component() {
               <button type="submit" className="button button--secondary" disabled={state.pending}>
                 {t('account.personal.resend')}
               </button>
-              {state.done && <span role="status"> {t('account.personal.resent')}</span>}
+              {state.done && <span role="status"> {t('account.personal.resent')}</span>} <DemoInboxLink inline />
             </>
           )}
         </RouteForm>
@@ -106,6 +107,7 @@ export function Component() {
               error={state.errors.password}
             />
             <Saved state={state} text={t('account.personal.emailSent')} />
+            {state.done && <DemoInboxLink />}
             <button type="submit" className="button" disabled={state.pending}>
               {t('account.personal.emailSubmit')}
             </button>

@@ -10,6 +10,7 @@ import type { loader } from '../../server/pages/register.ts';
 import type { ActionResult } from '../../shared/contracts.ts';
 import { PASSWORD_MIN_LENGTH } from '../../shared/password-rules.ts';
 import { Checkbox, Field } from '../components/AccountField.tsx';
+import { DemoInboxLink } from '../components/DemoInboxLink.tsx';
 import { PageHead } from '../components/PageHead.tsx';
 import { PasswordField } from '../components/PasswordField.tsx';
 import { useTranslation } from '../i18n.tsx';
@@ -32,6 +33,7 @@ export function Component() {
         <PageHead title={t('account.register.sentTitle')} description={t('seo.register')} noindex />
         <h1>{t('account.register.sentTitle')}</h1>
         <p role="status">{t('account.register.sent')}</p>
+        <DemoInboxLink />
         <p>{t('account.register.sentSignIn')}</p>
         <p>
           <Link to="/auth" className="button">

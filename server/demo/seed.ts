@@ -7,6 +7,7 @@
 
 import { unitMassKg } from '../../shared/product-info.ts';
 import type { SitesConfig } from '../../shared/sites.ts';
+import { hashPassword, passwordProblem } from '../accounts/index.ts';
 import type { Db, Queryable } from '../db/index.ts';
 import { SCHEMA_LOCK_KEY } from '../db/migrate.ts';
 import { seedDemoContent } from './demo-content.ts';
@@ -147,4 +148,33 @@ async function seedInto(tx: Queryable, sites: SitesConfig): Promise<void> {
 export async function catalogueIsEmpty(db: Queryable): Promise<boolean> {
   const [row] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM categories');
   return row!.n === 0;
+}
+
+/**
+ * The demo shopper (README, docs/decisions/042-demo-inbox.md): an account with a confirmed e-mail and a published
+ * password, so a visitor of the demo can sign in at once. A published password is a way in for anyone: it is created
+ * only for the demo — the embedded database with the demo data and no SMTP server (server/main.ts decides) — never on
+ * a shop's own PostgreSQL.
+ */
+export const DEMO_SHOPPER = {
+  email: 'demo@tihoavto.localhost',
+  password: 'Tishina-2026',
+  name: 'Демо Покупатель',
+  phone: '+79161234567',
+} as const;
+
+/** Creates the demo shopper unless an account with its e-mail exists (a changed password is kept). True when created. */
+export async function seedDemoShopper(db: Queryable): Promise<boolean> {
+  const problem = passwordProblem(DEMO_SHOPPER.password, DEMO_SHOPPER.email);
+  if (problem) throw new Error(`the demo shopper's password breaks the password rule: ${problem}`);
+  const [taken] = await db.query('SELECT 1 FROM users WHERE lower(email) = lower($1)', [DEMO_SHOPPER.email]);
+  if (taken) return false;
+  const hash = await hashPassword(DEMO_SHOPPER.password);
+  const created = await db.query(
+    `INSERT INTO users (email, name, phone, password_hash, email_confirmed_at, pd_consent_at, site, language)
+     VALUES ($1, $2, $3, $4, now(), now(), 'ru', 'ru')
+     ON CONFLICT (lower(email)) DO NOTHING RETURNING id`,
+    [DEMO_SHOPPER.email, DEMO_SHOPPER.name, DEMO_SHOPPER.phone, hash],
+  );
+  return created.length > 0;
 }

@@ -1,34 +1,38 @@
 /**
- * The mail worker as a Fastify plugin: builds the app's MailDelivery (SMTP when SMTP_URL is set, else log lines)
- * as `fastify.mail`, starts it when the app is ready — if this process runs the worker (MAIL_WORKER; off under
+ * The mail worker as a Fastify plugin: builds the app's MailDelivery (SMTP when SMTP_URL is set, else log lines and
+ * the demo inbox, `fastify.demoInbox` — docs/decisions/042-demo-inbox.md) as `fastify.mail`, starts it when the app is ready — if this process runs the worker (MAIL_WORKER; off under
  * NODE_ENV=test, where tests call `fastify.mail.runOnce()`) — and stops it on close, before the database closes.
  * With METRICS_PORT set: storefront_mail_sent_total, storefront_mail_retried_total, storefront_mail_failed_total
  * (by kind) and storefront_mail_queued (unsent messages, read from the database when scraped).
  */
 import fp from 'fastify-plugin';
 import client from 'prom-client';
-import { logTransport, MailDelivery, smtpTransport } from '../mail/index.ts';
+import { DemoInbox, logTransport, MailDelivery, smtpTransport } from '../mail/index.ts';
 import type { MailConfig } from '../platform/config.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The outbox's delivery worker (runOnce() sends what is due now). */
     mail: MailDelivery;
+    /** With no SMTP configured: where every mail goes instead (the demo inbox page reads it); null with SMTP. */
+    demoInbox: DemoInbox | null;
   }
 }
 
 export const mailPlugin = fp<{ mail: MailConfig }>(
   async (fastify, { mail }) => {
+    const demoInbox = mail.smtpUrl ? null : new DemoInbox(fastify.db);
     const delivery = new MailDelivery({
       db: fastify.db,
       sites: fastify.services.sites,
-      transport: mail.smtpUrl ? smtpTransport(mail.smtpUrl) : logTransport(fastify.log),
+      transport: mail.smtpUrl ? smtpTransport(mail.smtpUrl) : logTransport(fastify.log, demoInbox ?? undefined),
       log: fastify.log,
       from: mail.from,
       maxAttempts: mail.maxAttempts,
       pollMs: mail.pollMs,
     });
     fastify.decorate('mail', delivery);
+    fastify.decorate('demoInbox', demoInbox);
 
     const registry = fastify.metricsRegistry;
     if (registry) {

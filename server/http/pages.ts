@@ -21,6 +21,7 @@ import type { RenderHost } from '../render/host.ts';
 import { createRenderer } from '../render/renderer.tsx';
 import { EMPTY_SNAPSHOT } from '../sessions/index.ts';
 import { htmlDestination } from './compression.ts';
+import { demoInboxAllowed } from './demo-inbox.ts';
 import { issueSessionCookie, secureCookies, setSessionCookie } from './request-context.ts';
 import { pageSecurityHeaders } from './security.ts';
 import { signInGate } from './signin-gate.ts';
@@ -81,6 +82,7 @@ function renderHost(app: FastifyInstance, { dev }: { dev: boolean }): RenderHost
         session: { id: request.sessionId, token: services.sessions.tokenFor(request.sessionId), snapshot },
         cookieConsent: request.cookies[CONSENT_COOKIE] === '1',
         localHost: isLocalHost(request.hostname),
+        demoInbox: demoInboxAllowed(request),
         origin: services.addresses.originOf(request.site, request),
         clientAddress: request.ip,
         services,

@@ -10,12 +10,14 @@
  *  - Forgetting (docs/decisions/037-outbox-forgets.md): a message sent or given up on keeps its kind, masked
  *    recipient, subject, times and error; its bodies (names, addresses, live link tokens) and reply-to are erased in
  *    the statement that records the outcome, and the recipient is masked in it (and in last_error).
- *  - Transport: SMTP through nodemailer, or, with no SMTP configured (the demo), a log line per message.
+ *  - Transport: SMTP through nodemailer, or, with no SMTP configured (the demo), a log line per message and the
+ *    message kept whole in the demo inbox (server/mail/demo-inbox.ts, docs/decisions/042-demo-inbox.md).
  * It runs beside the requests, never inside one: a mail server that is down or slow delays mail, nothing else.
  */
 import nodemailer from 'nodemailer';
 import type { Site, SiteDirectory } from '../../shared/sites.ts';
 import type { Db } from '../db/index.ts';
+import type { DemoInbox } from './demo-inbox.ts';
 
 /** A message ready for a transport: the outbox row with its sender worked out. */
 export interface OutgoingMail {
@@ -99,14 +101,31 @@ export function maskAddress(address: string): string {
   return `${address[0]}***${address.slice(at)}`;
 }
 
-/** No SMTP configured (the demo): each message becomes one info line — never its body, which may hold a link's secret. */
-export function logTransport(log: MailLog): MailTransport {
+/**
+ * No SMTP configured (the demo): each message becomes one info line — never its body, which may hold a link's secret —
+ * and, given the demo inbox, is kept there whole for the demo inbox page (decision 042). A message the inbox could not
+ * keep (the database is away) counts as not sent: the worker tries it again.
+ */
+export function logTransport(log: MailLog, inbox?: DemoInbox): MailTransport {
   return {
     kind: 'log',
     async send(mail) {
+      if (inbox) {
+        await inbox.keep({
+          outboxId: mail.id,
+          site: mail.site.id,
+          kind: mail.kind,
+          language: mail.language,
+          from: `${mail.from.name} <${mail.from.address}>`,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+        });
+      }
       log.info(
         { mail: mail.id, kind: mail.kind, site: mail.site.id, language: mail.language, to: maskAddress(mail.to), subject: mail.subject },
-        'mail logged, not sent (SMTP_URL unset)',
+        inbox ? 'mail logged, not sent (SMTP_URL unset): kept in the demo inbox' : 'mail logged, not sent (SMTP_URL unset)',
       );
     },
     close() {},

@@ -5,6 +5,7 @@
  */
 import type { Queryable } from '../db/index.ts';
 import { accountMail } from './account-mails.ts';
+import { forgetDemoMail } from './demo-inbox.ts';
 import { formMail } from './form-mails.ts';
 import type { MailKind, MailMessage, MessageOf } from './messages.ts';
 import { newOrder, orderCancelled, orderConfirmation, paymentChanged } from './order-mails.ts';
@@ -47,8 +48,12 @@ export class Mailer {
     return this.outbox.enqueue(q, renderMessage(message));
   }
 
-  /** Erases every message to `email`, queued or sent (its account is being deleted): pass that transaction. */
-  forget(q: Queryable, email: string): Promise<number> {
+  /**
+   * Erases every message to `email`, queued or sent (its account is being deleted), and its messages in the demo inbox
+   * (decision 042): pass that transaction. Returns the outbox rows erased.
+   */
+  async forget(q: Queryable, email: string): Promise<number> {
+    await forgetDemoMail(q, email);
     return this.outbox.forget(q, email);
   }
 }

@@ -22,6 +22,8 @@ export async function loader({ context }: LoaderArgs) {
     cookieConsent: context.cookieConsent,
     /** Spec §4: the notification dialog, on the test and local hosts only, when the modal widget has content. */
     showNotice: (site.isTest || context.localHost) && shell.widgets.modal !== '',
+    /** Mail goes to the demo inbox and this visitor may read it: pages that say a mail was sent link to it (decision 042). */
+    demoInbox: context.demoInbox,
     /** The site token (spec §3 `_token`): every form sends it as `token`. */
     token: session.token,
     /** The outcome of a form posted without JavaScript, shown once on the page it returned to. */

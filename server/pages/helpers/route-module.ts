@@ -25,6 +25,11 @@ export interface LoadContext extends RouterContext {
   /** The request came to a local host (localhost, *.localhost), where test notices show too. */
   localHost: boolean;
   /**
+   * No SMTP server is configured and this visitor may read the demo inbox (a local host, from this computer): pages
+   * that say a mail was sent link to it (docs/decisions/042-demo-inbox.md).
+   */
+  demoInbox: boolean;
+  /**
    * This site's origin as the visitor reached it (scheme://host[:port]) — from the sites config, with the request's
    * port on local hosts (server/sites/site-address.ts): for absolute addresses given to third parties (return_url).
    */

@@ -7,6 +7,11 @@ import type { FeatureLocale } from '../types.ts';
 const ru = {
   shared:
     'Одна учётная запись для всех сайтов ТихоАвто ({{sites}}): входите с тем же e-mail и паролем на любом из них. Заказы, адреса доставки и записи у каждого сайта свои.',
+  /** Pages that say a mail was sent, in the demo (no SMTP server; docs/decisions/042-demo-inbox.md). */
+  demoInbox: {
+    note: 'Это демо: почта не уходит наружу, письма собираются в демо-почте на этом компьютере.',
+    link: 'Открыть демо-почту',
+  },
   register: {
     title: 'Регистрация',
     name: 'Имя',
@@ -192,6 +197,10 @@ type Shape = typeof ru;
 const en: Shape = {
   shared:
     'One account for every ТихоАвто site ({{sites}}): sign in with the same e-mail and password on any of them. Orders, delivery addresses and records are kept per site.',
+  demoInbox: {
+    note: 'This is the demo: mail is not sent out but collected in the demo inbox on this computer.',
+    link: 'Open the demo inbox',
+  },
   register: {
     title: 'Create an account',
     name: 'Name',
@@ -367,6 +376,10 @@ const en: Shape = {
 
 const zhCN: Shape = {
   shared: '所有 ТихоАвто 网站（{{sites}}）共用一个账户：在任一网站使用相同的邮箱和密码登录。订单、收货地址和记录按网站分别保存。',
+  demoInbox: {
+    note: '这是演示环境：邮件不会真正发出，而是保存在本机的演示收件箱中。',
+    link: '打开演示收件箱',
+  },
   register: {
     title: '注册',
     name: '姓名',
@@ -543,6 +556,10 @@ const zhCN: Shape = {
 const tr: Shape = {
   shared:
     'Tüm ТихоАвто siteleri ({{sites}}) için tek hesap: hepsinde aynı e-posta ve şifreyle giriş yapın. Siparişler, teslimat adresleri ve kayıtlar her site için ayrı tutulur.',
+  demoInbox: {
+    note: 'Bu bir demo: e-postalar dışarı gönderilmez, bu bilgisayardaki demo gelen kutusunda toplanır.',
+    link: 'Demo gelen kutusunu aç',
+  },
   register: {
     title: 'Kayıt ol',
     name: 'Ad',
@@ -720,6 +737,10 @@ const tr: Shape = {
 const kk: Shape = {
   shared:
     'Барлық ТихоАвто сайттарына ({{sites}}) бір тіркелгі: кез келгенінде бірдей e-mail мен құпиясөзбен кіріңіз. Тапсырыстар, жеткізу мекенжайлары мен жазбалар әр сайтта бөлек сақталады.',
+  demoInbox: {
+    note: 'Бұл демо: хаттар сыртқа жіберілмейді, осы компьютердегі демо-поштада жиналады.',
+    link: 'Демо-поштаны ашу',
+  },
   register: {
     title: 'Тіркелу',
     name: 'Аты',
@@ -897,6 +918,10 @@ const kk: Shape = {
 const ro: Shape = {
   shared:
     'Un singur cont pentru toate site-urile ТихоАвто ({{sites}}): autentificați-vă cu același e-mail și aceeași parolă pe oricare dintre ele. Comenzile, adresele de livrare și înregistrările sunt păstrate separat pentru fiecare site.',
+  demoInbox: {
+    note: 'Aceasta este o demonstrație: e-mailurile nu sunt trimise, ci adunate în căsuța demo de pe acest calculator.',
+    link: 'Deschide căsuța demo',
+  },
   register: {
     title: 'Înregistrare',
     name: 'Nume',
@@ -1074,6 +1099,10 @@ const ro: Shape = {
 const uz: Shape = {
   shared:
     'Barcha ТихоАвто saytlari ({{sites}}) uchun bitta hisob: istalganida bir xil e-mail va parol bilan kiring. Buyurtmalar, yetkazib berish manzillari va yozuvlar har bir saytda alohida saqlanadi.',
+  demoInbox: {
+    note: 'Bu demo: xatlar tashqariga yuborilmaydi, shu kompyuterdagi demo pochtada yig‘iladi.',
+    link: 'Demo pochtani ochish',
+  },
   register: {
     title: 'Roʻyxatdan oʻtish',
     name: 'Ism',
@@ -1251,6 +1280,10 @@ const uz: Shape = {
 const ky: Shape = {
   shared:
     'Бардык ТихоАвто сайттары ({{sites}}) үчүн бир каттоо эсеби: каалаганында бирдей e-mail жана сырсөз менен кириңиз. Буйрутмалар, жеткирүү даректери жана жазуулар ар бир сайтта өзүнчө сакталат.',
+  demoInbox: {
+    note: 'Бул демо: каттар сыртка жөнөтүлбөйт, ушул компьютердеги демо-почтага чогулат.',
+    link: 'Демо-почтаны ачуу',
+  },
   register: {
     title: 'Катталуу',
     name: 'Аты',

@@ -1,0 +1,28 @@
+/**
+ * The demo as `npm start` runs it, for e2e/demo-inbox.spec.ts: the production build on a fresh in-memory PGlite with
+ * the demo data and NO SMTP server, so mail goes to the demo inbox (docs/decisions/042-demo-inbox.md); the mail worker
+ * polls every 100 ms. It listens on a free loopback port and prints `listening <port>` for the spec that started it.
+ */
+import { buildApp } from '../server/app.ts';
+import { openDb } from '../server/db/index.ts';
+import { migrate } from '../server/db/migrate.ts';
+import { seedDemo, seedDemoShopper } from '../server/demo/seed.ts';
+import { loadConfig } from '../server/platform/config.ts';
+
+const { SMTP_URL: _none, ...env } = process.env;
+const config = loadConfig({ ...env, NODE_ENV: 'production', DATA_DIR: 'memory', PORT: '0', MAIL_WORKER: '1', MAIL_POLL_MS: '100' });
+const db = await openDb({ dataDir: 'memory' });
+await migrate(db);
+await seedDemo(db, config.sites);
+await seedDemoShopper(db);
+const { fastify } = await buildApp({ config, db });
+await fastify.listen({ host: '127.0.0.1', port: 0 });
+const address = fastify.server.address();
+console.log(`listening ${typeof address === 'object' && address ? address.port : ''}`);
+const stop = async () => {
+  await fastify.close();
+  await db.close();
+  process.exit(0);
+};
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
