@@ -594,7 +594,7 @@ function productMain(look: Look, p: { attributes: Record<string, string | number
   if (isSheet(look)) {
     const big = Number(a.sheet_length_m ?? 1) >= 1;
     const t = Math.min(28, Math.max(5, Number(a.thickness_mm ?? 2) * 1.6 + 3));
-    return sheetStack([600, 430], big ? 620 : 560, big ? 470 : 360, t, materialOf(look), 3);
+    return sheetStack([600, 400], big ? 720 : 680, big ? 540 : 430, t, materialOf(look), 3);
   }
   switch (look) {
     case 'tape-felt':
@@ -618,7 +618,7 @@ function productMain(look: Look, p: { attributes: Record<string, string | number
     case 'trim-tools':
       return trimTools();
     case 'heat-gun':
-      return shadow(620, 830, 440, 40) + heatGun(560, 380, 1.3);
+      return shadow(600, 800, 420, 40) + heatGun(540, 330, 1.2);
     case 'bottle':
       return shadow(560, 800, 330, 44) + bottle(480, 440) + cloth(820, 700);
     case 'gloves':
