@@ -48,3 +48,38 @@ test('pictures below the fold are lazy and load once scrolled to', async ({ page
   await last.scrollIntoViewIfNeeded();
   await expect.poll(() => last.evaluate((e) => (e as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
 });
+
+/** Every picture the locator finds has arrived and decoded (a broken or missing file has naturalWidth 0). */
+async function allLoaded(images: import('@playwright/test').Locator) {
+  for (const img of await images.all()) await img.scrollIntoViewIfNeeded();
+  await expect
+    .poll(() => images.evaluateAll((els) => els.map((e) => (e as HTMLImageElement).complete && (e as HTMLImageElement).naturalWidth > 0)))
+    .toEqual(Array((await images.count()) as number).fill(true));
+}
+
+test('a product page shows all its drawn photos, the main one preloaded', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/vibroizolyaciya/vibro-standart-2-2');
+  const photos = page.locator('.product-gallery img');
+  expect(await photos.count()).toBeGreaterThanOrEqual(2);
+  await allLoaded(photos);
+  for (const alt of await photos.evaluateAll((els) => els.map((e) => (e as HTMLImageElement).alt)))
+    expect(alt).toMatch(/^Вибро Стандарт 2\.2: \S/);
+  await expect(page.locator('head link[rel="preload"][as="image"][imagesrcset*="vib-std-22-main-"]')).toHaveCount(1);
+});
+
+test('a category listing’s cards and the news list show pictures that load', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/instrumenty');
+  const cards = page.locator('.product-card');
+  const cardImages = page.locator('.product-card img');
+  expect(await cards.count()).toBeGreaterThanOrEqual(5);
+  await expect(cardImages).toHaveCount(await cards.count());
+  await allLoaded(cardImages);
+
+  await page.goto('/news');
+  const teasers = page.locator('.teaser');
+  await expect(page.locator('.teaser .content-placeholder')).toHaveCount(0);
+  await expect(page.locator('.teaser img')).toHaveCount(await teasers.count());
+  await allLoaded(page.locator('.teaser img'));
+});

@@ -4,7 +4,7 @@ import { hydrated } from './page-helpers.ts';
 
 /** Spec §2 "Image lightbox", §4, §8, §9: the product photos open in the lightbox (client/components/Lightbox.tsx). */
 const PRODUCT = '/shumopogloshchenie/akustik-10'; // three photos, gallery "abs-ak-10"
-const SINGLE = '/zhidkaya-shumoizolyaciya/zhidkaya-shumoizolyaciya-aerozol-650-ml'; // one photo
+const SINGLE = '/stati/temperatura-montazha'; // one picture in the article's body (every product has two or more)
 
 /** Requests of client data (a router navigation or revalidation) and of the lightbox chunk. */
 function watchRequests(page: Page) {
@@ -56,7 +56,7 @@ test('a click opens the lazily loaded lightbox at that image, puts it in the has
   await expect(lightbox(page)).toHaveAttribute('data-state', 'ready');
   await expect(lightbox(page)).toHaveAttribute('role', 'dialog');
   await expect(lightbox(page)).toHaveAttribute('aria-label', 'Просмотр изображений');
-  await expect(page.locator('.lightbox .yarl__slide_current img')).toHaveAttribute('src', '/img/products/abs-ak-10-2.svg');
+  await expect(page.locator('.lightbox .yarl__slide_current img')).toHaveAttribute('src', '/img/products/abs-ak-10-detail.svg');
   expect(await hash(page)).toBe('#gallery-abs-ak-10-2');
   expect(seen.lightbox).toHaveLength(1);
 
@@ -148,7 +148,7 @@ test('one image: no thumbnail strip, no arrows, no slideshow', async ({ page }) 
   await hydrated(page);
   await expect(gallery(page)).toHaveCount(1);
   await openAt(page, 1);
-  await expect(page.locator('.lightbox .yarl__slide_current img')).toHaveAttribute('src', '/img/products/liq-aer-650-1.svg');
+  await expect(page.locator('.lightbox .yarl__slide_current img')).toHaveAttribute('src', '/img/content/heat-gun.svg');
   await expect(page.locator('.lightbox .yarl__thumbnails_container')).toHaveCount(0);
   await expect(page.locator('.lightbox .yarl__navigation_next')).toHaveCount(0);
   await page.keyboard.press('t');

@@ -1,5 +1,5 @@
 /**
- * Writes the WebP renditions of the demo pictures (public/img/categories/*.svg, public/img/products/*.svg) that
+ * Writes the WebP renditions of the demo pictures (public/img/{categories,products,content}/*.svg) that
  * <ResponsiveImage> offers in its srcset, and the list of them (shared/image-renditions.ts), so the shop never
  * hot-links a picture and never offers a rendition that does not exist. The output is committed; run after
  * adding or changing a demo picture (after scripts/gen-product-images.ts):
@@ -13,8 +13,8 @@ import { RENDITION_WIDTHS, renditionUrl } from '../shared/image-renditions.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const publicDir = join(root, 'public');
-const FOLDERS = ['img/categories', 'img/products'];
-/** Flat demo art compresses well; 70 keeps the text readable. */
+const FOLDERS = ['img/categories', 'img/products', 'img/content'];
+/** Flat demo art compresses well; 70 keeps edges and gradients clean. */
 const QUALITY = 70;
 
 const entries: Array<[string, { width: number; height: number }]> = [];

@@ -10,6 +10,12 @@ export interface Category {
   preview_image: string | null;
 }
 
+/** A product photo: its address and what it shows, for those who cannot see it. */
+export interface ProductImage {
+  src: string;
+  alt: string;
+}
+
 export interface ProductCard {
   id: number;
   sku: string;
@@ -23,8 +29,8 @@ export interface ProductCard {
 export interface Product extends ProductCard {
   description: string;
   attributes: Record<string, string | number>;
-  /** Photo addresses, the main one first (the products.images jsonb array). */
-  images: string[];
+  /** Photos, the main one first (the products.images jsonb array, decision 041). */
+  images: ProductImage[];
   category: Category;
   /** Units in stock (migration 005): in stock when > 0, else made to order. */
   stock: number;

@@ -173,7 +173,7 @@ t.test('front matter: checked, with the file and the field named', async (t) => 
 
 t.test('picture sizes are read from public/ (SVG, PNG)', async (t) => {
   const publicDir = new URL('../public', import.meta.url).pathname;
-  t.same(probeImageSize(publicDir, '/img/content/layers.svg'), { width: 800, height: 450 });
+  t.same(probeImageSize(publicDir, '/img/content/layers.svg'), { width: 1200, height: 675 });
   t.equal(probeImageSize(publicDir, '/img/none.svg'), undefined);
   t.equal(probeImageSize(publicDir, '/../package.json'), undefined, 'nothing outside public/');
   const dir = mkdtempSync(join(tmpdir(), 'probe-'));
@@ -244,7 +244,7 @@ t.test('the CLI: npm run content -- import | export | reviews', { timeout: 280_0
   t.match((await cli('export', out)).stdout, 'exported 1 files');
   t.match(
     readFileSync(join(out, 'article/cli.md'), 'utf8'),
-    /images:\n\s+- src: \/img\/content\/layers\.svg\n\s+width: 800\n\s+height: 450/,
+    /images:\n\s+- src: \/img\/content\/layers\.svg\n\s+width: 1200\n\s+height: 675/,
   );
   t.equal((await cli('reviews')).stdout, '', 'no review waits');
   await t.rejects(cli('reviews', 'publish', '7'), /no review #7/);

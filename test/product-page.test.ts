@@ -52,7 +52,7 @@ t.test('head: title, meta description, canonical and Open Graph on the site host
   const kz = await page('/shumopogloshchenie/akustik-10', 'kz.localhost');
   t.match(head(kz), '<link rel="canonical" href="https://tihoavto.kz/shumopogloshchenie/akustik-10"/>', 'canonical on the kz host');
   t.equal(meta(kz, 'property', 'og:url'), 'https://tihoavto.kz/shumopogloshchenie/akustik-10');
-  t.equal(meta(kz, 'property', 'og:image'), 'https://tihoavto.kz/img/products/abs-ak-10-1.svg', 'absolute image on the site host');
+  t.equal(meta(kz, 'property', 'og:image'), 'https://tihoavto.kz/img/products/abs-ak-10-main.svg', 'absolute image on the site host');
   const kk = await page('/kk/shumopogloshchenie/akustik-10', 'kz.localhost');
   t.equal(meta(kk, 'property', 'og:url'), 'https://tihoavto.kz/kk/shumopogloshchenie/akustik-10', 'the language prefix is kept');
 });
@@ -74,9 +74,9 @@ t.test('JSON-LD Product and BreadcrumbList, with the nonce, the site currency an
     brand: { '@type': 'Brand', name: 'ТихоАвто' },
     url: 'https://tihoavto.kz/shumopogloshchenie/akustik-10',
     image: [
-      'https://tihoavto.kz/img/products/abs-ak-10-1.svg',
-      'https://tihoavto.kz/img/products/abs-ak-10-2.svg',
-      'https://tihoavto.kz/img/products/abs-ak-10-3.svg',
+      'https://tihoavto.kz/img/products/abs-ak-10-main.svg',
+      'https://tihoavto.kz/img/products/abs-ak-10-detail.svg',
+      'https://tihoavto.kz/img/products/abs-ak-10-use.svg',
     ],
     offers: {
       '@type': 'Offer',

@@ -34,7 +34,7 @@ export class CatalogService {
     const [row] = await this.db.query<
       Omit<Product, 'category'> & { category_id: number; category_title: string; category_image: string | null }
     >(
-      `SELECT o.id, o.sku, o.title, '/' || c.slug || '/' || o.slug AS url, o.images->>0 AS preview_image,
+      `SELECT o.id, o.sku, o.title, '/' || c.slug || '/' || o.slug AS url, o.images->0->>'src' AS preview_image,
               o.price::float8 AS price, o.description, o.attributes, o.images, o.stock,
               c.id AS category_id, c.title AS category_title, c.preview_image AS category_image
          FROM site_offers o

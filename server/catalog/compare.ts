@@ -76,7 +76,7 @@ export class CompareService {
         category_image: string | null;
       }
     >(
-      `SELECT o.id, o.sku, o.title, '/' || c.slug || '/' || o.slug AS url, o.images->>0 AS preview_image,
+      `SELECT o.id, o.sku, o.title, '/' || c.slug || '/' || o.slug AS url, o.images->0->>'src' AS preview_image,
               o.price::float8 AS price, o.attributes,
               c.id AS category_id, c.title AS category_title, '/' || c.slug AS category_url, c.preview_image AS category_image
          FROM compare_items ci

@@ -75,7 +75,7 @@ export class KitService {
       `SELECT k.id, k.slug, k.title, k.description, k.discount_percent::float8 AS discount_percent,
               json_agg(json_build_object(
                 'productId', o.id, 'sku', o.sku, 'title', o.title, 'url', '/' || c.slug || '/' || o.slug,
-                'preview_image', o.images->>0, 'quantity', ki.quantity,
+                'preview_image', o.images->0->>'src', 'quantity', ki.quantity,
                 'price', ${soldPrice('o')}, 'attributes', o.attributes
               ) ORDER BY ki.quantity DESC, o.id) AS lines
          FROM kits k

@@ -238,7 +238,7 @@ export class ListingService {
     const params = [...where.params, category.url + '/', LISTING_PAGE_SIZE, (state.page - 1) * LISTING_PAGE_SIZE];
     const n = where.params.length;
     const products = await this.db.query<ProductCard>(
-      `SELECT o.id, o.sku, o.title, $${n + 1}::text || o.slug AS url, o.images->>0 AS preview_image, o.price::float8 AS price
+      `SELECT o.id, o.sku, o.title, $${n + 1}::text || o.slug AS url, o.images->0->>'src' AS preview_image, o.price::float8 AS price
          FROM site_offers o
         WHERE ${where.sql}
         ORDER BY ${ORDER_BY[state.sort]}
@@ -282,7 +282,7 @@ export class ListingService {
               f.id, f.sku, f.title, '/' || c.slug || '/' || f.slug AS url, f.preview_image, f.price
          FROM categories c
          LEFT JOIN LATERAL (
-           SELECT o.id, o.sku, o.title, o.slug, o.images->>0 AS preview_image, o.price::float8 AS price, o.popularity
+           SELECT o.id, o.sku, o.title, o.slug, o.images->0->>'src' AS preview_image, o.price::float8 AS price, o.popularity
              FROM site_offers o
             WHERE o.price_list = $1 AND o.category_id = c.id AND o.sold
             ORDER BY o.popularity DESC, o.id

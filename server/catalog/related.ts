@@ -13,7 +13,7 @@ export class RelatedService {
    */
   forProduct(product: { id: number; categoryId: number; price: number | null }, priceList: string): Promise<ProductCard[]> {
     return this.db.query<ProductCard>(
-      `SELECT p.id, p.sku, p.title, '/' || c.slug || '/' || p.slug AS url, p.images->>0 AS preview_image,
+      `SELECT p.id, p.sku, p.title, '/' || c.slug || '/' || p.slug AS url, p.images->0->>'src' AS preview_image,
               p.price::float8 AS price
          FROM site_offers p
          JOIN categories c ON c.id = p.category_id

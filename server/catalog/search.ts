@@ -118,7 +118,7 @@ WITH ${TERMS_SQL},
   ),
   best AS (SELECT id, min(tier) AS tier FROM hits GROUP BY id)
 SELECT p.id, p.title, '/' || c.slug || '/' || p.slug AS url,
-       coalesce(p.images->>0, c.preview_image) AS preview_image,
+       coalesce(p.images->0->>'src', c.preview_image) AS preview_image,
        left(p.description, 160) AS preview_content
   FROM best JOIN products p ON p.id = best.id JOIN categories c ON c.id = p.category_id
  ORDER BY best.tier, p.popularity DESC, p.id

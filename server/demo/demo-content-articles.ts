@@ -3,8 +3,30 @@
  * would keep (server/content/content-files.ts). Loaded by the demo seed (server/demo/demo-content.ts).
  */
 
-const img = (name: string, alt: string, width: number, height: number) =>
-  `{ src: /img/content/${name}.svg, alt: "${alt}", width: ${width}, height: ${height} }`;
+import { contentPicture } from './demo-content-pictures.ts';
+import { demoProducts } from './demo-data.ts';
+import { demoProductImages } from './demo-pictures.ts';
+
+/** A picture of demo-content-pictures.ts in front matter: `cover: ${img('slug')}`. */
+const img = (name: string) => {
+  const { src, alt, width, height } = contentPicture(name);
+  return `{ src: ${src}, alt: "${alt}", width: ${width}, height: ${height} }`;
+};
+/** A body picture's size in front matter `images:` (the renderer reserves its box). */
+const size = (name: string) => {
+  const { src, width, height } = contentPicture(name);
+  return `{ src: ${src}, width: ${width}, height: ${height} }`;
+};
+/** A body picture in Markdown, with its alt from demo-content-pictures.ts and a caption. */
+const figure = (name: string, caption: string) => {
+  const { src, alt } = contentPicture(name);
+  return `![${alt}](${src} "${caption}")`;
+};
+/** A demo product's photo (demo-pictures.ts, 1200 × 900) as a gallery item: the door article shows the steps with them. */
+const photo = (sku: string, index: number) => {
+  const { src, alt } = demoProductImages(demoProducts.find((p) => p.sku === sku)!)[index]!;
+  return `{ src: ${src}, alt: "${alt}", width: 1200, height: 900 }`;
+};
 
 export const demoArticles: string[] = [
   `---
@@ -13,13 +35,14 @@ slug: sloi-shumoizolyacii
 title: Слои шумоизоляции и их порядок
 summary: Из каких слоёв состоит правильная шумоизоляция автомобиля, в каком порядке их клеить и чем вибропоглотитель отличается от звукоизолятора.
 date: 2026-02-02T09:00:00+03:00
-cover: ${img('layers', 'Схема слоёв шумоизоляции от металла кузова к обшивке салона', 800, 450)}
+cover: ${img('sloi-shumoizolyacii')}
+images: [${size('layers')}]
 products: [VIB-STD-22, ABS-AK-10, BAR-IZ-4, ASQ-LNT-15]
 related: [skolko-listov-nuzhno, shumoizolyaciya-dverej]
 ---
 Шум в салон приходит двумя путями: **структурный** — металл кузова вибрирует и сам становится динамиком, и **воздушный** — звук шин, мотора и ветра проходит сквозь щели и тонкие панели. Один материал не справляется с обоими, поэтому шумоизоляцию собирают из слоёв, и у каждого своя задача.
 
-![Схема слоёв шумоизоляции от металла кузова к обшивке салона](/img/content/layers.svg "Слои от металла к салону")
+${figure('layers', 'Слои от металла к салону')}
 
 ## Слой 1: вибропоглотитель
 
@@ -58,6 +81,7 @@ slug: skolko-listov-nuzhno
 title: Сколько листов нужно на мой автомобиль
 summary: Как посчитать количество листов вибропоглотителя, шумопоглотителя и изолятора на двери, пол, крышу и багажник — с таблицей площадей и примером для седана.
 date: 2026-02-16T09:00:00+03:00
+cover: ${img('skolko-listov-nuzhno')}
 products: [VIB-OPT-30, BAR-IZ-8, VIB-LT-18, ABS-AK-10]
 related: [sloi-shumoizolyacii, skolko-vesit-shumoizolyaciya]
 ---
@@ -98,10 +122,12 @@ slug: shumoizolyaciya-dverej
 title: "Шумоизоляция дверей: пошагово"
 summary: Как своими руками сделать шумоизоляцию дверей за выходные — разборка, подготовка, вибропоглотитель, закрытие отверстий, шумопоглотитель и антискрип.
 date: 2026-03-03T09:00:00+03:00
-cover: ${img('door', 'Схема двери: наружная панель, технологические отверстия и внутренняя панель', 800, 500)}
+cover: ${img('shumoizolyaciya-dverej')}
+images: [${size('layers')}]
 gallery:
-  - ${img('door', 'Схема двери: наружная панель, технологические отверстия и внутренняя панель', 800, 500)}
-  - ${img('layers', 'Схема слоёв шумоизоляции от металла кузова к обшивке салона', 800, 450)}
+  - ${photo('TLS-SEM-5', 1)}
+  - ${photo('VIB-STD-22', 2)}
+  - ${photo('ABS-AK-10', 2)}
 products: [VIB-STD-22, ABS-AK-10, BAR-IZ-4, ASQ-LNT-15, TLS-SEM-5, TLS-ROL-30]
 related: [sloi-shumoizolyacii, temperatura-montazha]
 ---
@@ -133,7 +159,7 @@ related: [sloi-shumoizolyacii, temperatura-montazha]
 
 На внутреннюю панель положите Акустик 10, а на обшивку изнутри — Изолятор 4. Ворсовую ленту наклейте в местах, где пластик касается металла. Соберите дверь и проверьте работу стекла и замка.
 
-![Схема слоёв шумоизоляции от металла кузова к обшивке салона](/img/content/layers.svg "Тот же порядок слоёв, что и на всём кузове")
+${figure('layers', 'Тот же порядок слоёв, что и на всём кузове')}
 `,
   `---
 kind: article
@@ -141,6 +167,7 @@ slug: skolko-vesit-shumoizolyaciya
 title: Сколько весит шумоизоляция
 summary: Сколько килограммов добавляет шумоизоляция дверей, пола, крыши и всего автомобиля, влияет ли это на расход и подвеску и как сэкономить вес.
 date: 2026-03-18T09:00:00+03:00
+cover: ${img('skolko-vesit-shumoizolyaciya')}
 products: [VIB-PRM-25, VIB-LT-18, ABS-AK-6, BAR-IZ-4]
 related: [skolko-listov-nuzhno, sloi-shumoizolyacii]
 ---
@@ -179,7 +206,8 @@ slug: temperatura-montazha
 title: Температура монтажа и строительный фен
 summary: При какой температуре клеить вибропоглотитель, зачем нужен строительный фен, как прогревать лист и какие ошибки приводят к отслоению.
 date: 2026-04-01T09:00:00+03:00
-cover: ${img('heat-gun', 'Прогрев листа вибропоглотителя строительным феном', 800, 400)}
+cover: ${img('temperatura-montazha')}
+images: [${size('heat-gun')}]
 products: [TLS-FEN-2000, TLS-ROL-80, CON-OBZ-1L]
 related: [shumoizolyaciya-dverej, zhidkaya-shumoizolyaciya-arok]
 ---
@@ -193,7 +221,7 @@ related: [shumoizolyaciya-dverej, zhidkaya-shumoizolyaciya-arok]
 
 ## Как пользоваться феном
 
-![Прогрев листа вибропоглотителя строительным феном](/img/content/heat-gun.svg "Фен держат в 15–20 см от листа")
+${figure('heat-gun', 'Фен держат в 15–20 см от листа')}
 
 1. Снимите защитную плёнку и приложите лист к панели.
 2. Прогрейте участок феном с расстояния 15–20 см, постоянно двигая его.
@@ -215,7 +243,8 @@ slug: zhidkaya-shumoizolyaciya-arok
 title: Жидкая шумоизоляция для арок
 summary: Когда выбирать жидкую шумоизоляцию для колёсных арок и днища, сколько нужно материала, как наносить и чем она лучше листов.
 date: 2026-04-15T09:00:00+03:00
-cover: ${img('arches', 'Колёсная арка со слоем жидкой шумоизоляции', 800, 450)}
+cover: ${img('zhidkaya-shumoizolyaciya-arok')}
+images: [${size('arches')}]
 products: [LIQ-AER-650, LIQ-BNK-1, LIQ-VED-5, VIB-ARK-42]
 related: [temperatura-montazha, skolko-vesit-shumoizolyaciya]
 ---
@@ -233,7 +262,7 @@ related: [temperatura-montazha, skolko-vesit-shumoizolyaciya]
 
 ## Как наносить
 
-![Колёсная арка со слоем жидкой шумоизоляции](/img/content/arches.svg "Слой 2 мм по чистому металлу")
+${figure('arches', 'Слой 2 мм по чистому металлу')}
 
 1. Снимите колёса и подкрылки, отмойте арки и высушите.
 2. Удалите рыхлую ржавчину и обезжирьте поверхность.
@@ -253,6 +282,7 @@ slug: komplekty-dlya-sedana
 title: Готовые комплекты для седана со скидкой 5 %
 summary: Полный комплект шумоизоляции седана — двери, пол, крыша, капот и арки — теперь одним заказом со скидкой 5 %.
 date: 2026-01-20T10:00:00+03:00
+cover: ${img('komplekty-dlya-sedana')}
 products: [VIB-STD-22, VIB-OPT-30]
 ---
 Мы собрали шесть готовых комплектов для седана класса C: двери, пол и багажник, крыша, капот и крышка багажника, арки и полный седан. В каждом — листы с запасом 10 %, посчитанные по нашей методике.
@@ -265,6 +295,7 @@ slug: vibro-premium-v-prodazhe
 title: В продаже Вибро Премиум 2.5
 summary: Новый вибропоглотитель с коэффициентом потерь 0,45 при толщине 2,5 мм и весе 2,6 кг/м² — для тех, кто считает килограммы.
 date: 2026-02-25T10:00:00+03:00
+cover: ${img('vibro-premium-v-prodazhe')}
 products: [VIB-PRM-25]
 ---
 Вибро Премиум 2.5 — самый эффективный лист в нашем каталоге: коэффициент механических потерь **0,45**, а вес всего 2,6 кг/м². Он гасит вибрацию лучше, чем вдвое более тяжёлый Вибро Макс 4.0.
@@ -277,6 +308,7 @@ slug: dostavka-sdek-kazahstan
 title: Доставка СДЭК по Казахстану
 summary: Заказы на tihoavto.kz теперь доставляет СДЭК — до пункта выдачи или курьером в крупных городах Казахстана.
 date: 2026-03-24T10:00:00+05:00
+cover: ${img('dostavka-sdek-kazahstan')}
 ---
 К Казпочте добавилась доставка СДЭК: до пункта выдачи или курьером до двери в Алматы, Астане, Шымкенте, Караганде и других крупных городах. Срок — от 2 до 6 рабочих дней в зависимости от города.
 
@@ -288,6 +320,7 @@ slug: kalkulyator-shumoizolyacii
 title: Калькулятор шумоизоляции с весом и ценой
 summary: Новый калькулятор считает листы по зонам для вашего кузова, показывает цену на вашем сайте и вес, который добавит шумоизоляция.
 date: 2026-04-22T10:00:00+03:00
+cover: ${img('kalkulyator-shumoizolyacii')}
 ---
 Выберите тип кузова или марку и модель, отметьте зоны и уровень — практичный, хороший, отличный или максимальный. Калькулятор подберёт материалы для каждого слоя, посчитает листы с запасом 10 %, цену по прайсу вашего региона и добавленный вес.
 

@@ -28,8 +28,6 @@ export interface DemoProduct {
   /** 0..100 */
   popularity: number;
   attributes: Record<string, string | number>;
-  /** Photo addresses under /img/products/ (the first is the main one); the SVGs are made by scripts/gen-product-images.ts */
-  images?: string[];
 }
 
 export interface DemoKit {
@@ -296,7 +294,6 @@ export const demoProducts: DemoProduct[] = [
       'Шумопоглотитель 10 мм из пенополиуретана с открытыми порами. Применяется в дверях, на крыше и в багажнике. Клеится на липкий слой поверх виброизоляции.',
     priceRub: 690,
     popularity: 85,
-    images: ['/img/products/abs-ak-10-1.svg', '/img/products/abs-ak-10-2.svg', '/img/products/abs-ak-10-3.svg'],
     attributes: {
       thickness_mm: 10,
       ...BIG_SHEET,
@@ -375,7 +372,6 @@ export const demoProducts: DemoProduct[] = [
       'Звуко- и теплоизолятор из вспененного полиэтилена с закрытыми порами толщиной 4 мм. Применяется на внутренней стороне обшивок дверей и под обшивками салона. Клеится на липкий слой.',
     priceRub: 190,
     popularity: 75,
-    images: ['/img/products/bar-iz-4-1.svg', '/img/products/bar-iz-4-2.svg'],
     attributes: {
       thickness_mm: 4,
       ...PE_SHEET,
@@ -473,12 +469,6 @@ export const demoProducts: DemoProduct[] = [
       'Мягкий самоклеящийся материал из пенополиуретана для устранения скрипов пластика. Наклеивается в местах контакта панелей торпедо, дверных карт и консоли.',
     priceRub: 390,
     popularity: 50,
-    images: [
-      '/img/products/asq-lst-5-1.svg',
-      '/img/products/asq-lst-5-2.svg',
-      '/img/products/asq-lst-5-3.svg',
-      '/img/products/asq-lst-5-4.svg',
-    ],
     attributes: {
       thickness_mm: 5,
       ...BIG_SHEET,
@@ -553,7 +543,6 @@ export const demoProducts: DemoProduct[] = [
       'Жидкая шумоизоляция в аэрозольном баллоне для локальной обработки подкрылков, арок и порогов. Наносится на очищенную сухую поверхность в несколько слоёв.',
     priceRub: 650,
     popularity: 45,
-    images: ['/img/products/liq-aer-650-1.svg'],
     attributes: {
       volume_ml: 650,
       thickness_mm: 2,

@@ -8,13 +8,14 @@
 import type { SitesConfig } from '../../shared/sites.ts';
 import { slugify } from '../../shared/slug.ts';
 import type { Db, Queryable } from '../db/index.ts';
-import { type DemoProduct, demoCategories, priceFactors } from './demo-data.ts';
+import { type DemoProduct, demoCategories, demoProducts, priceFactors } from './demo-data.ts';
+import { sharedImages } from './demo-pictures.ts';
 import { convertPrice } from './seed.ts';
 
 export const GENERATED_SKU_PREFIX = 'GEN-';
 
-/** A generated product has a demo product's fields, without photos. */
-export type GeneratedProduct = Omit<DemoProduct, 'images'>;
+/** A generated product has a demo product's fields; its photos are those of a demo product of its look (demo-pictures.ts). */
+export type GeneratedProduct = DemoProduct;
 
 /** mulberry32: a tiny seeded generator, so product n is the same on every run. */
 function random(seed: number): () => number {
@@ -219,14 +220,16 @@ async function writeBatch(tx: Queryable, products: GeneratedProduct[], categoryI
     description: p.description,
     attributes: p.attributes,
     popularity: p.popularity,
+    images: sharedImages(p, demoProducts),
   }));
   // One statement per batch (jsonb_to_recordset works alike on PGlite and PostgreSQL); the SKU is the key.
   const ids = await tx.query<{ id: number; sku: string }>(
-    `INSERT INTO products (sku, slug, category_id, title, description, attributes, popularity)
-     SELECT x.sku, x.slug, x.category_id, x.title, x.description, x.attributes, x.popularity
-       FROM jsonb_to_recordset($1::jsonb) AS x(sku text, slug text, category_id int, title text, description text, attributes jsonb, popularity int)
+    `INSERT INTO products (sku, slug, category_id, title, description, attributes, popularity, images)
+     SELECT x.sku, x.slug, x.category_id, x.title, x.description, x.attributes, x.popularity, x.images
+       FROM jsonb_to_recordset($1::jsonb) AS x(sku text, slug text, category_id int, title text, description text, attributes jsonb, popularity int, images jsonb)
      ON CONFLICT (sku) DO UPDATE SET slug = EXCLUDED.slug, category_id = EXCLUDED.category_id, title = EXCLUDED.title,
-       description = EXCLUDED.description, attributes = EXCLUDED.attributes, popularity = EXCLUDED.popularity, is_active = true
+       description = EXCLUDED.description, attributes = EXCLUDED.attributes, popularity = EXCLUDED.popularity, images = EXCLUDED.images,
+       is_active = true
      RETURNING id, sku`,
     [JSON.stringify(rows)],
   );

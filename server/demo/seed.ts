@@ -13,6 +13,7 @@ import { SCHEMA_LOCK_KEY } from '../db/migrate.ts';
 import { seedDemoContent } from './demo-content.ts';
 import { demoCategories, demoCities, demoKits, demoOnOrder, demoProducts, demoWeightsKg, demoWidgets, priceFactors } from './demo-data.ts';
 import { seedDealers } from './demo-dealers.ts';
+import { demoProductImages } from './demo-pictures.ts';
 
 /** Price in a price list's currency: RUB × factor, rounded to the list's step (domain.md). */
 export function convertPrice(rub: number, factor: number, rounding: number): number {
@@ -81,7 +82,7 @@ async function seedInto(tx: Queryable, sites: SitesConfig): Promise<void> {
         p.description,
         JSON.stringify(p.attributes),
         p.popularity,
-        JSON.stringify(p.images ?? []),
+        JSON.stringify(demoProductImages(p)),
       ],
     );
     productIds.set(p.sku, row!.id);

@@ -42,7 +42,7 @@ export async function renderYml(
   const [categories, offers] = await Promise.all([
     db.query<{ id: number; title: string }>('SELECT id, title FROM categories ORDER BY sort, id'),
     db.query<OfferRow>(
-      `SELECT o.id, o.sku, o.title, o.description, o.images->>0 AS image, o.stock, c.id AS category_id,
+      `SELECT o.id, o.sku, o.title, o.description, o.images->0->>'src' AS image, o.stock, c.id AS category_id,
               '/' || c.slug || '/' || o.slug AS url, o.price::float8 AS price
          FROM site_offers o
          JOIN categories c ON c.id = o.category_id

@@ -172,7 +172,6 @@ const en: LocaleMessages = {
     thumbnails: 'Thumbnails',
     showThumbnails: 'Show thumbnails',
     hideThumbnails: 'Hide thumbnails',
-    photo: '{{title}}, photo {{n}}',
     error: 'Something Went Wrong, Please Try Again Later',
     imageNotFound: 'Image Not Found',
     elementNotFound: 'HTML Element Not Found',

@@ -172,7 +172,6 @@ const kk: LocaleMessages = {
     thumbnails: 'Нобайлар',
     showThumbnails: 'Нобайларды көрсету',
     hideThumbnails: 'Нобайларды жасыру',
-    photo: '{{title}}, {{n}}-сурет',
     error: 'Бірдеңе дұрыс болмады, кейінірек қайталап көріңіз',
     imageNotFound: 'Сурет табылмады',
     elementNotFound: 'HTML элементі табылмады',

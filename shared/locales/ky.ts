@@ -172,7 +172,6 @@ const ky: LocaleMessages = {
     thumbnails: 'Кичине сүрөттөр',
     showThumbnails: 'Кичине сүрөттөрдү көрсөтүү',
     hideThumbnails: 'Кичине сүрөттөрдү жашыруу',
-    photo: '{{title}}, {{n}}-сүрөт',
     error: 'Бир нерсе туура эмес болду, кийинчерээк кайра аракет кылыңыз',
     imageNotFound: 'Сүрөт табылган жок',
     elementNotFound: 'HTML элементи табылган жок',

@@ -178,7 +178,6 @@ const ro: LocaleMessages = {
     thumbnails: 'Miniaturi',
     showThumbnails: 'Arată miniaturile',
     hideThumbnails: 'Ascunde miniaturile',
-    photo: '{{title}}, fotografia {{n}}',
     error: 'Ceva nu a mers bine, vă rugăm să încercați din nou mai târziu',
     imageNotFound: 'Imaginea nu a fost găsită',
     elementNotFound: 'Elementul HTML nu a fost găsit',

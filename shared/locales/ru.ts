@@ -182,7 +182,6 @@ const ru = {
     thumbnails: 'Миниатюры',
     showThumbnails: 'Показать миниатюры',
     hideThumbnails: 'Скрыть миниатюры',
-    photo: '{{title}}, фото {{n}}',
     error: 'Что-то пошло не так, пожалуйста, попробуйте позже',
     imageNotFound: 'Изображение не найдено',
     elementNotFound: 'HTML-элемент не найден',

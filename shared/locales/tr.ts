@@ -172,7 +172,6 @@ const tr: LocaleMessages = {
     thumbnails: 'Küçük resimler',
     showThumbnails: 'Küçük resimleri göster',
     hideThumbnails: 'Küçük resimleri gizle',
-    photo: '{{title}}, fotoğraf {{n}}',
     error: 'Bir şeyler ters gitti, lütfen daha sonra tekrar deneyin',
     imageNotFound: 'Görsel bulunamadı',
     elementNotFound: 'HTML öğesi bulunamadı',

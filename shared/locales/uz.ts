@@ -172,7 +172,6 @@ const uz: LocaleMessages = {
     thumbnails: 'Kichik rasmlar',
     showThumbnails: 'Kichik rasmlarni koʻrsatish',
     hideThumbnails: 'Kichik rasmlarni yashirish',
-    photo: '{{title}}, {{n}}-rasm',
     error: 'Nimadir notoʻgʻri ketdi, keyinroq qayta urinib koʻring',
     imageNotFound: 'Rasm topilmadi',
     elementNotFound: 'HTML element topilmadi',

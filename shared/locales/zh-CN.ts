@@ -166,7 +166,6 @@ const zhCN: LocaleMessages = {
     thumbnails: '缩略图',
     showThumbnails: '显示缩略图',
     hideThumbnails: '隐藏缩略图',
-    photo: '{{title}}，图 {{n}}',
     error: '出了点问题，请稍后再试',
     imageNotFound: '未找到图片',
     elementNotFound: '未找到 HTML 元素',
