@@ -102,9 +102,9 @@ t.test('the stored products carry { src, alt } pictures; the product page preloa
   );
   t.match(page.body, 'alt="Вибро Стандарт 2.2: листы с алюминиевой фольгой, угол отогнут, видна защитная плёнка"');
 
-  // What migration 022 does to a photo stored as a bare address.
+  // What migration 024 does to a photo stored as a bare address.
   await app.db.query(`UPDATE products SET images = '["/img/products/x.svg"]'::jsonb WHERE sku = 'CON-PERCH'`);
-  await app.db.query(readFileSync(join(import.meta.dirname, '../server/db/migrations/022_product_image_alts.sql'), 'utf8'));
+  await app.db.query(readFileSync(join(import.meta.dirname, '../server/db/migrations/024_product_image_alts.sql'), 'utf8'));
   const [migrated] = await app.db.query<{ images: unknown }>(`SELECT images FROM products WHERE sku = 'CON-PERCH'`);
   t.same(migrated!.images, [{ src: '/img/products/x.svg', alt: 'Перчатки монтажные' }], 'a bare address gets the title as its alt');
 });

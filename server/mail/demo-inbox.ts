@@ -1,6 +1,6 @@
 /**
  * The demo inbox (docs/decisions/042-demo-inbox.md): with no SMTP server configured, every mail the shop would send is
- * kept whole in `demo_inbox` (migration 022) — so a visitor of the demo can open the confirmation and reset links that
+ * kept whole in `demo_inbox` (migration 023) — so a visitor of the demo can open the confirmation and reset links that
  * would otherwise never arrive. The log transport (server/mail/delivery.ts) records each message here as it "sends"
  * it; the page server/http/demo-inbox.ts shows them, on local hosts to loopback clients only.
  *
