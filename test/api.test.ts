@@ -8,6 +8,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import t, { type Test } from 'tap';
 import { BODY_LIMIT_BYTES } from '../server/app.ts';
 import { demoCategories, demoProducts } from '../server/demo/demo-data.ts';
+import { demoProductImages } from '../server/demo/demo-pictures.ts';
 import { SESSION_COOKIE } from '../server/http/request-context.ts';
 import { startTestApp, type TestApp, type Visitor } from './helpers/app.ts';
 
@@ -150,7 +151,8 @@ t.test('POST /api/site/search: data.results by title, then by SKU; LIKE wildcard
         id: row.id,
         title: p.title,
         url: row.url,
-        preview_image: '/img/categories/vibroizolyaciya.svg',
+        // The product's main photo (server/demo/demo-pictures.ts); a product without one would show its category's.
+        preview_image: demoProductImages(p)[0]!.src,
         preview_content: p.description.slice(0, 160),
       };
     }),

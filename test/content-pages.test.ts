@@ -90,7 +90,7 @@ t.test('an article: table of contents, reading time, gallery, related products a
   t.match(html, /<h2 id="shag-1-snyat-obshivku">/, 'the headings carry the ids');
   t.match(html, /Чтение: \d+ мин/, 'the reading time');
   t.match(html, /data-gallery="gallery-article-shumoizolyaciya-dverej"/, 'the gallery items open the lightbox');
-  t.match(html, /<img src="\/img\/content\/layers\.svg" alt="[^"]+" width="800" height="450"/, 'body pictures have size and alt');
+  t.match(html, /<img src="\/img\/content\/layers\.svg" alt="[^"]+" width="1200" height="675"/, 'body pictures have size and alt');
   t.match(html, /Вибро Стандарт 2\.2/, 'a related product');
   t.match(html, /href="\/stati\/sloi-shumoizolyacii"/, 'a related article');
   t.match(html, /<nav aria-label="[^"]+" class="breadcrumbs">/, 'breadcrumbs');
