@@ -69,7 +69,7 @@ test('results appear once the input has been idle 300 ms, with image, title, sni
 
   const first = box.options.first();
   await expect(first).toHaveAttribute('href', '/vibroizolyaciya/vibro-standart-2-2');
-  await expect(first.locator('img')).toHaveAttribute('src', '/img/categories/vibroizolyaciya.svg');
+  await expect(first.locator('img')).toHaveAttribute('src', '/img/products/vib-std-22-main.svg'); // the product's main photo
   await expect(first.locator('.search-box__title')).toHaveText('Вибро Стандарт 2.2');
   await expect(first.locator('.search-box__snippet')).toContainText('Универсальный вибропоглотитель');
 

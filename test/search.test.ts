@@ -8,6 +8,7 @@
 import t from 'tap';
 import { prefixPattern, SEARCH_LIMIT_MAX, SEARCH_SQL, searchCatalog, searchWords, TYPO_SQL } from '../server/catalog/search.ts';
 import { demoProducts } from '../server/demo/demo-data.ts';
+import { demoProductImages } from '../server/demo/demo-pictures.ts';
 import { jcukenToQwerty, layoutVariants, qwertyToJcuken } from '../shared/keyboard-layout.ts';
 import { SEARCH_PAGE_LIMIT } from '../shared/search.ts';
 import { hasRefusedCharacter } from '../shared/text.ts';
@@ -326,7 +327,7 @@ t.test('the API keeps the spec’s shape: data.results with id, title, url, prev
     id: row!.id,
     title: standard.title,
     url: '/vibroizolyaciya/' + standard.slug,
-    preview_image: '/img/categories/vibroizolyaciya.svg',
+    preview_image: demoProductImages(standard)[0]!.src,
     preview_content: standard.description.slice(0, 160),
   });
 });
