@@ -182,6 +182,24 @@ t.test('refusals count like hashes: a client that keeps coming back to a full li
   await Promise.all([...busy, ...runs]);
 });
 
+t.test('the count fades rather than resets: a flooder of a while ago still goes behind a newcomer', async (t) => {
+  // Half-life 0.1 s: after 0.15 s a window of that length would have started again at zero.
+  const q = new HashQueue({ concurrency: 1, maxWaiting: 3, maxBehindPerClient: 2, maxWaitMs: 60_000, recentSeconds: 0.1 });
+  for (let i = 0; i < 10; i++) q.noteRefused('flooder');
+  await new Promise((r) => setTimeout(r, 150));
+  const slot = held();
+  const running = q.run(slot.fn, { client: 'busy' });
+  const flooder = held();
+  const shopper = held();
+  const runs = [q.run(flooder.fn, { client: 'flooder' }), q.run(shopper.fn, { client: 'shopper' })];
+  slot.release();
+  await until(() => flooder.ran || shopper.ran, 'the slot is taken');
+  t.ok(shopper.ran && !flooder.ran, 'the shopper first: what the flooder did still counts, if less');
+  flooder.release();
+  shopper.release();
+  await Promise.all([running, ...runs]);
+});
+
 t.test('a successful sign-in forgives its address: its next hash is not behind a flooder', async (t) => {
   const q = small();
   for (let i = 0; i < 3; i++) await q.run(async () => {}, { client: 'regular' });

@@ -10,8 +10,8 @@
  * queues without end in front of a real shopper. Work that names its client (sign-in: the client's addressKey) gets:
  *  - one hash per client at a time: a client's second hash waits behind its first without taking a place in the
  *    line (a double-submitted form still gets its answer), at most HASH_BEHIND_PER_CLIENT of them;
- *  - a place in a line of at most HASH_QUEUE_LIMIT, ordered by how many hashes the client had, or was refused, in the
- *    last HASH_RECENT_SECONDS (fewest first, then arrival; a successful sign-in forgives its address's): a shopper's
+ *  - a place in a line of at most HASH_QUEUE_LIMIT, ordered by how many hashes the client had, or was refused, lately
+ *    (a count that halves every HASH_RECENT_SECONDS; fewest first, then arrival; a successful sign-in forgives its address's): a shopper's
  *    first sign-in goes before a flooder's hundredth, and a flooder that keeps coming back after refusals only sinks.
  *    A full line takes a newcomer only in place of a waiting entry that used more, which is refused instead;
  *  - at most HASH_WAIT_LIMIT_MS of waiting, and nothing run for a client that left (its AbortSignal).
@@ -39,7 +39,7 @@ export const HASH_QUEUE_LIMIT = 8;
 export const HASH_BEHIND_PER_CLIENT = 2;
 /** The longest a client-named hash waits for a slot before it is refused. */
 export const HASH_WAIT_LIMIT_MS = 5_000;
-/** How far back a client's hashes count for its place in the line. */
+/** The half-life of a client's count of hashes and refusals, which sets its place in the line. */
 export const HASH_RECENT_SECONDS = 60;
 
 /** A hash not run because the line is full, the wait was too long or the client has enough waiting: 503 + Retry-After. */
@@ -82,8 +82,8 @@ export class HashQueue {
   private readonly waiting: Entry[] = [];
   /** Each client's entries not yet finished: the first is waiting or running, the rest are behind it. */
   private readonly lines = new Map<string, Entry[]>();
-  /** Hashes started per client in the current recent window. */
-  private readonly recent = new Map<string, { since: number; count: number }>();
+  /** Each client's decaying count of hashes started and refusals, as of `at` (scoreOf). */
+  private readonly recent = new Map<string, { score: number; at: number }>();
   /** A moving average of one hash's duration, for Retry-After. */
   private hashMs = 300;
   /** Hashes started (all), and what happened to client-named work that never ran: for tests and metrics. */
@@ -219,13 +219,23 @@ export class HashQueue {
     return this.evictable(score) ? null : 'full';
   }
 
-  /** The waiting client-named entry that used the most (the latest of them), when it used more than `score`. */
+  /**
+   * The waiting client-named entry whose client has used the most by now (refusals since it joined included; the latest
+   * of equals), when that is more than `score`.
+   */
   private evictable(score: number): Entry | undefined {
+    let worst: Entry | undefined;
+    let worstScore = score;
     for (let i = this.waiting.length - 1; i >= 0; i--) {
       const e = this.waiting[i]!;
-      if (e.client !== undefined) return e.score > score ? e : undefined;
+      if (e.client === undefined) continue;
+      const now = this.scoreOf(e.client);
+      if (now > worstScore) {
+        worst = e;
+        worstScore = now;
+      }
     }
-    return undefined;
+    return worst;
   }
 
   private enqueue(entry: Entry): void {
@@ -261,19 +271,21 @@ export class HashQueue {
     this.pump();
   }
 
+  /**
+   * The client's recent hashes and refusals, each counted less as it ages (halved every recentSeconds): a score that
+   * decays rather than a window that resets, so an address that hammered for minutes does not start again level with a
+   * shopper when a window ends.
+   */
   private scoreOf(client: string): number {
     const r = this.recent.get(client);
-    return r && performance.now() - r.since < this.options.recentSeconds * 1000 ? r.count : 0;
+    return r ? r.score * 0.5 ** ((performance.now() - r.at) / (this.options.recentSeconds * 1000)) : 0;
   }
 
   private noteRecent(client: string): void {
     const now = performance.now();
-    const r = this.recent.get(client);
-    if (r && now - r.since < this.options.recentSeconds * 1000) r.count++;
-    else this.recent.set(client, { since: now, count: 1 });
-    // Forget clients whose window is over once the map grows (an address flood must not grow memory without end).
-    if (this.recent.size > 10_000)
-      for (const [key, value] of this.recent) if (now - value.since >= this.options.recentSeconds * 1000) this.recent.delete(key);
+    this.recent.set(client, { score: this.scoreOf(client) + 1, at: now });
+    // Forget clients whose score has faded below one once the map grows (an address flood must not grow memory without end).
+    if (this.recent.size > 10_000) for (const key of this.recent.keys()) if (this.scoreOf(key) < 1) this.recent.delete(key);
   }
 }
 
