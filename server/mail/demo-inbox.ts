@@ -33,17 +33,7 @@ export interface DemoMail {
 export type DemoMailSummary = Pick<DemoMail, 'id' | 'site' | 'kind' | 'to' | 'subject' | 'createdAt'>;
 
 /** What the transport hands over: the outbox row's id, the message and its sender. */
-export interface DemoMailInput {
-  outboxId: number;
-  site: string;
-  kind: string;
-  language: string;
-  from: string;
-  to: string;
-  subject: string;
-  text: string;
-  html: string | null;
-}
+export type DemoMailInput = Omit<DemoMail, 'id' | 'createdAt'> & { outboxId: number };
 
 interface Row {
   id: string | number;
