@@ -179,8 +179,8 @@ test('an order in the history: the printable page passes axe and repeats into th
     .getByRole('link', { name: /Заказ №/ })
     .first()
     .click();
-  await expect(page).toHaveURL(/\/history\/\d+$/);
-  expect(await axe(page), 'axe: /history/{id}').toEqual([]);
+  await expect(page).toHaveURL(/\/history\/\d{4}-\d{4}$/);
+  expect(await axe(page), 'axe: /history/{number}').toEqual([]);
   await page.getByRole('button', { name: 'Повторить заказ' }).click();
   await expect(page.locator('.repeat-order__outcome')).toBeVisible();
 });

@@ -208,11 +208,11 @@ test('purchase: the order result page reports the order once, a reload does not 
   const problems = watchConsole(page);
   const net = await fakeNetwork(page);
   const order = E2E_TAGS_ORDER;
-  await signIn(page, baseURL, `/cart/success/${order.id}`);
-  await expect(page).toHaveURL(new RegExp(`/cart/success/${order.id}$`));
+  await signIn(page, baseURL, `/cart/success/${order.number}`);
+  await expect(page).toHaveURL(new RegExp(`/cart/success/${order.number}$`));
   // The order as the shopper knows it: its number (NNNN-NNNN), not the database id.
   const number = /\d{4}-\d{4}/.exec((await page.locator('.receipt__number strong').textContent()) ?? '')?.[0];
-  expect(number).toBeTruthy();
+  expect(number).toBe(order.number);
   const purchase = {
     ecommerce: {
       currencyCode: 'RUB',
@@ -234,7 +234,7 @@ test('purchase: the order result page reports the order once, a reload does not 
   expect(JSON.stringify(await dataLayer(page))).not.toContain('"purchase"');
 
   // The fail page of the same order reports nothing (the payment did not go through).
-  await page.goto(siteUrl(baseURL, `/cart/fail/${order.id}`));
+  await page.goto(siteUrl(baseURL, `/cart/fail/${order.number}`));
   await hydrated(page);
   await idle(page);
   expect(JSON.stringify(await dataLayer(page))).not.toContain('"purchase"');

@@ -47,13 +47,14 @@ for (const [what, query] of [
     await box.input.press('Enter');
     await expect(page).toHaveURL(`/search?q=${encodeURIComponent(query)}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Поиск');
-    const results = page.locator('.search-result__title');
+    // The results are product cards, titled in their link.
+    const results = page.locator('.search-results .product-card__link .product-card__title');
     await expect(results.first()).toHaveText(VIBRO[0]!);
     expect((await results.allTextContents()).slice(0, 10)).toEqual(listed);
 
     // Loaded directly (server-rendered), the page shows the same order.
     await page.goto(`/search?q=${encodeURIComponent(query)}`);
-    expect((await page.locator('.search-result__title').allTextContents()).slice(0, 10)).toEqual(listed);
+    expect((await page.locator('.search-results .product-card__title').allTextContents()).slice(0, 10)).toEqual(listed);
     expect(problems).toEqual([]);
   });
 }

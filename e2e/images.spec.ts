@@ -2,7 +2,7 @@ import { expect, test } from './fixtures.ts';
 
 /** Issue 4 item 8 (decision 015): pictures are sized before they load (no layout shift) and served as WebP. */
 
-test('the home page pictures cause no layout shift and load as WebP', async ({ page }) => {
+test('a category page’s card pictures cause no layout shift and load as WebP', async ({ page }) => {
   // Sum the layout shifts, from the very first paint, that moved the category cards (the shell's own late
   // arrivals, such as the cookie banner at the bottom, are not the pictures' doing).
   await page.addInitScript(() => {
@@ -10,7 +10,7 @@ test('the home page pictures cause no layout shift and load as WebP', async ({ p
     (window as unknown as { __cls: number }).__cls = 0;
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as Shift[]) {
-        const inGrid = entry.sources.some((s) => s.node instanceof Element && s.node.closest('.category-grid'));
+        const inGrid = entry.sources.some((s) => s.node instanceof Element && s.node.closest('.product-grid'));
         if (!entry.hadRecentInput && inGrid) (window as unknown as { __cls: number }).__cls += entry.value;
       }
     }).observe({ type: 'layout-shift', buffered: true });
@@ -20,9 +20,9 @@ test('the home page pictures cause no layout shift and load as WebP', async ({ p
     if (r.url().endsWith('.webp') && r.ok() && r.headers()['content-type']?.startsWith('image/webp')) webp.push(r.url());
   });
   await page.setViewportSize({ width: 1280, height: 2000 }); // every card in view: all pictures load
-  await page.goto('/');
-  const images = page.locator('.category-card img');
-  await expect(images).toHaveCount(8);
+  await page.goto('/vibroizolyaciya');
+  const images = page.locator('.product-card img');
+  await expect(images).toHaveCount(6);
   // Every picture has its box before its file arrives.
   for (const img of await images.all()) {
     await expect(img).toHaveAttribute('width', /^\d+$/);
@@ -34,7 +34,7 @@ test('the home page pictures cause no layout shift and load as WebP', async ({ p
   // The browser chose WebP renditions, not the fallback.
   const chosen = await images.evaluateAll((els) => els.map((e) => (e as HTMLImageElement).currentSrc));
   expect(chosen.every((src) => /-\d+\.webp$/.test(src))).toBe(true);
-  expect(webp.length).toBeGreaterThanOrEqual(8);
+  expect(webp.length).toBeGreaterThanOrEqual(6);
   const cls = await page.evaluate(() => (window as unknown as { __cls: number }).__cls);
   expect(cls).toBeLessThan(0.01);
 });
@@ -42,9 +42,10 @@ test('the home page pictures cause no layout shift and load as WebP', async ({ p
 test('pictures below the fold are lazy and load once scrolled to', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 640 });
   await page.goto('/');
-  const last = page.locator('.category-card img').last();
+  // The home page: its first screen's picture at once, the product cards far below it lazily.
+  const last = page.locator('.product-card img').last();
   await expect(last).toHaveAttribute('loading', 'lazy');
-  await expect(page.locator('.category-card img').first()).not.toHaveAttribute('loading', 'lazy');
+  await expect(page.locator('.hero img')).not.toHaveAttribute('loading', 'lazy');
   await last.scrollIntoViewIfNeeded();
   await expect.poll(() => last.evaluate((e) => (e as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
 });

@@ -8,7 +8,7 @@ import { E2E_PAGED_CATEGORY } from './listing-fixture.ts';
 import { hydrated, watchConsole } from './page-helpers.ts';
 
 const cards = (page: Page) => page.locator('.listing-results .product-card');
-const titles = (page: Page) => page.locator('.listing-results .product-card a');
+const titles = (page: Page) => page.locator('.listing-results .product-card__link .product-card__title');
 
 /** Money text ("1 234 ₸") → number. */
 const amount = (text: string) => Number(text.replace(/[^\d,]/g, '').replace(',', '.'));
@@ -147,7 +147,12 @@ test('/materials from the header menu: the categories with images and their popu
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Каталог материалов');
   const vibro = page.locator('.materials-section').filter({ has: page.getByRole('heading', { name: 'Виброизоляция' }) });
   await expect(vibro.locator('img').first()).toHaveAttribute('src', '/img/categories/vibroizolyaciya.svg');
-  await expect(vibro.locator('.product-card a')).toHaveText(['Вибро Стандарт 2.2', 'Вибро Оптима 3.0', 'Вибро Лайт 1.8', 'Вибро Макс 4.0']);
+  await expect(vibro.locator('.product-card__title')).toHaveText([
+    'Вибро Стандарт 2.2',
+    'Вибро Оптима 3.0',
+    'Вибро Лайт 1.8',
+    'Вибро Макс 4.0',
+  ]);
   await vibro.getByRole('link', { name: /Все товары раздела/ }).click();
   await expect(page).toHaveURL(/\/vibroizolyaciya$/);
   await expect(cards(page)).toHaveCount(6);

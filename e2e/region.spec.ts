@@ -167,7 +167,7 @@ test('a stored time in the future hides the overlay; once it is past it shows ag
   await page.reload();
   await hydrated(page);
   // A client navigation renders only after the hydration's effects have run (React flushes them first).
-  await page.locator('.category-grid').getByRole('link', { name: 'Виброизоляция' }).click();
+  await page.locator('.category-links').getByRole('link', { name: 'Виброизоляция' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Виброизоляция');
   await expect(overlayOf(page)).toHaveCount(0);
   expect(await calls('/api/site/region'), 'not even asked').toEqual([]);
@@ -344,7 +344,7 @@ test('never on the cart and order pages; a question still due is asked on the ne
   await asVisitor(page, IPS.almaty);
   await page.goto('/vibroizolyaciya/vibro-standart-2-2');
   await hydrated(page);
-  await page.getByRole('button', { name: 'В корзину' }).click();
+  await page.getByRole('button', { name: 'В корзину', exact: true }).click();
   await expect(page.locator('header .badge')).toHaveText('1');
   expect(await stored(page), 'not answered').toBeNull();
   for (const path of ['/cart', '/cart?step=checkout']) {

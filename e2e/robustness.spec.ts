@@ -91,7 +91,7 @@ test.describe('build update check', () => {
     await page.clock.runFor(1000);
     await noticed;
     expect(checks).toBe(1);
-    await page.locator('.category-grid').getByRole('link', { name: 'Виброизоляция' }).click();
+    await page.locator('.category-links').getByRole('link', { name: 'Виброизоляция' }).click();
     await expect(page).toHaveURL(/\/vibroizolyaciya$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Виброизоляция');
     expect(documents).toEqual(['/', '/vibroizolyaciya']);
@@ -108,7 +108,7 @@ test.describe('build update check', () => {
     const logged = page.waitForEvent('console', (m) => m.text().includes('build check failed'));
     await page.clock.runFor(1000);
     await logged;
-    await page.locator('.category-grid').getByRole('link', { name: 'Виброизоляция' }).click();
+    await page.locator('.category-links').getByRole('link', { name: 'Виброизоляция' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Виброизоляция');
     expect(await marker(page)).toBe(1);
   });
@@ -123,7 +123,7 @@ test('a page chunk that fails to load reloads the page once per path within 10 s
 
   // The client navigation's chunk fails: the page reloads at the address it was going to…
   const hydrationFailed = page.waitForEvent('pageerror');
-  await page.locator('.category-grid').getByRole('link', { name: 'Виброизоляция' }).click();
+  await page.locator('.category-links').getByRole('link', { name: 'Виброизоляция' }).click();
   await expect(page).toHaveURL(/\/vibroizolyaciya$/);
   // …where the chunk fails again, within 10 s: no second reload, the server's page stays.
   expect((await hydrationFailed).message).toMatch(/dynamically imported module/);
@@ -133,7 +133,7 @@ test('a page chunk that fails to load reloads the page once per path within 10 s
   // Back on the home page, the same failure within 10 s reaches the error boundary instead of reloading.
   await page.goBack();
   await hydrated(page);
-  await page.locator('.category-grid').getByRole('link', { name: 'Виброизоляция' }).click();
+  await page.locator('.category-links').getByRole('link', { name: 'Виброизоляция' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Что-то пошло не так');
   expect(documents.filter((p) => p === '/vibroizolyaciya')).toHaveLength(1);
 
@@ -141,7 +141,7 @@ test('a page chunk that fails to load reloads the page once per path within 10 s
   await page.clock.fastForward(10_000);
   await page.goBack();
   await hydrated(page);
-  await page.locator('.category-grid').getByRole('link', { name: 'Виброизоляция' }).click();
+  await page.locator('.category-links').getByRole('link', { name: 'Виброизоляция' }).click();
   await expect.poll(() => documents.filter((p) => p === '/vibroizolyaciya').length).toBe(2);
   // Let the reload finish and drop the abort handler before the context closes: closing while a handler is
   // still answering a request of the unloading page hung the teardown for 30 s (2 runs in 5).
@@ -158,11 +158,12 @@ test.describe('route preloading', () => {
     await page.goto('/');
     await hydrated(page);
     await setMarker(page);
-    // The category links are in view: the category page's chunk comes without any interaction.
+    // Once the category links are in view, the category page's chunk comes without any interaction.
+    const link = page.locator('.category-links').getByRole('link', { name: 'Виброизоляция' });
+    await link.scrollIntoViewIfNeeded();
     await expect.poll(() => categoryChunk().length).toBe(1);
     expect(data()).toEqual([]);
 
-    const link = page.locator('.category-grid').getByRole('link', { name: 'Виброизоляция' });
     await link.hover();
     await expect.poll(() => data()).toEqual(['/_data/vibroizolyaciya?_routes=category']);
     await link.click();
@@ -182,7 +183,7 @@ test.describe('route preloading', () => {
     await page.locator('header a[href="/"]').first().hover();
     await page.clock.runFor(100);
     // A link elsewhere, hovered afterwards, shows the page is preloading: only that one was asked for.
-    await page.locator('.category-grid').getByRole('link', { name: 'Виброизоляция' }).hover();
+    await page.locator('.category-links').getByRole('link', { name: 'Виброизоляция' }).hover();
     await page.clock.runFor(100);
     await expect.poll(() => data).toEqual(['/_data/vibroizolyaciya']);
   });
@@ -194,7 +195,7 @@ test.describe('route preloading', () => {
     await pausedClock(page);
     await page.goto('/');
     await hydrated(page);
-    await page.locator('.category-grid').getByRole('link', { name: 'Виброизоляция' }).hover();
+    await page.locator('.category-links').getByRole('link', { name: 'Виброизоляция' }).hover();
     await page.clock.runFor(100);
     // A request the page makes after that moment: any preload would have been asked for before it.
     await page.evaluate(() => fetch('/healthz'));
@@ -217,7 +218,7 @@ test.describe('route preloading', () => {
     await pausedClock(page);
     await page.goto('/');
     await hydrated(page);
-    const links = page.locator('.category-grid a');
+    const links = page.locator('.category-links a');
     const count = await links.count();
     expect(count).toBeGreaterThanOrEqual(6);
     // Focus resting on each link in turn: one intent preload each.

@@ -218,7 +218,7 @@ test('Enter with no option chosen opens the results page; the live region speaks
   await expect(page).toHaveURL(/\/en\/search\?q=VIB$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Search');
   await expect(page.locator('.search-page__count')).toHaveText('6 products found');
-  await expect(page.locator('.search-result')).toHaveCount(6);
+  await expect(page.locator('.search-results .product-card')).toHaveCount(6);
   await expect(box.list).toBeHidden();
 
   // The page's own form searches again (a client navigation), showing the new query.
@@ -228,7 +228,7 @@ test('Enter with no option chosen opens the results page; the live region speaks
   await expect(page).toHaveURL(/\/en\/search\?q=vib-std-22$/);
   await expect(page.locator('.search-page__count')).toHaveText('1 product found');
   await expect(pageForm.getByRole('searchbox')).toHaveValue('vib-std-22');
-  await expect(page.locator('.search-result__link')).toHaveAttribute('href', '/en/vibroizolyaciya/vibro-standart-2-2');
+  await expect(page.locator('.search-results .product-card__link')).toHaveAttribute('href', '/en/vibroizolyaciya/vibro-standart-2-2');
   expect(problems).toEqual([]);
 });
 

@@ -211,7 +211,7 @@ test.describe('a page that forces a colour mode', () => {
 
     // Client navigation to the receipt: light; back: dark again.
     await page.locator('main a[href^="/history/"]').first().click();
-    await expect(page).toHaveURL(/\/history\/\d+$/);
+    await expect(page).toHaveURL(/\/history\/\d{4}-\d{4}$/);
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
     const toggle = page.getByRole('button', { name: 'Тёмная тема' });
     await expect(toggle).toBeDisabled();

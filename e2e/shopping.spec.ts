@@ -91,7 +91,7 @@ test('the same product on the Kazakh site is priced and added in tenge', async (
   await page.goto(`${kz}/shumopogloshchenie/akustik-10`);
   await hydrated(page);
   await expect(page.locator('.product__price')).toContainText('₸');
-  await page.getByRole('button', { name: 'В корзину' }).click();
+  await page.getByRole('button', { name: 'В корзину', exact: true }).click();
   await expect(cartBadge(page)).toHaveText('1');
   await page.goto(`${kz}/cart`);
   await expect(page.locator('.cart-total')).toContainText('₸');

@@ -5,8 +5,8 @@ test('the home page renders the categories from the database and hydrates withou
   const problems = watchConsole(page);
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Шумоизоляция автомобиля: материалы и готовые комплекты');
-  await expect(page.locator('.category-grid li')).toHaveCount(8);
-  await expect(page.locator('.category-grid')).toContainText('Виброизоляция');
+  await expect(page.locator('.category-links li')).toHaveCount(8);
+  await expect(page.locator('.category-links')).toContainText('Виброизоляция');
   await hydrated(page);
   expect(problems).toEqual([]);
 });
@@ -20,7 +20,7 @@ test('a client-side navigation loads the page data with one request and no full 
   page.on('request', (r) => {
     if (r.url().includes('/_data/')) dataRequests.push(r.url());
   });
-  await page.locator('.category-grid').getByRole('link', { name: 'Виброизоляция' }).click();
+  await page.locator('.category-links').getByRole('link', { name: 'Виброизоляция' }).click();
   await expect(page).toHaveURL(/\/vibroizolyaciya$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Виброизоляция');
   await expect(page.locator('.product-card').first()).toBeVisible();
@@ -38,7 +38,7 @@ test('an unknown path shows the not-found page with status 404, and its button g
   await hydrated(page);
   await page.getByRole('button', { name: 'На главную' }).click();
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.locator('.category-grid li')).toHaveCount(8);
+  await expect(page.locator('.category-links li')).toHaveCount(8);
 });
 
 test('a client-side navigation to an unknown product shows the not-found page', async ({ page }) => {
@@ -154,7 +154,7 @@ test('after a client-side page change the page starts at the top', async ({ page
   await page.setViewportSize({ width: 800, height: 400 });
   await page.goto('/');
   await hydrated(page);
-  const link = page.locator('.category-grid').getByRole('link', { name: 'Комплекты шумоизоляции' });
+  const link = page.locator('.category-links').getByRole('link', { name: 'Комплекты шумоизоляции' });
   await link.scrollIntoViewIfNeeded();
   expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
   await link.click();

@@ -31,6 +31,8 @@ export function withTagsSite(config: SitesConfig): SitesConfig {
 /** A placed order on the tags site and its owner's account, for the purchase event (e2e/analytics.spec.ts). */
 export const E2E_TAGS_ORDER = {
   id: 424242,
+  /** What its pages are addressed by (never the id: decision 036). */
+  number: '4242-0815',
   email: 'metrika@example.com',
   password: 'correct horse',
   total: 1450,
@@ -47,8 +49,9 @@ export async function seedTagFixtures(db: Queryable): Promise<void> {
     'Мария',
     await hashPassword(order.password),
   ]);
-  await db.query(`INSERT INTO orders (id, user_id, site, currency, total) VALUES ($1, $2, 'tags', 'RUB', $3)`, [
+  await db.query(`INSERT INTO orders (id, number, user_id, site, currency, total) VALUES ($1, $2, $3, 'tags', 'RUB', $4)`, [
     order.id,
+    order.number,
     user!.id,
     order.total,
   ]);

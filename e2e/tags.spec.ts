@@ -99,7 +99,7 @@ test('analytics: tag.js loads async with the nonce, init has the options, a hit 
 
   // Two client-side navigations: one hit each, with the previous address as referrer. No full reload.
   await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 1));
-  await page.locator('.category-grid').getByRole('link', { name: 'Виброизоляция' }).click();
+  await page.locator('.category-links').getByRole('link', { name: 'Виброизоляция' }).click();
   await expect(page).toHaveURL(/\/vibroizolyaciya$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Виброизоляция');
   const category = siteUrl(baseURL, '/vibroizolyaciya');
@@ -138,7 +138,7 @@ test('chat: the allowlisted script loads with the nonce after hydration; the oth
   expect(fakes.requests.some((u) => u.startsWith(E2E_OTHER_CHAT_SCRIPT))).toBe(false);
 
   // A client navigation does not load it again.
-  await page.locator('.category-grid').getByRole('link', { name: 'Виброизоляция' }).click();
+  await page.locator('.category-links').getByRole('link', { name: 'Виброизоляция' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Виброизоляция');
   expect(fakes.requests.filter((u) => u === E2E_CHAT_SCRIPT)).toHaveLength(1);
   expect(await page.evaluate(() => (window as unknown as { __chatLoaded?: number }).__chatLoaded)).toBe(1);
@@ -194,7 +194,7 @@ test('a site without tags loads no third-party script at all', async ({ page }) 
   const fakes = await fakeThirdParties(page);
   await page.goto('/');
   await hydrated(page);
-  await page.locator('.category-grid').getByRole('link', { name: 'Виброизоляция' }).click();
+  await page.locator('.category-links').getByRole('link', { name: 'Виброизоляция' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Виброизоляция');
   // Give idle-time loaders their chance.
   await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => resolve(null), { timeout: 2000 })));

@@ -24,6 +24,8 @@ export interface ProductCard {
   preview_image: string | null;
   /** Price in the site's currency; null when the site's price list has no price (not sold there). */
   price: number | null;
+  /** Units in stock (in stock when > 0, else made to order); null for a card without one stock (a ready kit). */
+  stock: number | null;
 }
 
 export interface Product extends ProductCard {

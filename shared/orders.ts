@@ -26,7 +26,6 @@ export type PublicOrder = Omit<OrderSummary, 'session_id' | 'user_id'> & { items
 
 /** A placed order as its result page shows it (/cart/{success|fail}/{id}): number, lines, delivery, payment, totals. */
 export interface OrderReceipt {
-  id: number;
   /** Readable over the phone: "1234-5678". */
   number: string;
   status: string;
@@ -96,7 +95,7 @@ export type PaymentState = (typeof PAYMENT_STATES)[number];
 export const paymentStateKey = (state: string) => `orders.paymentStates.${state}`;
 
 /** An order as /history lists it: its number and state, and how it is delivered and paid. */
-export interface HistoryEntry extends Omit<OrderSummary, 'session_id' | 'user_id'> {
+export interface HistoryEntry extends Omit<OrderSummary, 'id' | 'session_id' | 'user_id'> {
   number: string;
   delivery: { label: string; city: string; address: string; point: { address: string } | null } | null;
   payment: { label: string; kind: string } | null;

@@ -7,7 +7,7 @@
 import t from 'tap';
 import { hashPassword, verifyPassword } from '../server/accounts/passwords.ts';
 import { freshIp, linkIn, mailsTo, openLink, REGISTRATION, refusalOf, visitorOf } from './helpers/account.ts';
-import { createOrder, hydrationData, startTestApp, type TestApp, type Visitor } from './helpers/app.ts';
+import { createOrder, hydrationData, orderNumber, startTestApp, type TestApp, type Visitor } from './helpers/app.ts';
 
 const app: TestApp = await startTestApp(t);
 const PASSWORD = REGISTRATION.password;
@@ -120,8 +120,8 @@ t.test('guest orders with the same e-mail attach once the e-mail is confirmed', 
   t.equal(await owner(otherOrder), null, 'another address’s order stays a guest’s');
   const history = hydrationData((await app.request({ url: '/history', as: me })).body).loaderData.history;
   t.same(
-    history.orders.map((o: { id: number }) => o.id),
-    [guestOrder],
+    history.orders.map((o: { number: string }) => o.number),
+    [await orderNumber(app, guestOrder)],
     'the history lists this site’s orders',
   );
 
@@ -142,12 +142,17 @@ t.test('history: newest first, in pages; repeat order puts the still-sold lines 
   const first = hydrationData((await app.request({ url: '/history', as: v })).body).loaderData.history;
   t.equal(first.orders.length, 20);
   t.same([first.page, first.pages], [1, 2]);
-  t.equal(first.orders[0].id, ids.at(-1), 'newest first');
+  const numbers = await Promise.all(ids.map((id) => orderNumber(app, id)));
+  t.equal(first.orders[0].number, numbers.at(-1), 'newest first');
   t.notOk('user_id' in first.orders[0] || 'session_id' in first.orders[0], 'no owner keys leave the server');
+  t.notOk(
+    first.orders.some((o: object) => 'id' in o),
+    'nor database ids',
+  );
   const second = hydrationData((await app.request({ url: '/history?page=2', as: v })).body).loaderData.history;
   t.same(
-    second.orders.map((o: { id: number }) => o.id),
-    ids.slice(0, 3).reverse(),
+    second.orders.map((o: { number: string }) => o.number),
+    numbers.slice(0, 3).reverse(),
   );
   for (const page of ['99', 'abc', '-1', '0']) {
     const res = await app.request({ url: `/history?page=${page}`, as: v });
@@ -160,6 +165,7 @@ t.test('history: newest first, in pages; repeat order puts the still-sold lines 
     `INSERT INTO orders (user_id, site, currency, total) VALUES ($1, 'ru', 'RUB', 1000) RETURNING id`,
     [userId],
   )) as [{ id: number }];
+  const number = await orderNumber(app, orderId);
   await app.db.query(
     `INSERT INTO order_items (order_id, product_id, title, price, quantity) VALUES ($1, $2, 'Первый', 1, 3), ($1, $3, 'Второй', 10, 1)`,
     [orderId, p1, p2],
@@ -169,7 +175,7 @@ t.test('history: newest first, in pages; repeat order puts the still-sold lines 
     `SELECT amount::float8 AS amount FROM product_prices WHERE product_id = $1 AND price_list = 'ru'`,
     [p1],
   )) as [{ amount: number }];
-  const res = await app.submit({ path: `/history/${orderId}`, as: v, js: true, fields: { intent: 'repeat' } });
+  const res = await app.submit({ path: `/history/${number}`, as: v, js: true, fields: { intent: 'repeat' } });
   const data = res.json().results['history-entry'].data;
   t.same(data.summary, { added: [{ title: 'Первый', quantity: 3, was: 1, now: amount }], unavailable: ['Второй'], currency: 'RUB' });
   t.same(await cartOf(v), { [p1]: 3 }, 'the sold line is in the cart');
@@ -177,22 +183,24 @@ t.test('history: newest first, in pages; repeat order puts the still-sold lines 
 
   // Without JavaScript: back to the order, the summary kept for the page.
   const plain = await app.submit({
-    path: `/history/${orderId}`,
+    path: `/history/${number}`,
     as: v,
     js: false,
-    fields: { intent: 'repeat', _form: `history:repeat:${orderId}` },
+    fields: { intent: 'repeat', _form: `history:repeat:${number}` },
   });
   t.equal(plain.statusCode, 303);
-  t.equal(plain.headers.location, `/history/${orderId}`);
+  t.equal(plain.headers.location, `/history/${number}`);
   t.same(await cartOf(v), { [p1]: 6, [p2]: 1 }, 'added again (quantities sum)');
 
   // Another account's order: the 404 page, and nothing added.
   const strangerId = await account('stranger@example.com');
-  const foreign = await createOrder(app, { userId: strangerId });
+  const foreign = await orderNumber(app, await createOrder(app, { userId: strangerId }));
   t.equal((await app.request({ url: `/history/${foreign}`, as: v })).statusCode, 404);
   const stolen = await app.submit({ path: `/history/${foreign}`, as: v, js: true, fields: { intent: 'repeat' } });
   t.equal(stolen.json().results['history-entry'].error.status, 404);
-  const bad = await app.submit({ path: `/history/${orderId}`, as: v, js: true, fields: { intent: 'nope' } });
+  const bad = await app.submit({ path: `/history/${number}`, as: v, js: true, fields: { intent: 'nope' } });
+  const byId = await app.submit({ path: `/history/${orderId}`, as: v, js: true, fields: { intent: 'repeat' } });
+  t.equal(byId.json().results['history-entry'].error.status, 404, 'the order’s id addresses nothing');
   t.same(refusalOf(bad, 'history-entry'), { status: 400, errors: { intent: 'form.invalid' } });
 });
 

@@ -6,7 +6,7 @@
 import t from 'tap';
 import { hashPassword } from '../server/accounts/passwords.ts';
 import { freshIp, linkIn, mailsTo, REGISTRATION, visitorOf } from './helpers/account.ts';
-import { createOrder, hydrationData, startTestApp, type TestApp, type Visitor } from './helpers/app.ts';
+import { createOrder, hydrationData, orderNumber, startTestApp, type TestApp, unusedOrderNumber, type Visitor } from './helpers/app.ts';
 
 const app: TestApp = await startTestApp(t);
 const PASSWORD = REGISTRATION.password;
@@ -30,20 +30,24 @@ t.test('history entry: the account’s own order with its lines, without owner k
   const owner = await account('entry-owner@example.com', true);
   await account('entry-other@example.com', true);
   const orderId = await createOrder(app, { userId: owner, total: 760 });
+  const number = await orderNumber(app, orderId);
 
-  const res = await app.request({ url: `/history/${orderId}`, as: await signIn('entry-owner@example.com') });
+  const res = await app.request({ url: `/history/${number}`, as: await signIn('entry-owner@example.com') });
   t.equal(res.statusCode, 200);
   const { order } = hydrationData(res.body).loaderData['history-entry'];
-  t.equal(order.id, orderId);
+  t.equal(order.number, number);
+  t.notOk('id' in order, 'nor does its database id');
   t.equal(order.total, 760);
   t.same(order.items, [{ title: 'Вибро Стандарт 2.2', price: 380, quantity: 2 }], 'the order’s lines');
   t.notOk('user_id' in order || 'session_id' in order, 'the owner keys stay on the server');
   t.notMatch(res.body, /"user_id"|"session_id"/);
 
-  const other = await app.request({ url: `/history/${orderId}`, as: await signIn('entry-other@example.com') });
+  const other = await app.request({ url: `/history/${number}`, as: await signIn('entry-other@example.com') });
   t.equal(other.statusCode, 404, 'another account’s order is the 404 page');
-  const missing = await app.request({ url: '/history/999999999', as: await signIn('entry-owner@example.com') });
+  const missing = await app.request({ url: `/history/${await unusedOrderNumber(app)}`, as: await signIn('entry-owner@example.com') });
   t.equal(missing.statusCode, 404, 'no such order');
+  const byId = await app.request({ url: `/history/${orderId}`, as: await signIn('entry-owner@example.com') });
+  t.equal(byId.statusCode, 404, 'its database id is no address of it');
 });
 
 t.test('resend: an unconfirmed account gets a fresh confirmation link that confirms the address', async (t) => {

@@ -12,7 +12,7 @@
  */
 import t from 'tap';
 import { POLICIES } from '../server/limits/index.ts';
-import { startTestApp, type TestApp, type Visitor } from './helpers/app.ts';
+import { orderAt, orderNumber, startTestApp, type TestApp, type Visitor } from './helpers/app.ts';
 import { PICKUP_ORDER } from './helpers/order.ts';
 
 const app: TestApp = await startTestApp(t, { ORDER_UNCONFIRMED_RELEASE_HOURS: '72' }); // off by default (README)
@@ -56,7 +56,7 @@ async function order(v: Visitor, sku: string, quantity: number, opts: { ip?: str
   const res = await app.submit({ path: '/cart', fields: await orderForm(v, opts.form), as: v, js: true, ip: opts.ip ?? freshIp() });
   const body = res.json();
   return {
-    placed: body.redirect ? Number(String(body.redirect).split('/').pop()) : null,
+    placed: body.redirect ? (await orderAt(app, body.redirect)).id : null,
     status: body.results?.cart?.status as number | undefined,
     error: body.results?.cart?.data?.errors?.[''] as string | undefined,
     retryAfter: res.headers['retry-after'],
@@ -123,7 +123,7 @@ t.test('one order takes at most the cap of a product sold from stock; made to or
     js: true,
   });
   const ok = await app.submit({ path: '/cart', fields: await orderForm(v), as: v, js: true, ip: freshIp() });
-  t.match(ok.json().redirect, /^\/cart\/success\/\d+$/, 'the cap itself is allowed');
+  t.match(ok.json().redirect, /^\/cart\/success\/\d{4}-\d{4}$/, 'the cap itself is allowed');
   t.equal(await stockOf(sku), 200 - MAX_UNITS);
 
   const madeToOrder = 'VIB-PRM-25';
@@ -218,7 +218,7 @@ t.test('lapsed reservations: cancelled with a history row and a mail, units back
     js: true,
     ip: freshIp(),
   });
-  const unconfirmed = Number(String(res.json().redirect).split('/').pop());
+  const unconfirmed = (await orderAt(app, res.json().redirect)).id;
   t.ok(unconfirmed > 0, 'placed');
   // Unpaid online: an order of 3 units, its payment kind online and state awaiting_payment (no provider in this app).
   const unpaid = (await order(app.visitor(), sku, 3, { form: { email: 'unpaid@example.com' } })).placed!;
@@ -281,5 +281,11 @@ t.test('lapsed reservations: cancelled with a history row and a mail, units back
   t.match(mails[0]!.subject, 'cancelled');
   t.match(mails[0]!.text_body, 'could not confirm');
   t.match(mails[1]!.text_body, 'не был оплачен');
-  t.match(mails[1]!.text_body, `https://${ru.host}/cart/success/${unpaid}`, "a link to the order's page");
+  t.match(
+    mails[1]!.text_body,
+    `https://${ru.host}/cart/success/${await orderNumber(app, unpaid)}`,
+    "a link to the order's page, by its number",
+  );
+  t.match(mails[0]!.text_body, `https://${ru.host}/en/cart/success/${await orderNumber(app, unconfirmed)}`, 'in its language');
+  t.notMatch(mails[1]!.text_body, new RegExp(`/cart/success/${unpaid}(?![\\d-])`), 'never by its id');
 });

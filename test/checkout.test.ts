@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import t from 'tap';
-import { hydrationData, startTestApp, type TestApp, type Visitor } from './helpers/app.ts';
+import { hydrationData, orderAt, startTestApp, type TestApp, unusedOrderNumber, type Visitor } from './helpers/app.ts';
 
 const app: TestApp = await startTestApp(t);
 // Every submit from an address of its own: these tests are about an order's rules, not the per-address limit
@@ -84,11 +84,12 @@ t.test('an order is placed whole: lines, kit discount, delivery, totals, stock, 
   const res = await app.submit({ path: '/cart', fields: form, as: v, js: true });
   t.equal(res.statusCode, 200);
   const redirect = res.json().redirect as string;
-  t.match(redirect, /^\/cart\/success\/\d+$/);
-  const id = Number(redirect.split('/').pop());
+  t.match(redirect, /^\/cart\/success\/\d{4}-\d{4}$/, 'the result page is addressed by the order number');
+  const { id, number } = await orderAt(app, redirect);
 
   const [order] = await app.db.query<any>('SELECT * FROM orders WHERE id = $1', [id]);
   t.match(order.number, /^\d{4}-\d{4}$/, 'a number to read over the phone');
+  t.equal(redirect, `/cart/success/${order.number}`, 'the redirect names the order by its number, not its id');
   t.equal(order.status, 'new');
   t.equal(order.session_id, v.sessionId);
   t.equal(order.customer_phone, '+79161234567', 'the phone in E.164');
@@ -140,7 +141,9 @@ t.test('an order is placed whole: lines, kit discount, delivery, totals, stock, 
   t.equal(receipt.total, Number(order.total));
   t.equal(receipt.items.length, lines.length);
   const latest = await app.request({ url: '/cart/success', as: v });
-  t.equal(hydrationData(latest.body).loaderData['cart-result'].order.id, id, '/cart/success shows the latest order');
+  const latestOrder = hydrationData(latest.body).loaderData['cart-result'].order;
+  t.equal(latestOrder.number, number, '/cart/success shows the latest order');
+  t.notOk('id' in latestOrder, 'without its database id');
 });
 
 t.test('without JavaScript: 303 to the result page; a refused form comes back with its values', async (t) => {
@@ -164,9 +167,9 @@ t.test('without JavaScript: 303 to the result page; a refused form comes back wi
   const form = await validForm(v, { delivery: 'pickup', point: 'msk-warehouse', expectedTotal: '' });
   const ok = await app.submit({ path: '/cart?step=checkout', fields: form, as: v, js: false });
   t.equal(ok.statusCode, 303);
-  t.match(ok.headers.location, /^\/cart\/success\/\d+$/);
+  t.match(ok.headers.location, /^\/cart\/success\/\d{4}-\d{4}$/);
   const [order] = await app.db.query<any>('SELECT delivery, delivery_cost::float8 AS cost FROM orders WHERE id = $1', [
-    Number(String(ok.headers.location).split('/').pop()),
+    (await orderAt(app, ok.headers.location)).id,
   ]);
   t.equal(order.cost, 0, 'pickup is free');
   t.equal(order.delivery.point.id, 'msk-warehouse');
@@ -276,7 +279,7 @@ t.test('a sold-out line is named and nothing is placed; made-to-order products n
     js: true,
   });
   const ok = await app.submit({ path: '/cart', fields: await validForm(v, { delivery: 'cdek-courier' }), as: v, js: true });
-  t.match(ok.json().redirect, /^\/cart\/success\/\d+$/);
+  t.match(ok.json().redirect, /^\/cart\/success\/\d{4}-\d{4}$/);
   t.equal((await app.db.query<{ stock: number }>(`SELECT stock FROM products WHERE sku = 'BAR-IZ-8'`))[0]!.stock, 0, 'the last units sold');
   t.equal(
     (await app.db.query<{ stock: number }>(`SELECT stock FROM products WHERE sku = 'VIB-PRM-25'`))[0]!.stock,
@@ -307,7 +310,7 @@ t.test('a price changed between the cart and the submit: told, nothing placed; t
   const fresh = await validForm(v);
   t.equal(Number(fresh.expectedGoods), Number(form.expectedGoods) + 200, 'the page shows the new sum');
   const ok = await app.submit({ path: '/cart', fields: fresh, as: v, js: true });
-  t.match(ok.json().redirect, /^\/cart\/success\/\d+$/);
+  t.match(ok.json().redirect, /^\/cart\/success\/\d{4}-\d{4}$/);
 });
 
 t.test('a double submit (same checkout key) returns the same order', async (t) => {
@@ -317,7 +320,7 @@ t.test('a double submit (same checkout key) returns the same order', async (t) =
   const first = await app.submit({ path: '/cart', fields: form, as: v, js: true });
   const second = await app.submit({ path: '/cart', fields: form, as: v, js: true });
   const third = await app.submit({ path: '/cart', fields: form, as: v, js: false });
-  t.match(first.json().redirect, /^\/cart\/success\/\d+$/);
+  t.match(first.json().redirect, /^\/cart\/success\/\d{4}-\d{4}$/);
   t.equal(second.json().redirect, first.json().redirect, 'the same order, though the cart is now empty');
   t.equal(third.headers.location, first.json().redirect, 'Back + resubmit without JavaScript too');
   t.equal((await app.db.query('SELECT 1 FROM orders WHERE session_id = $1', [v.sessionId])).length, 1);
@@ -359,7 +362,7 @@ t.test('methods: weight limits, online payment not offered without a provider, i
     js: true,
   });
   t.same(company.json().results?.cart?.data?.errors, undefined, 'no errors');
-  const id = Number(company.json().redirect.split('/').pop());
+  const { id } = await orderAt(app, company.json().redirect);
   const [order] = await app.db.query<any>('SELECT customer_type, inn, kpp, company, payment FROM orders WHERE id = $1', [id]);
   t.same([order.customer_type, order.inn, order.kpp, order.payment.kind], ['legal', '7707083893', '770701001', 'invoice']);
 });
@@ -384,17 +387,18 @@ t.test('the Kazakh site: tenge, its carriers, a Kazakh phone', async (t) => {
   t.equal(ru.json().results.cart.data.errors.phone, 'checkout.phoneInvalid', 'a Russian number is not a Kazakh one');
   const form = await validForm(v, { delivery: 'kazpost', city: 'Алматы', phone: '+7 701 123 4567', payment: 'kaspi' }, host);
   const res = await app.submit({ path: '/cart', fields: form, as: v, js: true, host });
-  const id = Number(res.json().redirect.split('/').pop());
+  const { id, number } = await orderAt(app, res.json().redirect);
   const [order] = await app.db.query<any>('SELECT currency, total::float8, customer_phone, site, payment FROM orders WHERE id = $1', [id]);
   t.same([order.currency, order.site, order.customer_phone, order.payment.kind], ['KZT', 'kz', '+77011234567', 'on_confirmation']);
   t.equal(order.total, Number(form.expectedTotal));
-  const page = await app.request({ url: `/cart/success/${id}`, as: v, host });
+  const page = await app.request({ url: `/cart/success/${number}`, as: v, host });
+  t.equal(page.statusCode, 200);
   t.match(page.body, '₸');
-  const onRu = await app.request({ url: `/cart/success/${id}`, as: v });
+  const onRu = await app.request({ url: `/cart/success/${number}`, as: v });
   t.equal(onRu.statusCode, 404, 'not on another site');
 });
 
-t.test('the result page: the owner, another visitor, the signed-in owner on a new device, an unknown id', async (t) => {
+t.test('the result page: the owner, another visitor, the signed-in owner on a new device, an unknown number', async (t) => {
   const v = app.visitor();
   const [user] = await app.db.query<{ id: number }>(
     `INSERT INTO users (email, name) VALUES ('owner@example.ru', 'Анна Смирнова') RETURNING id`,
@@ -402,7 +406,7 @@ t.test('the result page: the owner, another visitor, the signed-in owner on a ne
   await app.db.query('INSERT INTO sessions (id, user_id) VALUES ($1, $2)', [v.sessionId, user!.id]);
   await addItem(v, 'ABS-AK-10', 1);
   const data = await cartData(v);
-  t.same(data.checkout.prefill, { name: 'Анна Смирнова', email: 'owner@example.ru' }, 'a signed-in shopper is prefilled');
+  t.same(data.checkout.prefill, { name: 'Анна Смирнова', email: 'owner@example.ru', phone: '' }, 'a signed-in shopper is prefilled');
   const res = await app.submit({ path: '/cart', fields: await validForm(v), as: v, js: true });
   const url = res.json().redirect as string;
   t.equal((await app.request({ url, as: v })).statusCode, 200, 'the owner');
@@ -410,6 +414,8 @@ t.test('the result page: the owner, another visitor, the signed-in owner on a ne
   const device = app.visitor();
   await app.db.query('INSERT INTO sessions (id, user_id) VALUES ($1, $2)', [device.sessionId, user!.id]);
   t.equal((await app.request({ url, as: device })).statusCode, 200, 'the signed-in owner on a new device');
-  t.equal((await app.request({ url: '/cart/success/999999', as: v })).statusCode, 404, 'an unknown id');
+  t.equal((await app.request({ url: `/cart/success/${await unusedOrderNumber(app)}`, as: v })).statusCode, 404, 'an unknown number');
+  const { id } = await orderAt(app, url);
+  t.equal((await app.request({ url: `/cart/success/${id}`, as: v })).statusCode, 404, 'the order’s id is no address of it');
   t.equal((await app.request({ url: url.replace('success', 'fail'), as: v })).statusCode, 200, 'the fail page too');
 });

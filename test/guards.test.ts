@@ -3,7 +3,7 @@
  * A guard answers before any loader runs: a redirect for a page, {redirect} for the data endpoint.
  */
 import t from 'tap';
-import { createOrder, createUser, hydrationData, startTestApp } from './helpers/app.ts';
+import { createOrder, createUser, hydrationData, orderNumber, startTestApp, unusedOrderNumber } from './helpers/app.ts';
 
 t.test('personal guard: anonymous visitors go to /auth?next=<path>', async (t) => {
   const app = await startTestApp(t);
@@ -104,20 +104,21 @@ t.test('auth guard and the signed-in personal area', async (t) => {
     t.equal(hydrationData(kept.body).loaderData.auth.next, '/history/3?x=1');
   });
 
-  t.test('another user’s order in /history/<id> is a 404', async (t) => {
+  t.test('another user’s order in /history/<number> is a 404', async (t) => {
     const otherUser = await createUser(app, { email: 'other@example.com' });
-    const foreign = await createOrder(app, { userId: otherUser });
+    const foreign = await orderNumber(app, await createOrder(app, { userId: otherUser }));
     const res = await app.request({ url: `/history/${foreign}`, as: visitor });
     t.equal(res.statusCode, 404);
     t.match(res.body, 'Упс! Страница не найдена!');
     t.equal(hydrationData(res.body).errors?.pages?.data?.path, `/history/${foreign}`);
 
     const own = await createOrder(app, { userId });
-    const mine = await app.request({ url: `/history/${own}`, as: visitor });
+    const number = await orderNumber(app, own);
+    const mine = await app.request({ url: `/history/${number}`, as: visitor });
     t.equal(mine.statusCode, 200);
-    const [{ number }] = (await app.db.query<{ number: string }>('SELECT number FROM orders WHERE id = $1', [own])) as [{ number: string }];
     t.match(mine.body, `Заказ № ${number}`, 'named by its number, not its id');
     t.notOk(hydrationData(mine.body).loaderData['history-entry'].order.user_id, 'the owner keys stay on the server');
+    t.equal((await app.request({ url: `/history/${own}`, as: visitor })).statusCode, 404, 'its database id is no address of it');
 
     const bad = await app.request({ url: '/history/abc', as: visitor });
     t.equal(bad.statusCode, 404);
@@ -130,19 +131,21 @@ t.test('cart guard', async (t) => {
   // The account's order placed from its signed-in session (an account's order is the account's only: decision 034).
   const ownerUser = await createUser(app, { email: 'buyer@example.com', signIn: owner });
   const orderId = await createOrder(app, { sessionId: owner.sessionId, userId: ownerUser });
+  const number = await orderNumber(app, orderId);
 
-  t.test('the order’s own session sees /cart/success/<id>', async (t) => {
-    const res = await app.request({ url: `/cart/success/${orderId}`, as: owner });
+  t.test('the order’s own session sees /cart/success/<number>', async (t) => {
+    const res = await app.request({ url: `/cart/success/${number}`, as: owner });
     t.equal(res.statusCode, 200);
     const { order, result } = hydrationData(res.body).loaderData['cart-order'];
     t.match(res.body, '<h1>Спасибо! Заказ принят</h1>');
     t.match(res.body, `Заказ № ${order.number}`);
-    t.equal(order.id, orderId);
+    t.equal(order.number, number);
+    t.notOk('id' in order, 'the database id stays on the server');
     t.equal(result, 'success');
     t.notOk('session_id' in order, 'the owner keys stay on the server');
     t.notOk('user_id' in order);
 
-    const fail = await app.request({ url: `/cart/fail/${orderId}`, as: owner });
+    const fail = await app.request({ url: `/cart/fail/${number}`, as: owner });
     t.equal(fail.statusCode, 200);
     t.equal(hydrationData(fail.body).loaderData['cart-order'].result, 'fail');
   });
@@ -150,41 +153,56 @@ t.test('cart guard', async (t) => {
   t.test('the order’s user, signed in from another session, sees it too', async (t) => {
     const elsewhere = app.visitor();
     await app.db.query('INSERT INTO sessions (id, user_id) VALUES ($1, $2)', [elsewhere.sessionId, ownerUser]);
-    const res = await app.request({ url: `/cart/success/${orderId}`, as: elsewhere });
+    const res = await app.request({ url: `/cart/success/${number}`, as: elsewhere });
     t.equal(res.statusCode, 200);
     t.match(res.body, '<h1>Спасибо! Заказ принят</h1>');
   });
 
   t.test('a stranger gets the 404 page: whether the order exists is not revealed', async (t) => {
     const stranger = app.visitor();
-    const res = await app.request({ url: `/cart/success/${orderId}`, as: stranger });
+    const res = await app.request({ url: `/cart/success/${number}`, as: stranger });
     t.equal(res.statusCode, 404);
     t.match(res.body, 'Упс! Страница не найдена!');
     t.notMatch(res.body, '<h1>Спасибо! Заказ принят</h1>');
 
-    const anonymous = await app.request({ url: `/cart/success/${orderId}` });
+    const anonymous = await app.request({ url: `/cart/success/${number}` });
     t.equal(anonymous.statusCode, 404);
 
     const otherUser = app.visitor();
     await createUser(app, { signIn: otherUser });
-    const signedIn = await app.request({ url: `/cart/success/${orderId}`, as: otherUser });
+    const signedIn = await app.request({ url: `/cart/success/${number}`, as: otherUser });
     t.equal(signedIn.statusCode, 404, 'another signed-in user is a stranger too');
 
-    const en = await app.request({ url: `/en/cart/success/${orderId}`, as: stranger });
+    const en = await app.request({ url: `/en/cart/success/${number}`, as: stranger });
     t.equal(en.statusCode, 404);
-    // The same page as for an id that is no order at all.
-    const unknown = await app.request({ url: `/cart/success/${orderId + 1000}`, as: stranger });
+    // The same page as for a number that is no order at all.
+    const unused = await unusedOrderNumber(app);
+    const unknown = await app.request({ url: `/cart/success/${unused}`, as: stranger });
     t.equal(unknown.statusCode, 404);
     t.equal(
-      hydrationData(unknown.body).errors?.pages?.data?.message.replace(String(orderId + 1000), 'N'),
-      hydrationData(res.body).errors?.pages?.data?.message.replace(String(orderId), 'N'),
+      hydrationData(unknown.body).errors?.pages?.data?.message.replace(unused, 'N'),
+      hydrationData(res.body).errors?.pages?.data?.message.replace(number, 'N'),
     );
   });
 
-  t.test('a malformed or unknown order id is the 404 page, even for the owner', async (t) => {
-    for (const id of ['abc', '0', '01', '-1', '1e3', '99999999999', String(orderId + 1000)]) {
-      const res = await app.request({ url: `/cart/success/${id}`, as: owner });
-      t.equal(res.statusCode, 404, `id ${id}`);
+  t.test('a malformed or unknown order number, or the order’s id, is the 404 page, even for the owner', async (t) => {
+    const unused = await unusedOrderNumber(app);
+    const digits = number.replace('-', '');
+    const malformed = [
+      'abc',
+      '0',
+      '01',
+      '-1',
+      '1e3',
+      '99999999999',
+      `${number}0`,
+      `0${number}`,
+      digits,
+      `${digits.slice(0, 4)}--${digits.slice(4)}`,
+    ];
+    for (const id of [...malformed, number.replace('-', '_'), `${number} `, unused, String(orderId), String(orderId + 1000)]) {
+      const res = await app.request({ url: `/cart/success/${encodeURIComponent(id)}`, as: owner });
+      t.equal(res.statusCode, 404, `address ${id}`);
     }
   });
 
@@ -201,26 +219,26 @@ t.test('cart guard', async (t) => {
     const res = await app.request({ url: '/cart/success', as: owner });
     t.equal(res.statusCode, 200);
     t.match(res.body, '<h1>Спасибо! Заказ принят</h1>');
-    t.equal(hydrationData(res.body).loaderData['cart-result'].order.id, orderId);
+    t.equal(hydrationData(res.body).loaderData['cart-result'].order.number, number);
   });
 
   t.test('an unknown result word is a 404 for the owner', async (t) => {
-    const res = await app.request({ url: `/cart/unknownword/${orderId}`, as: owner });
+    const res = await app.request({ url: `/cart/unknownword/${number}`, as: owner });
     t.equal(res.statusCode, 404);
     t.match(res.body, 'Упс! Страница не найдена!');
-    t.equal(hydrationData(res.body).errors?.pages?.data?.message, `Page not found: /cart/unknownword/${orderId}`);
+    t.equal(hydrationData(res.body).errors?.pages?.data?.message, `Page not found: /cart/unknownword/${number}`);
 
     const noId = await app.request({ url: '/cart/unknownword', as: owner });
     t.equal(noId.statusCode, 404);
   });
 
   t.test('an order of another site is a 404 on this one', async (t) => {
-    const kzOrder = await createOrder(app, { sessionId: owner.sessionId, site: 'kz' });
+    const kzOrder = await orderNumber(app, await createOrder(app, { sessionId: owner.sessionId, site: 'kz' }));
     const res = await app.request({ url: `/cart/success/${kzOrder}`, as: owner });
     t.equal(res.statusCode, 404);
     const onKz = await app.request({ url: `/cart/success/${kzOrder}`, host: 'kz.localhost', as: owner });
     t.equal(onKz.statusCode, 200);
-    t.equal(hydrationData(onKz.body).loaderData['cart-order'].order.id, kzOrder);
+    t.equal(hydrationData(onKz.body).loaderData['cart-order'].order.number, kzOrder);
   });
 });
 
@@ -230,7 +248,7 @@ t.test('guards through /_data answer {redirect}', async (t) => {
   const signedIn = app.visitor();
   await createUser(app, { signIn: signedIn, email: 'data@example.com' });
   const owner = app.visitor();
-  const orderId = await createOrder(app, { sessionId: owner.sessionId });
+  const number = await orderNumber(app, await createOrder(app, { sessionId: owner.sessionId }));
 
   const data = async (url: string, as = anonymous) => {
     const res = await app.request({ url, as });
@@ -245,7 +263,7 @@ t.test('guards through /_data answer {redirect}', async (t) => {
   t.same(await data('/_data/en/personal?_routes=personal'), { redirect: '/en/auth?next=%2Fen%2Fpersonal' });
   t.same(await data('/_data/auth?_routes=auth', signedIn), { redirect: '/personal' });
   t.same(await data('/_data/en/auth?_routes=auth', signedIn), { redirect: '/en/personal' });
-  t.equal((await data(`/_data/cart/success/${orderId}?_routes=cart-order`)).results['cart-order'].error.status, 404);
+  t.equal((await data(`/_data/cart/success/${number}?_routes=cart-order`)).results['cart-order'].error.status, 404);
   t.equal((await data('/_data/cart/success/abc?_routes=cart-order', owner)).results['cart-order'].error.status, 404);
   t.same(await data('/_data/cart/success?_routes=cart-result'), { redirect: '/cart' });
 
@@ -254,11 +272,12 @@ t.test('guards through /_data answer {redirect}', async (t) => {
   const auth = await data('/_data/auth?next=%2F%2Fevil.example&_routes=auth');
   t.same(auth.results.auth.data.next, null);
 
-  const order = await data(`/_data/cart/success/${orderId}?_routes=cart-order`, owner);
-  t.equal(order.results['cart-order'].data.order.id, orderId);
+  const order = await data(`/_data/cart/success/${number}?_routes=cart-order`, owner);
+  t.equal(order.results['cart-order'].data.order.number, number);
+  t.notOk('id' in order.results['cart-order'].data.order);
   t.notOk('session_id' in order.results['cart-order'].data.order);
   t.equal(order.results['cart-order'].data.result, 'success');
 
-  const unknownWord = await data(`/_data/cart/unknownword/${orderId}?_routes=cart-order`, owner);
+  const unknownWord = await data(`/_data/cart/unknownword/${number}?_routes=cart-order`, owner);
   t.equal(unknownWord.results['cart-order'].error.status, 404);
 });

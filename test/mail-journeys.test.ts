@@ -5,7 +5,7 @@
  */
 import t from 'tap';
 import { redirectOf, register, visitorOf } from './helpers/account.ts';
-import { startTestApp } from './helpers/app.ts';
+import { orderAt, startTestApp } from './helpers/app.ts';
 import { startFakeSmtp } from './helpers/fake-smtp.ts';
 
 const smtp = await startFakeSmtp(t);
@@ -69,16 +69,14 @@ t.test('a placed order: the confirmation to the shopper and the notice to the sh
       consent: 'on',
     },
   });
-  const orderId = /\/cart\/success\/(\d+)$/.exec(placed.json().redirect)?.[1];
-  t.ok(orderId, 'placed');
-  const [{ number }] = (await app.db.query<{ number: string }>('SELECT number FROM orders WHERE id = $1', [orderId])) as [
-    { number: string },
-  ];
+  t.match(placed.json().redirect, /^\/cart\/success\/\d{4}-\d{4}$/, 'placed');
+  const { id, number } = await orderAt(app, placed.json().redirect);
 
   const shopper = await received((to) => to.includes('buyer@example.ru'));
   t.match(shopper.subject, number, 'the shopper’s mail names the order number');
   t.match(shopper.text, 'Вибро Стандарт 2.2');
-  t.match(shopper.text, `https://tihoavto.ru/cart/success/${orderId}`, 'with a link to the order');
+  t.match(shopper.text, `https://tihoavto.ru/cart/success/${number}`, 'with a link to the order, by its number');
+  t.notMatch(shopper.text, new RegExp(`/cart/success/${id}(?![\\d-])`), 'never by its id');
   const shop = await received((to) => to.includes('orders@tihoavto.ru'));
   t.match(shop.subject, number, 'the shop is told too');
   t.equal(shop.replyTo?.includes('buyer@example.ru'), true, 'a reply goes to the shopper');

@@ -14,7 +14,7 @@ import {
   permute,
   unpermute,
 } from '../server/checkout/order-numbers.ts';
-import { startTestApp } from './helpers/app.ts';
+import { orderAt, startTestApp } from './helpers/app.ts';
 import { PICKUP_ORDER } from './helpers/order.ts';
 
 const key = orderNumberKey('test-secret-test-secret-test-secret!');
@@ -84,7 +84,9 @@ t.test('the checkout gives these numbers; a number already taken is walked past'
     as: v,
     js: true,
   });
-  const id = Number(String(res.json().redirect).split('/').pop());
+  const redirect = String(res.json().redirect);
+  t.match(redirect, /^\/cart\/success\/\d{4}-\d{4}$/, 'the result page is addressed by the number');
+  const { id } = await orderAt(app, redirect);
   const [placed] = await app.db.query<{ number: string }>('SELECT number FROM orders WHERE id = $1', [id]);
   t.equal(placed!.number, orderNumber(key, id), "a placed order's number is its id under the keyed permutation");
 });

@@ -1,7 +1,7 @@
 /**
  * Orders belong to their owner (docs/decisions/034-orders-belong-to-their-owner.md), as an attacker tries it:
  *  - the shared computer: after sign-out (and sign-out everywhere, a password change, a reset) the browser's next
- *    visitor reads no order of the account — not /cart/success, not /cart/success/{id}, not through /_data — while
+ *    visitor reads no order of the account — not /cart/success, not /cart/success/{number}, not through /_data — while
  *    the account sees its orders again from any session it signs in on; a guest's order is its session's only;
  *  - pre-registration: someone registers a victim's address and keeps a session; the victim's confirmation from
  *    their own browser ends that session and attaches no guest order until the mailbox's owner sets a password.
@@ -11,7 +11,7 @@
 import t from 'tap';
 import { hashPassword } from '../server/accounts/passwords.ts';
 import { freshIp, linkIn, mailsTo, openLink, REGISTRATION, redirectOf, register, visitorOf } from './helpers/account.ts';
-import { hydrationData, startTestApp, type TestApp, type Visitor } from './helpers/app.ts';
+import { hydrationData, orderAt, startTestApp, type TestApp, type Visitor } from './helpers/app.ts';
 
 const app: TestApp = await startTestApp(t);
 const PASSWORD = REGISTRATION.password;
@@ -35,8 +35,8 @@ async function signIn(email: string, v: Visitor = app.visitor(), password = PASS
 const signedInAs = async (v: Visitor) =>
   (await app.db.query<{ user_id: number | null }>('SELECT user_id FROM sessions WHERE id = $1', [v.sessionId]))[0]?.user_id ?? null;
 
-/** Places an order through the checkout (pickup, cash) with the shopper's details; its id. */
-async function placeOrder(v: Visitor, email: string): Promise<number> {
+/** Places an order through the checkout (pickup, cash) with the shopper's details; its id and number. */
+async function placeOrder(v: Visitor, email: string): Promise<{ id: number; number: string }> {
   const [product] = await app.db.query<{ id: number }>(`SELECT id FROM products WHERE sku = 'VIB-STD-22'`);
   await app.submit({ path: '/cart', as: v, js: true, fields: { intent: 'item', productId: product!.id, quantity: 1, mode: 'add' } });
   const data = (await app.request({ url: '/_data/cart?_routes=cart', as: v })).json().results.cart.data;
@@ -60,23 +60,23 @@ async function placeOrder(v: Visitor, email: string): Promise<number> {
       consent: 'on',
     },
   });
-  const id = /\/cart\/success\/(\d+)$/.exec(placed.json().redirect ?? '')?.[1];
-  if (!id) throw new Error(`not placed: ${placed.body}`);
-  return Number(id);
+  const redirect = placed.json().redirect;
+  if (!/^\/cart\/success\/\d{4}-\d{4}$/.test(redirect ?? '')) throw new Error(`not placed: ${placed.body}`);
+  return orderAt(app, redirect);
 }
 
-/** Everything a browser could read of order `id`: the pages and their /_data calls. Each true when readable. */
-async function reads(v: Visitor, id: number) {
-  const page = await app.request({ url: `/cart/success/${id}`, as: v });
+/** Everything a browser could read of an order: its pages (addressed by its number) and their /_data calls. Each true when readable. */
+async function reads(v: Visitor, { number }: { number: string }) {
+  const page = await app.request({ url: `/cart/success/${number}`, as: v });
   const latest = await app.request({ url: '/cart/success', as: v });
-  const data = (await app.request({ url: `/_data/cart/success/${id}?_routes=cart-order`, as: v })).json();
+  const data = (await app.request({ url: `/_data/cart/success/${number}?_routes=cart-order`, as: v })).json();
   const latestData = (await app.request({ url: '/_data/cart/success?_routes=cart-result', as: v })).json();
-  const invoice = await app.request({ url: `/cart/invoice/${id}`, as: v });
+  const invoice = await app.request({ url: `/cart/invoice/${number}`, as: v });
   return {
     page: page.statusCode === 200,
-    latest: latest.statusCode === 200 && hydrationData(latest.body).loaderData['cart-result'].order.id === id,
-    data: data.results?.['cart-order']?.data?.order?.id === id,
-    latestData: latestData.results?.['cart-result']?.data?.order?.id === id,
+    latest: latest.statusCode === 200 && hydrationData(latest.body).loaderData['cart-result'].order.number === number,
+    data: data.results?.['cart-order']?.data?.order?.number === number,
+    latestData: latestData.results?.['cart-result']?.data?.order?.number === number,
     invoice: invoice.statusCode === 200,
     // Nothing of the shopper's on any of them.
     leaks: [page, latest, invoice].some((r) => r.body.includes('Анна Петрова') || r.body.includes('+79161234567')),
@@ -104,7 +104,7 @@ t.test('shared computer: after sign-out the next person reads none of the orders
 
   const elsewhere = await signIn(email);
   t.match(await reads(elsewhere, own), { page: true, data: true }, 'signed in again on another session: the order is there');
-  t.equal((await app.request({ url: `/history/${own}`, as: elsewhere })).statusCode, 200, 'and in the history');
+  t.equal((await app.request({ url: `/history/${own.number}`, as: elsewhere })).statusCode, 200, 'and in the history');
 });
 
 t.test('a guest order is its session’s only', async (t) => {
@@ -189,14 +189,14 @@ t.test('pre-registration: the victim’s confirmation ends the registrant’s se
   t.match(donePage.body, 'href="/auth/forgot"');
 
   t.equal(await signedInAs(attackerIn), null, 'the registrant’s session is signed out');
-  const [order] = await app.db.query<{ user_id: number | null }>('SELECT user_id FROM orders WHERE id = $1', [guestOrder]);
+  const [order] = await app.db.query<{ user_id: number | null }>('SELECT user_id FROM orders WHERE id = $1', [guestOrder.id]);
   t.equal(order!.user_id, null, 'the guest order is not attached to the account');
   t.same(await reads(attackerIn, guestOrder), NOTHING);
 
   // Signing in again with the registrant's password does not attach it either.
   const attackerAgain = await signIn(victimEmail);
   t.same(await reads(attackerAgain, guestOrder), NOTHING, 'the attacker, signed in again, reads nothing');
-  t.equal((await app.request({ url: `/history/${guestOrder}`, as: attackerAgain })).statusCode, 404);
+  t.equal((await app.request({ url: `/history/${guestOrder.number}`, as: attackerAgain })).statusCode, 404);
   const history = hydrationData((await app.request({ url: '/history', as: attackerAgain })).body).loaderData;
   t.same(history.history.orders, [], 'an empty history');
   t.match(await reads(victim, guestOrder), { page: true }, 'the victim’s own browser still sees its guest order');
@@ -207,7 +207,7 @@ t.test('pre-registration: the victim’s confirmation ends the registrant’s se
   const reset = await app.submit({ path: '/auth/reset', as: victim, js: true, fields: { password: NEW_PASSWORD } });
   const owner = visitorOf(app, reset)!;
   t.equal(await signedInAs(attackerAgain), null, 'the attacker’s later session ends with the reset');
-  t.equal((await app.request({ url: `/history/${guestOrder}`, as: owner })).statusCode, 200, 'the owner has the order');
+  t.equal((await app.request({ url: `/history/${guestOrder.number}`, as: owner })).statusCode, 200, 'the owner has the order');
   const signInAttempt = await app.submit({
     path: '/auth',
     as: app.visitor(),
@@ -228,7 +228,7 @@ t.test('the normal path: register, confirm in the same browser, the guest orders
   t.equal(redirectOf(confirmed, true), '/account/confirm?done=1');
   const signedIn = visitorOf(app, confirmed)!;
   t.ok(await signedInAs(signedIn), 'signed in');
-  t.equal((await app.request({ url: `/history/${guestOrder}`, as: signedIn })).statusCode, 200, 'the guest order is the account’s');
+  t.equal((await app.request({ url: `/history/${guestOrder.number}`, as: signedIn })).statusCode, 200, 'the guest order is the account’s');
 
   // Registered here, signed in at once, confirmed in the same (signed-in) browser: the same.
   const email2 = 'normal-signed-in@example.com';
@@ -239,5 +239,5 @@ t.test('the normal path: register, confirm in the same browser, the guest orders
   await openLink(app, wIn, linkIn((await mailsTo(app, email2, 'account.confirm'))[0]!).path);
   const confirmed2 = await app.submit({ path: '/account/confirm', as: wIn, js: true, fields: { purpose: 'confirm' } });
   t.equal(redirectOf(confirmed2, true), '/account/confirm?done=1');
-  t.equal((await app.request({ url: `/history/${order2}`, as: visitorOf(app, confirmed2)! })).statusCode, 200);
+  t.equal((await app.request({ url: `/history/${order2.number}`, as: visitorOf(app, confirmed2)! })).statusCode, 200);
 });

@@ -7,7 +7,7 @@
 import t from 'tap';
 import { orderNumber, orderNumberKey } from '../server/checkout/order-numbers.ts';
 import { messages } from '../shared/locales/index.ts';
-import { createUser, hydrationData, startTestApp } from './helpers/app.ts';
+import { createUser, hydrationData, orderAt, startTestApp } from './helpers/app.ts';
 import { PICKUP_ORDER } from './helpers/order.ts';
 
 const app = await startTestApp(t);
@@ -33,10 +33,11 @@ t.test('the result page, /history, the mail and the invoice name the order alike
     js: true,
   });
   const redirect = String(placed.json().redirect);
-  t.match(redirect, /^\/cart\/success\/\d+$/);
-  const id = Number(redirect.split('/').pop());
+  t.match(redirect, /^\/cart\/success\/\d{4}-\d{4}$/, 'the result page is addressed by the number');
+  const { id } = await orderAt(app, redirect);
   const number = orderNumber(key, id);
   t.match(number, /^\d{4}-\d{4}$/);
+  t.equal(redirect, `/cart/success/${number}`, 'the number the keyed permutation gives the id');
   const state = ru.orders.states.new!;
   t.equal(state, 'Принят');
   const heading = `Заказ № ${number}`;
@@ -81,14 +82,14 @@ t.test('the result page, /history, the mail and the invoice name the order alike
   t.ok(entry.delivery.point?.address, 'the pickup point’s address');
   t.equal(entry.payment.kind, 'cash');
 
-  // /history/{id}: the same again.
-  const one = await app.request({ url: `/history/${id}`, as: v });
+  // /history/{number}: the same again.
+  const one = await app.request({ url: `/history/${number}`, as: v });
   t.equal(one.statusCode, 200);
   t.match(one.body, heading);
   t.equal(testId(one.body, 'order-state'), state);
 
   // The invoice.
-  const invoice = await app.request({ url: `/cart/invoice/${id}`, as: v });
+  const invoice = await app.request({ url: `/cart/invoice/${number}`, as: v });
   t.equal(invoice.statusCode, 200);
   t.match(invoice.body, number);
   t.equal(testId(invoice.body, 'order-state'), state, 'invoice: the state');

@@ -33,7 +33,15 @@ async function apiSearch(text: string) {
 /** The opening tag of the form with this class. */
 const formTag = (html: string, cls: string) => new RegExp(`<form[^>]*class="${cls}"[^>]*>`).exec(html)?.[0] ?? '';
 
-const searchData = (html: string) => hydrationData(html).loaderData.search as { query: string; results: any[]; problem: string | null };
+const searchData = (html: string) =>
+  hydrationData(html).loaderData.search as { query: string; results: any[]; currency: string; problem: string | null };
+
+/** A result as the search found it (the API's fields): what the page's cards add is the site's offer. */
+const found = (results: any[]) =>
+  results.map(({ id, title, url, preview_image, preview_content }) => ({ id, title, url, preview_image, preview_content }));
+
+/** Each product card (`<li class="product-card">…</li>`) of a page. */
+const cardsOf = (html: string) => [...html.matchAll(/<li class="product-card">.*?<\/li>/gs)].map((m) => m[0]);
 
 t.test('a query: its results with image, title, snippet and link, the count, the query in the input', async (t) => {
   const res = await page('Вибро');
@@ -41,7 +49,16 @@ t.test('a query: its results with image, title, snippet and link, the count, the
   const data = searchData(res.body);
   t.equal(data.query, 'Вибро');
   t.equal(data.problem, null);
-  t.strictSame(data.results, await apiSearch('Вибро'), 'the same results and ranking as the API');
+  t.equal(data.currency, 'RUB');
+  t.strictSame(found(data.results), await apiSearch('Вибро'), 'the same results and ranking as the API');
+  const offers = await app.db.query<{ id: number; sku: string; price: number; stock: number }>(
+    `SELECT id, sku, price::float8 AS price, stock FROM site_offers WHERE price_list = 'ru' AND id = ANY($1::int[])`,
+    [data.results.map((r) => r.id)],
+  );
+  for (const r of data.results) {
+    const offer = offers.find((o) => o.id === r.id)!;
+    t.match(r, { sku: offer.sku, price: offer.price, stock: offer.stock }, `${r.title}: the site’s price and stock on its card`);
+  }
   t.equal(data.results.length, 6);
   t.equal(data.results[0].title, 'Вибро Стандарт 2.2', 'most popular first');
 
@@ -49,12 +66,22 @@ t.test('a query: its results with image, title, snippet and link, the count, the
   t.match(res.body, /<input[^>]*name="q"[^>]*value="Вибро"/, 'the query is in the input');
   t.match(res.body, '<title>Поиск: Вибро — ТихоАвто', 'the title names the query');
   t.match(res.body, /<meta name="robots" content="noindex"/, 'result pages are not indexed');
-  for (const r of data.results) {
-    t.match(res.body, `<a class="search-result__link" href="${r.url}" data-discover="true">`, `${r.title}: its link`);
-    t.match(res.body, `src="${r.preview_image}"`, `${r.title}: its image`);
-    t.match(res.body, r.title, `${r.title}: its title`);
-    t.match(res.body, `<p class="search-result__snippet">${r.preview_content.slice(0, 40)}`, `${r.title}: its snippet`);
-  }
+  t.match(res.body, '<ul class="product-grid search-results">', 'the results are a grid of product cards');
+  const cards = cardsOf(res.body);
+  t.equal(cards.length, data.results.length, 'one card a result');
+  data.results.forEach((r, i) => {
+    const card = cards[i] ?? '';
+    t.match(card, `<a class="product-card__link" href="${r.url}" data-discover="true">`, `${r.title}: its link`);
+    t.match(
+      card,
+      new RegExp(`<a class="product-card__link"[^>]*>.*src="${r.preview_image}".*</a>`, 's'),
+      `${r.title}: its image, in the link`,
+    );
+    t.match(card, `<span class="product-card__title">${r.title}</span></a>`, `${r.title}: its title, in the link`);
+    t.match(card, `<p class="product-card__note">${r.preview_content.slice(0, 40)}`, `${r.title}: its snippet`);
+    t.match(card, `<span class="price">${r.price.toLocaleString('ru-RU').replace(/\s/g, '\u00a0')}\u00a0₽</span>`, `${r.title}: its price`);
+    t.match(card, `aria-label="В корзину: ${r.title}"`, `${r.title}: its cart button`);
+  });
 
   // A one-letter query is fine here (the live search waits for two); the SKU finds a product too.
   t.ok(searchData((await page('а')).body).results.length > 0, 'one letter');
@@ -82,7 +109,7 @@ t.test('the result count is bounded, ranked as the API ranks', async (t) => {
   t.equal(res.statusCode, 200);
   const { results } = searchData(res.body);
   t.equal(results.length, SEARCH_PAGE_LIMIT, `at most ${SEARCH_PAGE_LIMIT} results`);
-  t.strictSame(results.slice(0, 10), await apiSearch('Шумоблок'), 'the first ten are the API’s ten, in order');
+  t.strictSame(found(results.slice(0, 10)), await apiSearch('Шумоблок'), 'the first ten are the API’s ten, in order');
   t.equal(results[0].title, `Шумоблок ${SEARCH_PAGE_LIMIT + 11}`, 'most popular first');
 });
 
@@ -90,7 +117,7 @@ t.test('an empty query is the page with a prompt, not an error', async (t) => {
   for (const q of [null, '', '   ', '\t', '\u0000']) {
     const res = await page(q);
     t.equal(res.statusCode, 200, `q=${JSON.stringify(q)}: 200`);
-    t.strictSame(searchData(res.body), { query: '', results: [], problem: null });
+    t.strictSame(searchData(res.body), { query: '', results: [], currency: 'RUB', problem: null });
     t.match(res.body, 'Введите название или артикул товара.');
     t.notMatch(res.body, 'search-results');
     t.match(res.body, '<title>Поиск — ТихоАвто');
@@ -238,7 +265,8 @@ t.test('client navigations get the same data as JSON', async (t) => {
   t.equal(res.statusCode, 200);
   const body = res.json();
   t.equal(body.results.search.data.query, 'Вибро');
-  t.strictSame(body.results.search.data.results, await apiSearch('Вибро'));
+  t.strictSame(found(body.results.search.data.results), await apiSearch('Вибро'));
+  t.strictSame(body.results.search.data.results, searchData((await page('Вибро')).body).results, 'the cards as the page embeds them');
   const long = await app.request({ method: 'GET', url: `/_data/search?q=${'x'.repeat(SEARCH_MAX_LENGTH + 1)}&_routes=search` });
   t.equal(long.json().results.search.data.problem, 'tooLong');
 });

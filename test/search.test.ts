@@ -37,9 +37,17 @@ async function apiSearch(text: string): Promise<Result[]> {
 }
 const titles = async (text: string) => (await apiSearch(text)).map((r) => r.title);
 
-async function pageSearch(text: string): Promise<{ status: number; results: Result[]; body: string }> {
+/**
+ * The /search page: its results as the search found them (the API's fields, in the page's order), and the same
+ * results as the page's product cards show them (with the site's price and stock).
+ */
+async function pageSearch(
+  text: string,
+): Promise<{ status: number; results: Result[]; cards: Array<Result & { price: number | null }>; body: string }> {
   const res = await app.request({ method: 'GET', url: `/search?q=${encodeURIComponent(text)}` });
-  return { status: res.statusCode, results: hydrationData(res.body).loaderData.search.results, body: res.body };
+  const cards: Array<Result & { price: number | null }> = hydrationData(res.body).loaderData.search.results;
+  const results = cards.map(({ id, title, url, preview_image, preview_content }) => ({ id, title, url, preview_image, preview_content }));
+  return { status: res.statusCode, results, cards, body: res.body };
 }
 
 /** Demo product titles of a category, most popular first. */
@@ -345,7 +353,8 @@ t.test('the /search page uses the same search and order, with its own bound', as
     page.results.slice(0, 6).map((r) => r.title),
     VIBRO,
   );
-  t.match(page.body, '<a class="search-result__link" href="/vibroizolyaciya/vibro-standart-2-2"');
+  t.match(page.body, '<a class="product-card__link" href="/vibroizolyaciya/vibro-standart-2-2"', 'a result is a product card');
+  t.equal(page.cards[0]!.price, 380, 'with the site’s price');
 });
 
 t.test('ranking: exact SKU, SKU prefix, title, category title, description; then popularity', async (t) => {

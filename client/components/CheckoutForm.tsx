@@ -69,7 +69,9 @@ function Fields({ data, checkout, state }: { data: CartData; checkout: Checkout;
   useEffect(() => setHydrated(true), []);
 
   const [customerType, setCustomerType] = useState<CustomerType>(v.customerType === 'legal' && checkout.legalEntities ? 'legal' : 'person');
-  const [city, setCity] = useState(v.city ?? '');
+  // A returning customer's first saved address is filled in; another one is a tap away (savedAddresses below).
+  const [saved, setSaved] = useState(v.city === undefined ? checkout.savedAddresses[0] : undefined);
+  const [city, setCity] = useState(v.city ?? saved?.city ?? '');
   const measure = { weightKg: cart.weightKg, subtotal: cart.goods, city };
   const quotes = useMemo(
     () => new Map(checkout.delivery.map((m) => [m.id, quoteDelivery(m, { weightKg: cart.weightKg, subtotal: cart.goods, city })])),
@@ -192,7 +194,7 @@ function Fields({ data, checkout, state }: { data: CartData; checkout: Checkout;
             inputMode="tel"
             required
             maxLength={CHECKOUT_LIMITS.phone}
-            defaultValue={v.phone ?? ''}
+            defaultValue={v.phone ?? checkout.prefill.phone}
           />
         </Field>
         <Field label={t('checkout.email')} name="email" required hint={t('checkout.emailHint')} error={fieldError('email')}>
@@ -260,15 +262,37 @@ function Fields({ data, checkout, state }: { data: CartData; checkout: Checkout;
 
       <fieldset className="checkout__group">
         <legend>{t('checkout.deliveryLegend')}</legend>
+        {checkout.savedAddresses.length > 0 && (
+          <fieldset className="checkout__saved">
+            <legend className="checkout__saved-label">{t('checkout.savedAddresses')}</legend>
+            {checkout.savedAddresses.map((a) => (
+              <button
+                key={a.id}
+                type="button"
+                className="checkout__saved-address"
+                aria-pressed={saved?.id === a.id}
+                disabled={!hydrated}
+                onClick={() => {
+                  setSaved(a);
+                  setCity(a.city);
+                }}
+              >
+                {a.city}, {a.address}
+              </button>
+            ))}
+          </fieldset>
+        )}
         <div className="checkout__city">
           <CityAutocomplete
+            // A chosen saved address refills the field.
+            key={`city:${saved?.id ?? ''}`}
             id={fieldId('city')}
             token={token}
             domain={site.host}
             label={`${t('checkout.city')} *`}
             name="city"
             required
-            defaultValue={v.city ?? ''}
+            defaultValue={v.city ?? saved?.city ?? ''}
             onText={setCity}
             onSelect={(c) => setCity(c.title)}
             invalid={!!err('city')}
@@ -320,10 +344,11 @@ function Fields({ data, checkout, state }: { data: CartData; checkout: Checkout;
           >
             <input
               {...inputProps('address')}
+              key={`address:${saved?.id ?? ''}`}
               type="text"
               autoComplete="street-address"
               maxLength={CHECKOUT_LIMITS.address}
-              defaultValue={v.address ?? ''}
+              defaultValue={v.address ?? saved?.address ?? ''}
               required={hydrated && needsAddress}
             />
           </Field>

@@ -19,9 +19,8 @@ type TeaserView = ArticleData['related'][number];
 import { useTranslation } from '../i18n.tsx';
 import { useShell } from '../loader-data.ts';
 import { Breadcrumbs, type Crumb } from './Breadcrumbs.tsx';
-import { CompareToggle } from './CompareToggle.tsx';
 import { absoluteAsset, breadcrumbList, PageHead } from './PageHead.tsx';
-import { Price } from './Price.tsx';
+import { ProductTile } from './ProductTile.tsx';
 import { ResponsiveImage } from './ResponsiveImage.tsx';
 import { siteUrl, useCanonicalUrl } from './SeoLinks.tsx';
 
@@ -198,16 +197,7 @@ export function ProductCards({ title, products, currency }: { title: string; pro
       <h2 id={titleId}>{title}</h2>
       <ul className="product-grid">
         {products.map((p) => (
-          <li key={p.id} className="product-card">
-            {p.preview_image ? (
-              <ResponsiveImage src={p.preview_image} alt="" width={160} height={120} sizes="(max-width: 40rem) 45vw, 12rem" />
-            ) : (
-              <span className="content-placeholder" aria-hidden="true" />
-            )}
-            <Link to={p.url}>{p.title}</Link>
-            {p.price !== null && <Price amount={p.price} currency={currency} />}
-            <CompareToggle productId={p.id} title={p.title} />
-          </li>
+          <ProductTile key={p.id} product={p} currency={currency} picture={{ sizes: '(max-width: 40rem) 45vw, 12rem' }} />
         ))}
       </ul>
     </section>

@@ -18,14 +18,14 @@ function reasonKey(reason: string | null, known: (key: string) => boolean): stri
 
 export function PaymentPanel({
   payment,
-  orderId,
+  orderNumber,
   result,
   orderStatus,
   paymentKind,
   alternatives,
 }: {
   payment: PaymentView | null;
-  orderId: number;
+  orderNumber: string;
   result: 'success' | 'fail';
   orderStatus: string;
   /** The order's payment method's kind (null: an order without the checkout's snapshot, paid online). */
@@ -56,7 +56,7 @@ export function PaymentPanel({
           ) : null}
           <p>{t(`payment.next.${failed ? 'canceled' : payment.status}`)}</p>
           {payment.canPay && (
-            <RouteForm action={`/cart/${result}/${orderId}`} formKey={`payment:${orderId}`} className="payment__form">
+            <RouteForm action={`/cart/${result}/${orderNumber}`} formKey={`payment:${orderNumber}`} className="payment__form">
               {(state) => (
                 <>
                   <input type="hidden" name="intent" value="pay" />
@@ -71,7 +71,7 @@ export function PaymentPanel({
         </>
       )}
       {alternatives.length > 0 && (
-        <RouteForm action={`/cart/${result}/${orderId}`} formKey={`payment-switch:${orderId}`} className="payment__switch">
+        <RouteForm action={`/cart/${result}/${orderNumber}`} formKey={`payment-switch:${orderNumber}`} className="payment__switch">
           {(state) => (
             <fieldset>
               <legend>{t('payment.switch.heading')}</legend>
@@ -91,7 +91,7 @@ export function PaymentPanel({
       )}
       {invoice && (
         <p className="payment__invoice">
-          <Link to={`/cart/invoice/${orderId}`}>{t('payment.invoice.link')}</Link>
+          <Link to={`/cart/invoice/${orderNumber}`}>{t('payment.invoice.link')}</Link>
         </p>
       )}
     </section>

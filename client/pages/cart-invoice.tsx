@@ -1,5 +1,5 @@
 /**
- * /cart/invoice/{id}: the printable invoice for a legal entity (light colour mode; print styles hide the shell).
+ * /cart/invoice/{number}: the printable invoice for a legal entity (light colour mode; print styles hide the shell).
  * The print button appears once scripts run (without them the browser's own Print does the same).
  */
 import { useEffect, useState } from 'react';

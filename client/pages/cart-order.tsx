@@ -35,7 +35,7 @@ export function Component() {
       <OrderReceiptView order={order} result={result} phone={phone} />
       <PaymentPanel
         payment={payment}
-        orderId={order.id}
+        orderNumber={order.number}
         result={result}
         orderStatus={order.status}
         paymentKind={order.payment?.kind ?? null}

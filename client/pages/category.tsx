@@ -3,14 +3,12 @@
  * and price, pages. All state lives in the URL. Without JavaScript the filters are a plain GET form and the
  * pages plain links; with it, a change of a control navigates client-side (a history entry: Back restores).
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Form, Link, useHref, useLoaderData, useLocation, useNavigate } from 'react-router-dom';
 import type { loader } from '../../server/pages/category.ts';
 import { DEFAULT_SORT, type Facet, hasFilters, LISTING_SORTS, type ListingSort, listingSearch, NO_FILTERS } from '../../shared/listing.ts';
-import { CompareToggle } from '../components/CompareToggle.tsx';
 import { PageHead } from '../components/PageHead.tsx';
-import { Price } from '../components/Price.tsx';
-import { ResponsiveImage } from '../components/ResponsiveImage.tsx';
+import { ProductTile } from '../components/ProductTile.tsx';
 import { useTranslation } from '../i18n.tsx';
 import type { LoaderData } from '../loader-data.ts';
 
@@ -98,16 +96,51 @@ function FacetField({ facet, label, listing }: { facet: Facet; label: string; li
   );
 }
 
+/** How many filters are set (a range or a price with a bound counts once, each chosen value once). */
+function filterCount(filters: Listing['filters']): number {
+  const price = filters.price.min !== null || filters.price.max !== null ? 1 : 0;
+  return price + Object.keys(filters.ranges).length + Object.values(filters.values).reduce((n, v) => n + v.length, 0);
+}
+
+/**
+ * The filters as a panel (issue 19, phones first): on a phone a 'Фильтры' button above the products opens them as a
+ * sheet over the list, which 'Показать' or × closes; from 48rem they stand beside the list, always open (the
+ * summary hidden, the details' content shown by CSS). A <details>, so it opens without JavaScript too.
+ */
+function FilterPanel(props: Parameters<typeof Filters>[0]) {
+  const { t } = useTranslation();
+  const panel = useRef<HTMLDetailsElement>(null);
+  // × needs JavaScript: without it the sheet closes by 'Показать' (a new page) or its summary.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const count = filterCount(props.listing.filters);
+  const close = () => {
+    if (panel.current) panel.current.open = false;
+  };
+  return (
+    <details ref={panel} className="listing-panel">
+      <summary className="button button--secondary listing-panel__toggle">
+        {t('listing.filters')}
+        {count > 0 && <span className="listing-panel__count"> · {count}</span>}
+      </summary>
+      <Filters {...props} {...(hydrated ? { onClose: close } : {})} />
+    </details>
+  );
+}
+
 function Filters({
   url,
   resetHref,
   listing,
   facets,
+  onClose,
 }: {
   url: string;
   resetHref: string;
   listing: Listing;
   facets: Array<{ facet: Facet; label: string }>;
+  /** Closes the phone's sheet (after 'Показать', or ×). */
+  onClose?: () => void;
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -158,8 +191,17 @@ function Filters({
       onSubmit={(event) => {
         event.preventDefault();
         apply(event.currentTarget);
+        onClose?.();
       }}
     >
+      <div className="listing-filters__head">
+        <span>{t('listing.filters')}</span>
+        {onClose && (
+          <button type="button" className="listing-filters__close" aria-label={t('notice.close')} onClick={onClose}>
+            ×
+          </button>
+        )}
+      </div>
       <label className="listing-sort">
         <span>{t('listing.sort')}</span>
         <select name="sort" defaultValue={listing.sort}>
@@ -264,7 +306,7 @@ export function Component() {
       <h1>{category.title}</h1>
       {category.description && page === 1 && <p className="lead">{category.description}</p>}
       <div className="listing">
-        <Filters url={category.url} resetHref={resetHref} listing={listing} facets={facets} />
+        <FilterPanel url={category.url} resetHref={resetHref} listing={listing} facets={facets} />
         <section className="listing-results" aria-live="polite">
           <p className="muted listing-count">
             {t('listing.found', { count: total })}
@@ -282,25 +324,12 @@ export function Component() {
           ) : (
             <ul className="product-grid">
               {products.map((p, i) => (
-                <li key={p.id} className="product-card">
-                  {p.preview_image && (
-                    <ResponsiveImage
-                      src={p.preview_image}
-                      alt=""
-                      width={240}
-                      height={180}
-                      sizes="(max-width: 40rem) 50vw, 15rem"
-                      eager={i < 4}
-                    />
-                  )}
-                  <Link to={p.url}>{p.title}</Link>
-                  {p.price !== null ? (
-                    <Price amount={p.price} currency={currency} />
-                  ) : (
-                    <span className="muted">{t('product.notSold')}</span>
-                  )}
-                  <CompareToggle productId={p.id} title={p.title} />
-                </li>
+                <ProductTile
+                  key={p.id}
+                  product={p}
+                  currency={currency}
+                  picture={{ sizes: '(max-width: 40rem) 50vw, 15rem', eager: i < 2 }}
+                />
               ))}
             </ul>
           )}

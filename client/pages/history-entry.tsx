@@ -1,5 +1,5 @@
 /**
- * /history/{id}: one of the account's orders, printed (it forces the light colour mode), and 'Повторить заказ': a
+ * /history/{number}: one of the account's orders, printed (it forces the light colour mode), and 'Повторить заказ': a
  * fetcher form whose answer lists what went into the cart and what changed since (prices, lines no longer sold).
  */
 import { Link, useFetcher, useLoaderData } from 'react-router-dom';
@@ -18,13 +18,13 @@ export const handle: RouteHandle = { colorMode: 'light' };
 export function Component() {
   const { t } = useTranslation();
   const { order } = useLoaderData<typeof loader>();
-  const formKey = `history:repeat:${order.id}`;
+  const formKey = `history:repeat:${order.number}`;
   const fetcher = useFetcher<RepeatResult | ActionResult>({ key: formKey });
   const state = useFormState(formKey, fetcher.data, fetcher.state !== 'idle');
   return (
     <>
       <OrderView order={order} />
-      <fetcher.Form method="post" action={`/history/${order.id}`} className="repeat-order">
+      <fetcher.Form method="post" action={`/history/${order.number}`} className="repeat-order">
         <FormBasics formKey={formKey} />
         <input type="hidden" name="intent" value="repeat" />
         <button type="submit" className="button" disabled={state.pending}>

@@ -24,9 +24,9 @@ export function Component() {
       ) : (
         <ul className="history">
           {orders.map((o) => (
-            <li key={o.id} className="history__order">
+            <li key={o.number} className="history__order">
               <h2 className="history__number">
-                <Link to={`/history/${o.id}`}>{t('order.title', { number: o.number })}</Link>
+                <Link to={`/history/${o.number}`}>{t('order.title', { number: o.number })}</Link>
               </h2>
               <OrderFacts order={o} />
             </li>

@@ -1,16 +1,13 @@
 /** /komplekty-sumoizoliacii: the ready kits, each with its price on this site and its mass. */
-import { Link, useLoaderData } from 'react-router-dom';
+import { useLoaderData } from 'react-router-dom';
 import type { loader } from '../../server/pages/kits.ts';
-import { formatNumber } from '../../shared/product-info.ts';
-import { useBoot } from '../boot.ts';
 import { Breadcrumbs } from '../components/Breadcrumbs.tsx';
+import { KitCard } from '../components/KitCard.tsx';
 import { PageHead } from '../components/PageHead.tsx';
-import { Price } from '../components/Price.tsx';
 import { useTranslation } from '../i18n.tsx';
 
 export function Component() {
   const { t } = useTranslation();
-  const { language } = useBoot();
   const { kits, description, currency } = useLoaderData<typeof loader>();
   return (
     <>
@@ -23,19 +20,7 @@ export function Component() {
       ) : (
         <ul className="kit-list">
           {kits.map((kit) => (
-            <li key={kit.id} className="kit-card">
-              <h2>
-                <Link to={kit.url}>{kit.title}</Link>
-              </h2>
-              <p>{kit.description}</p>
-              <p className="muted">{t('kits.lines', { n: kit.lines.length })}</p>
-              <dl className="kit-totals">
-                <dt>{t('kits.total')}</dt>
-                <dd>{kit.price !== null ? <Price amount={kit.price} currency={currency} /> : t('product.notSold')}</dd>
-                <dt>{t('kits.mass')}</dt>
-                <dd>≈ {formatNumber(kit.massKg, language, 1)}</dd>
-              </dl>
-            </li>
+            <KitCard key={kit.id} kit={kit} currency={currency} />
           ))}
         </ul>
       )}

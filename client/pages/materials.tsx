@@ -3,7 +3,7 @@ import { Link, useLoaderData } from 'react-router-dom';
 import type { loader } from '../../server/pages/materials.ts';
 import { KITS_CATEGORY_ID } from '../../shared/navigation.ts';
 import { PageHead } from '../components/PageHead.tsx';
-import { Price } from '../components/Price.tsx';
+import { ProductTile } from '../components/ProductTile.tsx';
 import { useTranslation } from '../i18n.tsx';
 
 export function Component() {
@@ -27,15 +27,13 @@ export function Component() {
             ) : (
               <ul className="product-grid">
                 {c.featured.map((p) => (
-                  <li key={p.id} className="product-card">
-                    {p.preview_image && <img src={p.preview_image} alt="" width={240} height={180} loading="lazy" />}
-                    <Link to={p.url}>{p.title}</Link>
-                    {p.price !== null ? (
-                      <Price amount={p.price} currency={currency} />
-                    ) : (
-                      <span className="muted">{t('product.notSold')}</span>
-                    )}
-                  </li>
+                  <ProductTile
+                    key={p.id}
+                    product={p}
+                    currency={currency}
+                    picture={{ sizes: '(max-width: 40rem) 50vw, 15rem' }}
+                    kit={c.id === KITS_CATEGORY_ID}
+                  />
                 ))}
               </ul>
             )}

@@ -3,15 +3,18 @@
  * its own `intent` and field errors (RouteForm: works without JavaScript too). Says that the account is one for all
  * regional sites, while addresses (and orders, records) are this site's.
  */
+import { useId } from 'react';
 import { Form, Link, useLoaderData } from 'react-router-dom';
 import type { loader } from '../../server/pages/personal.ts';
 import { PASSWORD_MIN_LENGTH } from '../../shared/password-rules.ts';
-import { Checkbox, Field } from '../components/AccountField.tsx';
+import { Checkbox, Field, FieldError } from '../components/AccountField.tsx';
+import { CityAutocomplete } from '../components/CityAutocomplete.tsx';
 import { DemoInboxLink } from '../components/DemoInboxLink.tsx';
 import { PageHead } from '../components/PageHead.tsx';
 import { PasswordField } from '../components/PasswordField.tsx';
 import { useTranslation } from '../i18n.tsx';
-import { FormBasics, FormError, RouteForm } from '../route-form.tsx';
+import { useShell } from '../loader-data.ts';
+import { FormBasics, FormError, type FormState, RouteForm } from '../route-form.tsx';
 
 export function Component() {
   const { t } = useTranslation();
@@ -180,15 +183,7 @@ export function Component() {
         {(state) => (
           <>
             <input type="hidden" name="intent" value="addAddress" />
-            <Field
-              label={t('account.personal.city')}
-              name="city"
-              autoComplete="address-level2"
-              required
-              maxLength={100}
-              defaultValue={state.values.city}
-              error={state.errors.city}
-            />
+            <CityField state={state} />
             <Field
               label={t('account.personal.address')}
               name="address"
@@ -250,6 +245,29 @@ export function Component() {
       <p>{t('account.personal.deleteNote')}</p>
       <DeleteAccount />
     </section>
+  );
+}
+
+/** The address book's city: the same suggestions as the region overlay and the order form (the shop's city list). */
+function CityField({ state }: { state: FormState }) {
+  const { t } = useTranslation();
+  const { site, token } = useShell();
+  const errorId = useId();
+  return (
+    <div className="field">
+      <CityAutocomplete
+        token={token}
+        domain={site.host}
+        label={t('account.personal.city')}
+        name="city"
+        required
+        defaultValue={state.values.city}
+        invalid={!!state.errors.city}
+        {...(state.errors.city ? { describedBy: errorId } : {})}
+        onSelect={() => {}}
+      />
+      <FieldError id={errorId} error={state.errors.city} />
+    </div>
   );
 }
 

@@ -1,15 +1,15 @@
 import { memo, useId } from 'react';
 import { preload } from 'react-dom';
-import { Link, useLoaderData } from 'react-router-dom';
+import { useLoaderData } from 'react-router-dom';
 import type { loader } from '../../server/pages/product.ts';
 import { renditionsOf } from '../../shared/image-renditions.ts';
 import { attributeRows, availabilityOf, SCHEMA_AVAILABILITY } from '../../shared/product-info.ts';
 import { useBoot } from '../boot.ts';
 import { Breadcrumbs } from '../components/Breadcrumbs.tsx';
-import { CompareToggle } from '../components/CompareToggle.tsx';
 import { absoluteAsset, breadcrumbList, PageHead } from '../components/PageHead.tsx';
 import { Price } from '../components/Price.tsx';
 import { ProductActions } from '../components/ProductActions.tsx';
+import { ProductTile } from '../components/ProductTile.tsx';
 import { ResponsiveImage } from '../components/ResponsiveImage.tsx';
 import { siteUrl } from '../components/SeoLinks.tsx';
 import { useTranslation } from '../i18n.tsx';
@@ -174,12 +174,7 @@ const ProductView = memo(function ProductView({ data }: { data: Data }) {
           <h2 id={relatedTitle}>{t('productPage.related')}</h2>
           <ul className="product-grid">
             {related.map((p) => (
-              <li key={p.id} className="product-card">
-                {p.preview_image && <ResponsiveImage src={p.preview_image} alt="" width={160} height={120} sizes="10rem" />}
-                <Link to={p.url}>{p.title}</Link>
-                {p.price !== null && <Price amount={p.price} currency={currency} />}
-                <CompareToggle productId={p.id} title={p.title} />
-              </li>
+              <ProductTile key={p.id} product={p} currency={currency} picture={{ sizes: '(max-width: 40rem) 50vw, 12rem' }} />
             ))}
           </ul>
         </section>

@@ -3,15 +3,16 @@
  * Enter is pressed with no result chosen. Its own form shows the query; result pages are not indexed.
  */
 import { useId } from 'react';
-import { Form, Link, useLoaderData } from 'react-router-dom';
+import { Form, useLoaderData } from 'react-router-dom';
 import type { loader } from '../../server/pages/search.ts';
 import { SEARCH_MAX_LENGTH } from '../../shared/search.ts';
 import { PageHead } from '../components/PageHead.tsx';
+import { ProductTile } from '../components/ProductTile.tsx';
 import { useTranslation } from '../i18n.tsx';
 
 export function Component() {
   const { t } = useTranslation();
-  const { query, results, problem } = useLoaderData<typeof loader>();
+  const { query, results, currency, problem } = useLoaderData<typeof loader>();
   const inputId = useId();
   return (
     <section className="search-page">
@@ -47,15 +48,15 @@ export function Component() {
       ) : (
         <>
           <p className="muted search-page__count">{t('search.found', { count: results.length })}</p>
-          <ul className="search-results">
-            {results.map((r) => (
-              <li key={r.id} className="search-result">
-                <Link to={r.url} className="search-result__link">
-                  {r.preview_image && <img src={r.preview_image} alt="" width={96} height={72} loading="lazy" />}
-                  <span className="search-result__title">{r.title}</span>
-                </Link>
-                {r.preview_content && <p className="search-result__snippet">{r.preview_content}</p>}
-              </li>
+          <ul className="product-grid search-results">
+            {results.map((r, i) => (
+              <ProductTile
+                key={r.id}
+                product={r}
+                currency={currency}
+                picture={{ sizes: '(max-width: 40rem) 50vw, 15rem', eager: i < 2 }}
+                note={r.preview_content}
+              />
             ))}
           </ul>
         </>

@@ -20,7 +20,7 @@ export type HistoryOrder = HistoryEntry;
 export type { RepeatSummary };
 
 /** An order as /history shows it ($3: the site's time zone, for the local date); the caller adds WHERE and ORDER. */
-const HISTORY_COLUMNS = `SELECT id, number, status, currency, total::float8 AS total,
+const HISTORY_COLUMNS = `SELECT number, status, currency, total::float8 AS total,
        to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS created_at,
        to_char(created_at AT TIME ZONE $3, 'DD.MM.YYYY') AS created_date,
        CASE WHEN delivery IS NULL THEN NULL ELSE json_build_object(

@@ -4,7 +4,7 @@ import { type SearchResult, searchCatalog } from './search.ts';
 
 export type { Category, ComparedProduct, Product, ProductCard } from '../../shared/catalog.ts';
 
-import type { Category, Product } from '../../shared/catalog.ts';
+import type { Category, Product, ProductCard } from '../../shared/catalog.ts';
 
 export type { SearchResult } from '../../shared/search.ts';
 
@@ -45,6 +45,21 @@ export class CatalogService {
     if (!row) return undefined;
     const { category_id, category_title, category_image, ...product } = row;
     return { ...product, category: { id: category_id, title: category_title, url: '/' + categorySlug, preview_image: category_image } };
+  }
+
+  /** Cards of the active products `ids` as the site of `priceList` offers them, in the order of `ids` (unknown ids left out). */
+  async cards(ids: number[], priceList: string): Promise<ProductCard[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db.query<ProductCard>(
+      `SELECT o.id, o.sku, o.title, '/' || c.slug || '/' || o.slug AS url, o.images->0->>'src' AS preview_image,
+              CASE WHEN o.sold THEN o.price::float8 END AS price, o.stock
+         FROM site_offers o
+         JOIN categories c ON c.id = o.category_id
+        WHERE o.price_list = $2 AND o.id = ANY($1::int[]) AND o.active`,
+      [ids, priceList],
+    );
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
   /** The address of the one active product with this slug, when exactly one exists (for canonical redirects). */

@@ -77,7 +77,7 @@ export class CompareService {
       }
     >(
       `SELECT o.id, o.sku, o.title, '/' || c.slug || '/' || o.slug AS url, o.images->0->>'src' AS preview_image,
-              o.price::float8 AS price, o.attributes,
+              o.price::float8 AS price, o.stock, o.attributes,
               c.id AS category_id, c.title AS category_title, '/' || c.slug AS category_url, c.preview_image AS category_image
          FROM compare_items ci
          JOIN site_offers o ON o.id = ci.product_id AND o.price_list = $2 AND o.active

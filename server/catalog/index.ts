@@ -5,3 +5,4 @@ export { KitService } from './kits.ts';
 export { ListingService, parseListingQuery } from './listing.ts';
 export { soldPrice, unsoldOf } from './offers.ts';
 export { RelatedService } from './related.ts';
+export { type Showcase, ShowcaseService } from './showcase.ts';

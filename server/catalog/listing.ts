@@ -238,7 +238,8 @@ export class ListingService {
     const params = [...where.params, category.url + '/', LISTING_PAGE_SIZE, (state.page - 1) * LISTING_PAGE_SIZE];
     const n = where.params.length;
     const products = await this.db.query<ProductCard>(
-      `SELECT o.id, o.sku, o.title, $${n + 1}::text || o.slug AS url, o.images->0->>'src' AS preview_image, o.price::float8 AS price
+      `SELECT o.id, o.sku, o.title, $${n + 1}::text || o.slug AS url, o.images->0->>'src' AS preview_image, o.price::float8 AS price,
+              o.stock
          FROM site_offers o
         WHERE ${where.sql}
         ORDER BY ${ORDER_BY[state.sort]}
@@ -276,13 +277,14 @@ export class ListingService {
       url: string;
       preview_image: string | null;
       price: number | null;
+      stock: number | null;
     }>(
       `SELECT c.id AS cid, c.title AS ctitle, '/' || c.slug AS curl, c.preview_image AS cimage,
               (SELECT count(*)::int FROM products x WHERE x.category_id = c.id AND x.is_active) AS count,
-              f.id, f.sku, f.title, '/' || c.slug || '/' || f.slug AS url, f.preview_image, f.price
+              f.id, f.sku, f.title, '/' || c.slug || '/' || f.slug AS url, f.preview_image, f.price, f.stock
          FROM categories c
          LEFT JOIN LATERAL (
-           SELECT o.id, o.sku, o.title, o.slug, o.images->0->>'src' AS preview_image, o.price::float8 AS price, o.popularity
+           SELECT o.id, o.sku, o.title, o.slug, o.images->0->>'src' AS preview_image, o.price::float8 AS price, o.stock, o.popularity
              FROM site_offers o
             WHERE o.price_list = $1 AND o.category_id = c.id AND o.sold
             ORDER BY o.popularity DESC, o.id
@@ -303,8 +305,10 @@ export class ListingService {
             sku: k.slug,
             title: k.title,
             url: k.url,
-            preview_image: null,
+            // A kit's picture: its first line's.
+            preview_image: k.lines[0]?.preview_image ?? null,
             price: k.price,
+            stock: null,
           }));
         }
         out.push(summary);
@@ -318,6 +322,7 @@ export class ListingService {
           url: row.url,
           preview_image: row.preview_image,
           price: row.price,
+          stock: row.stock,
         });
       }
     }

@@ -14,7 +14,7 @@ export class RelatedService {
   forProduct(product: { id: number; categoryId: number; price: number | null }, priceList: string): Promise<ProductCard[]> {
     return this.db.query<ProductCard>(
       `SELECT p.id, p.sku, p.title, '/' || c.slug || '/' || p.slug AS url, p.images->0->>'src' AS preview_image,
-              p.price::float8 AS price
+              p.price::float8 AS price, p.stock
          FROM site_offers p
          JOIN categories c ON c.id = p.category_id
         WHERE p.price_list = $2 AND p.category_id = $1 AND p.id <> $3 AND p.sold

@@ -1,6 +1,14 @@
 /** The public face of server/checkout/: what the rest of the server imports from it. */
 export { type CheckoutRefusal, CheckoutService, deliveryOptions } from './checkout.ts';
-export { CART_RESULTS, OrderService, orderIdParam, PAYMENT_STATE_SQL, UserService, withoutOwner } from './orders.ts';
+export {
+  CART_RESULTS,
+  ORDER_NUMBER_PATTERN,
+  OrderService,
+  orderNumberParam,
+  PAYMENT_STATE_SQL,
+  UserService,
+  withoutOwner,
+} from './orders.ts';
 export { PaymentService, type PaymentView, type ProviderUrl } from './payments/payments.ts';
 export { PAYMENT_STATUSES } from './payments/yookassa.ts';
 export { cartTotal, priceContents } from './pricing.ts';

@@ -4,11 +4,12 @@ import type { Queryable } from '../db/index.ts';
 /** The cart result pages' first segment (spec: /cart/{success}); anything else is not a page. */
 export const CART_RESULTS = ['success', 'fail'] as const;
 
-/** An order number in an address: 1 … 999 999 999, digits only (anything else is not found). */
-export const orderIdParam = z
-  .string()
-  .regex(/^[1-9]\d{0,8}$/)
-  .transform(Number);
+/**
+ * An order in an address: its public number "NNNN-NNNN" (order-numbers.ts), never its database id, which would tell
+ * anyone the shop's order volume (decision 036). Anything else is not found.
+ */
+export const ORDER_NUMBER_PATTERN = /^\d{4}-\d{4}$/;
+export const orderNumberParam = z.string().regex(ORDER_NUMBER_PATTERN);
 
 /** Orders leave the server without the session id and user id they are keyed by. */
 export function withoutOwner<T extends { session_id: unknown; user_id: unknown }>(order: T): Omit<T, 'session_id' | 'user_id'> {
@@ -59,7 +60,7 @@ export class OrderService {
   /** A placed order with everything its result page shows (checkout, decision 022); undefined on another site. */
   async receipt(id: number, site: SiteRef): Promise<OrderReceipt | undefined> {
     const [order] = await this.db.query<Omit<OrderReceipt, 'items'>>(
-      `SELECT id, number, status, currency, to_char(created_at AT TIME ZONE $1, 'DD.MM.YYYY') AS created_date,
+      `SELECT number, status, currency, to_char(created_at AT TIME ZONE $1, 'DD.MM.YYYY') AS created_date,
               ${PAYMENT_STATE_SQL} AS "paymentState",
               json_build_object('type', customer_type, 'name', customer_name, 'phone', customer_phone, 'email', customer_email,
                                 'company', company, 'inn', inn, 'kpp', kpp) AS customer,
@@ -82,12 +83,18 @@ export class OrderService {
    * in on any session. A guest order: only the session that placed it (sign-out and the like detach it, auth.ts).
    * The session that placed an account's order does not see it by being that session: once signed out, it is anyone's.
    */
-  async isVisibleTo(id: number, sessionId: string, userId: number | null): Promise<boolean> {
+  async isVisibleTo(number: string, sessionId: string, userId: number | null): Promise<boolean> {
     const [row] = await this.db.query<{ ok: boolean }>(
-      'SELECT true AS ok FROM orders WHERE id = $1 AND (user_id = $3 OR (user_id IS NULL AND session_id = $2))',
-      [id, sessionId, userId],
+      'SELECT true AS ok FROM orders WHERE number = $1 AND (user_id = $3 OR (user_id IS NULL AND session_id = $2))',
+      [number, sessionId, userId],
     );
     return !!row;
+  }
+
+  /** The id of the site's order numbered `number` (an address names the number; the services key by id). */
+  async idOf(number: string, site: Pick<SiteRef, 'id'>): Promise<number | undefined> {
+    const [row] = await this.db.query<{ id: number }>('SELECT id FROM orders WHERE number = $1 AND site = $2', [number, site.id]);
+    return row?.id;
   }
 
   /** The latest order this session placed on the site that the visitor may still see (isVisibleTo's rule). */
@@ -104,8 +111,12 @@ export class OrderService {
 export class UserService {
   constructor(private readonly db: Queryable) {}
 
-  async find(id: number): Promise<{ id: number; email: string; name: string } | undefined> {
-    const [row] = await this.db.query<{ id: number; email: string; name: string }>('SELECT id, email, name FROM users WHERE id = $1', [id]);
+  /** A shopper's contact details as the order form prefills them (phone '' when the profile has none). */
+  async find(id: number): Promise<{ id: number; email: string; name: string; phone: string } | undefined> {
+    const [row] = await this.db.query<{ id: number; email: string; name: string; phone: string }>(
+      "SELECT id, email, name, coalesce(phone, '') AS phone FROM users WHERE id = $1",
+      [id],
+    );
     return row;
   }
 }

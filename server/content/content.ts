@@ -159,7 +159,8 @@ export class ContentService {
   async products(skus: string[], priceList: string): Promise<ProductCard[]> {
     if (skus.length === 0) return [];
     const rows = await this.db.query<ProductCard>(
-      `SELECT o.id, o.sku, o.title, '/' || c.slug || '/' || o.slug AS url, o.images->0->>'src' AS preview_image, o.price::float8 AS price
+      `SELECT o.id, o.sku, o.title, '/' || c.slug || '/' || o.slug AS url, o.images->0->>'src' AS preview_image, o.price::float8 AS price,
+              o.stock
          FROM site_offers o
          JOIN categories c ON c.id = o.category_id
         WHERE o.price_list = $2 AND o.sku = ANY($1::text[]) AND o.sold`,

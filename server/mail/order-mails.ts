@@ -179,12 +179,13 @@ function optional(label: string, value: string | undefined): Array<{ label: stri
 }
 
 /**
- * The order's page as the mails link it: on the site's canonical host, in the given language. (The shopper opens it
+ * The order's page as the mails link it — addressed by its number, never its id (decision 036) — on the site's
+ * canonical host, in the given language. (The shopper opens it
  * signed in or from the session that placed the order: the cart guard shows it to nobody else.)
  */
-function orderPageUrl(site: Pick<Site, 'host'>, language: Language, orderId: number): string {
+function orderPageUrl(site: Pick<Site, 'host'>, language: Language, number: string): string {
   const prefix = language === DEFAULT_LANGUAGE ? '' : `/${language}`;
-  return `https://${site.host}${prefix}/cart/success/${orderId}`;
+  return `https://${site.host}${prefix}/cart/success/${encodeURIComponent(number)}`;
 }
 
 /** A placed order's message as the order templates read it, in `language` (the order's, or the shop's). */
@@ -223,7 +224,7 @@ function orderMailData(message: MessageOf<'order.confirmation' | 'order.new'>, l
     payment: { label: order.payment.label, kind: order.payment.kind },
     total: order.total,
     comment: order.comment || undefined,
-    resultUrl: orderPageUrl(site, language, order.id),
+    resultUrl: orderPageUrl(site, language, order.number),
   };
 }
 
@@ -249,7 +250,7 @@ export function paymentChanged(message: MessageOf<'order.payment-changed'>): Out
     t,
     subject: t('payment.switch.mailSubject', { number: data.number }),
     paragraphs: [t('payment.switch.mailText', { method: localized(data.method, SHOP_LANGUAGE) })],
-    action: { label: t('mail.order.open'), url: orderPageUrl(site, SHOP_LANGUAGE, data.orderId) },
+    action: { label: t('mail.order.open'), url: orderPageUrl(site, SHOP_LANGUAGE, data.number) },
   });
   return { site: site.id, kind: message.kind, language: SHOP_LANGUAGE, to: message.to, ...mail };
 }
@@ -268,7 +269,7 @@ export function orderCancelled(message: MessageOf<'order.cancelled'>): OutboxMes
       t('mail.order.greetingPlain'),
       t(data.reason === 'unpaid' ? 'mail.order.cancelledUnpaid' : 'mail.order.cancelledUnconfirmed', { number }),
     ],
-    action: { label: t('mail.order.open'), url: orderPageUrl(site, language, data.orderId) },
+    action: { label: t('mail.order.open'), url: orderPageUrl(site, language, data.number) },
   });
   return { site: site.id, kind: message.kind, language, to: message.to, ...mail };
 }

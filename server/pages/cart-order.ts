@@ -1,14 +1,15 @@
 /**
- * /cart/{success|fail}/{id} (cart guard): a placed order's result page — number, lines, delivery, payment and its
+ * /cart/{success|fail}/{number} (cart guard): a placed order's result page — number, lines, delivery, payment and its
  * state, totals, what happens next; printed (the page forces the light mode). Only the order's own session or its
- * signed-in owner sees it; for anyone else, and for an unknown id, it is the 404 page (server/pages/helpers/guards.ts).
+ * signed-in owner sees it; for anyone else, and for an unknown number, it is the 404 page (server/pages/helpers/guards.ts).
  * Its action `pay` starts paying an unpaid order online (decision 024).
  */
 import { redirect } from 'react-router-dom';
 import { z } from 'zod';
 import type { GuardName } from '../../shared/routes.ts';
 import { plainText } from '../../shared/text.ts';
-import { CART_RESULTS, orderIdParam } from '../checkout/index.ts';
+import { CART_RESULTS, orderNumberParam } from '../checkout/index.ts';
+import { orderIdOf } from './helpers/order-address.ts';
 import { orderReturnUrl } from './helpers/order-payment.ts';
 import {
   type ActionArgs,
@@ -24,11 +25,12 @@ import {
 
 export const guard: GuardName = 'cart';
 
-export const params = z.object({ success: z.enum(CART_RESULTS), id: orderIdParam });
+export const params = z.object({ success: z.enum(CART_RESULTS), id: orderNumberParam });
 
 export async function loader(args: LoaderArgs) {
   const { request, context } = args;
-  const { success: result, id } = routeParams(params, args);
+  const { success: result, id: number } = routeParams(params, args);
+  const id = await orderIdOf(args, number);
   const { orders, payments, checkout } = context.services;
   let order = await orders.receipt(id, context.site);
   if (!order) throw notFoundError(request.url);
@@ -38,7 +40,7 @@ export async function loader(args: LoaderArgs) {
   const payment = online ? await payments.forOrder(id, context.site.id, { refresh: true }) : null;
   if (payment?.status === 'succeeded' && order.status !== 'paid') order = (await orders.receipt(id, context.site)) ?? order;
   const fits = paymentResult(payment?.status);
-  if (fits && fits !== result) throw redirect(localPath(context.basename, `/cart/${fits}/${id}`), 302);
+  if (fits && fits !== result) throw redirect(localPath(context.basename, `/cart/${fits}/${number}`), 302);
   const alternatives = online ? await checkout.paymentAlternatives(id, context.site, context.language) : [];
   return { result, order, payment, alternatives, phone: context.site.phone };
 }
@@ -75,9 +77,10 @@ const PAY_ERRORS = {
  * intent 'switch': pay it another way (an offline method of the site); the order goes back to the shop to confirm.
  */
 export async function action(args: ActionArgs) {
-  const { id } = routeParams(params, args);
+  const { id: number } = routeParams(params, args);
+  const id = await orderIdOf(args, number);
   const form = await readForm(args.request, payForm);
-  if (!form.ok) return mutationFailed(args, form, undefined, `/cart/fail/${id}`, form.result, 400);
+  if (!form.ok) return mutationFailed(args, form, undefined, `/cart/fail/${number}`, form.result, 400);
   const { context } = args;
   if (form.data.intent === 'switch') {
     const switched = await context.services.checkout.switchPayment(id, context.site, form.data.method);
@@ -86,15 +89,15 @@ export async function action(args: ActionArgs) {
         args,
         form,
         undefined,
-        `/cart/fail/${id}`,
+        `/cart/fail/${number}`,
         { ok: false, errors: { method: 'payment.switch.unavailable' } },
         409,
       );
-    return continueTo(args, undefined, `/cart/success/${id}`);
+    return continueTo(args, undefined, `/cart/success/${number}`);
   }
-  const started = await context.services.payments.payAgain({ orderId: id, site: context.site.id, returnUrl: orderReturnUrl(args, id) });
+  const started = await context.services.payments.payAgain({ orderId: id, site: context.site.id, returnUrl: orderReturnUrl(args, number) });
   if (started.ok) return leaveForPayment(args, started.confirmationUrl);
-  if (started.reason === 'paid' || started.reason === 'processing') return continueTo(args, undefined, `/cart/success/${id}`);
+  if (started.reason === 'paid' || started.reason === 'processing') return continueTo(args, undefined, `/cart/success/${number}`);
   const status = started.reason === 'unavailable' ? 503 : 409;
-  return mutationFailed(args, form, undefined, `/cart/fail/${id}`, { ok: false, errors: { '': PAY_ERRORS[started.reason] } }, status);
+  return mutationFailed(args, form, undefined, `/cart/fail/${number}`, { ok: false, errors: { '': PAY_ERRORS[started.reason] } }, status);
 }

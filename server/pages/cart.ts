@@ -42,7 +42,10 @@ export async function loader({ context }: LoaderArgs) {
 /** What the order form needs: a fresh checkout key, the site's methods in the visitor's language, prefilled details. */
 async function checkoutData(context: LoaderArgs['context']) {
   const { services, session, site, language } = context;
-  const user = session.snapshot.userId !== null ? await services.users.find(session.snapshot.userId) : undefined;
+  const userId = session.snapshot.userId;
+  // A returning customer: contact details from the profile, the address book's addresses on this site to choose from.
+  const [user, savedAddresses] =
+    userId !== null ? await Promise.all([services.users.find(userId), services.addressBook.list(userId, site.id)]) : [undefined, []];
   const online = services.checkout.onlineAvailable(site);
   return {
     key: services.checkout.newKey(session.id),
@@ -59,7 +62,8 @@ async function checkoutData(context: LoaderArgs['context']) {
       label: localized(m.label, language),
       terms: localized(m.terms, language),
     })),
-    prefill: { name: user?.name ?? '', email: user?.email ?? '' },
+    prefill: { name: user?.name ?? '', email: user?.email ?? '', phone: user?.phone ?? '' },
+    savedAddresses: savedAddresses.map(({ id, city, address }) => ({ id, city, address })),
   };
 }
 
@@ -137,6 +141,8 @@ export async function action(args: ActionArgs) {
     if (refused) return refuse('form.notSold', 404);
   }
   const cartChanges = tracked ? diffCart(before, await cartLinesForAnalytics(services.db, session.id, site)) : undefined;
+  // Without JavaScript the page the post returns to says it was added, beside the form that added it.
+  if (context.document) context.effects.flash = { form: form.key, result: { ok: true } };
   return mutationDone(args, change.next, '/cart', { ok: true, ...(cartChanges ? { cartChanges } : {}) });
 }
 
@@ -172,8 +178,8 @@ async function checkout(args: ActionArgs) {
   });
   if (placed.ok) {
     // An online method: off to the provider (or to the order's page when paying cannot start now; the order stays).
-    if (placed.paysOnline) return payOrderOnline(args, placed.id);
-    return continueTo(args, undefined, `/cart/success/${placed.id}`);
+    if (placed.paysOnline) return payOrderOnline(args, placed);
+    return continueTo(args, undefined, `/cart/success/${placed.number}`);
   }
   const { field, message } = REFUSAL[placed.reason];
   // Too many orders (decision 036): 429, and the answer says when to try again.

@@ -1,5 +1,5 @@
 /**
- * /history/{id} (personal guard): one of the account's orders; another account's order is the 404 page.
+ * /history/{number} (personal guard): one of the account's orders; another account's order is the 404 page.
  * Its action repeats the order ('Повторить заказ'): the lines still sold go into the cart at today's prices and the
  * answer says what changed (prices, lines no longer sold).
  */
@@ -7,7 +7,8 @@ import { z } from 'zod';
 import type { GuardName } from '../../shared/routes.ts';
 import { plainText } from '../../shared/text.ts';
 import type { RepeatSummary } from '../accounts/index.ts';
-import { orderIdParam } from '../checkout/index.ts';
+import { orderNumberParam } from '../checkout/index.ts';
+import { orderIdOf } from './helpers/order-address.ts';
 import {
   type ActionArgs,
   type LoaderArgs,
@@ -20,11 +21,11 @@ import {
 
 export const guard: GuardName = 'personal';
 
-export const params = z.object({ id: orderIdParam });
+export const params = z.object({ id: orderNumberParam });
 
 export async function loader(args: LoaderArgs) {
   const { request, context } = args;
-  const { id } = routeParams(params, args);
+  const id = await orderIdOf(args, routeParams(params, args).id);
   const order = await context.services.accountOrders.entry(context.session.snapshot.userId!, id, context.site);
   if (!order) throw notFoundError(request.url);
   return { order };
@@ -37,12 +38,13 @@ export type RepeatResult = { ok: true; summary: RepeatSummary; values?: Record<s
 
 export async function action(args: ActionArgs) {
   const { request, context } = args;
-  const { id } = routeParams(params, args);
+  const { id: number } = routeParams(params, args);
+  const id = await orderIdOf(args, number);
   const form = await readForm(request, repeatForm);
-  if (!form.ok) return mutationFailed(args, form, form.values.next, `/history/${id}`, form.result, 400);
+  if (!form.ok) return mutationFailed(args, form, form.values.next, `/history/${number}`, form.result, 400);
   const summary = await context.services.accountOrders.repeat(context.session.snapshot.userId!, id, context.session.id, context.site);
   if (!summary) throw notFoundError(request.url);
   if (context.document)
     context.effects.flash = { form: form.key, result: { ok: true, values: { summary: JSON.stringify(summary).slice(0, 2000) } } };
-  return mutationDone(args, form.data.next, `/history/${id}`, { ok: true, summary } satisfies RepeatResult);
+  return mutationDone(args, form.data.next, `/history/${number}`, { ok: true, summary } satisfies RepeatResult);
 }

@@ -1,7 +1,8 @@
 /** /search?q=: the catalogue search's results page — the same service and ranking as POST /api/site/search. */
 import { data } from 'react-router-dom';
 import { z } from 'zod';
-import { SEARCH_MAX_LENGTH, SEARCH_PAGE_LIMIT, type SearchResult } from '../../shared/search.ts';
+import type { ProductCard } from '../../shared/catalog.ts';
+import { SEARCH_MAX_LENGTH, SEARCH_PAGE_LIMIT } from '../../shared/search.ts';
 import { type LoaderArgs, queryObject } from './helpers/route-module.ts';
 
 /**
@@ -12,9 +13,13 @@ import { type LoaderArgs, queryObject } from './helpers/route-module.ts';
 const withoutControls = (s: string) => s.replace(/[\u0000-\u001f\u007f]/g, ' ');
 export const query = z.object({ q: z.string().default('').transform(withoutControls).pipe(z.string().trim().max(SEARCH_MAX_LENGTH)) });
 
+/** A found product as the page shows it: a buyable card (the site's price and stock) with the search's snippet. */
+export type SearchHit = ProductCard & { preview_content: string };
+
 export interface SearchPageData {
   query: string;
-  results: SearchResult[];
+  results: SearchHit[];
+  currency: string;
   /** Set when the query was refused (answered with status 400): it is longer than SEARCH_MAX_LENGTH. */
   problem: 'tooLong' | null;
 }
@@ -29,11 +34,26 @@ export async function loader({ request, context }: LoaderArgs) {
         .trim()
         .slice(0, SEARCH_MAX_LENGTH),
       results: [],
+      currency: context.site.currency,
       problem: 'tooLong',
     };
     return data(refused, { status: 400 });
   }
   const { q } = parsed.data;
-  const results = q ? await context.services.catalog.search(q, SEARCH_PAGE_LIMIT) : [];
-  return { query: q, results, problem: null } satisfies SearchPageData;
+  const { catalog } = context.services;
+  const found = q ? await catalog.search(q, SEARCH_PAGE_LIMIT) : [];
+  const cards = new Map(
+    (
+      await catalog.cards(
+        found.map((r) => r.id),
+        context.site.priceList,
+      )
+    ).map((c) => [c.id, c]),
+  );
+  // The search's picture (the product's, else its category's) and snippet on the site's card.
+  const results = found.flatMap((r) => {
+    const card = cards.get(r.id);
+    return card ? [{ ...card, preview_image: r.preview_image, preview_content: r.preview_content }] : [];
+  });
+  return { query: q, results, currency: context.site.currency, problem: null } satisfies SearchPageData;
 }

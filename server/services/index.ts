@@ -9,7 +9,15 @@ import { AccountOrders, AccountService, AddressBook, AuthService, RecordService 
 import { TtlCache } from '../cache/index.ts';
 import { CalculatorService } from '../calculator/index.ts';
 import { CartService } from '../cart/index.ts';
-import { CatalogService, type Category, CompareService, KitService, ListingService, RelatedService } from '../catalog/index.ts';
+import {
+  CatalogService,
+  type Category,
+  CompareService,
+  KitService,
+  ListingService,
+  RelatedService,
+  ShowcaseService,
+} from '../catalog/index.ts';
 import { CheckoutService, OrderService, PaymentService, UserService } from '../checkout/index.ts';
 import { ContentService, WidgetService, type Widgets } from '../content/index.ts';
 import type { Db } from '../db/index.ts';
@@ -51,6 +59,8 @@ export interface Services {
   kits: KitService;
   /** Related products of a product page. */
   related: RelatedService;
+  /** The home page's kits, popular and newest products per site (cached like the shell). */
+  showcase: ShowcaseService;
   orders: OrderService;
   users: UserService;
   /** Mail: typed messages rendered and queued in the transaction of the change they report; the worker delivers them. */
@@ -107,6 +117,7 @@ export function createServices(
   const sites = new SiteDirectory(options.sites);
   const catalog = new CatalogService(db);
   const listing = new ListingService(db, options.shellCacheTtlMs);
+  const showcase = new ShowcaseService(db, options.shellCacheTtlMs);
   const widgets = new WidgetService(db);
   // Stale data may be served for up to ten TTLs while a refresh runs: a database hiccup does not blank the menu.
   const shellCache = new TtlCache<PublicShell>(options.shellCacheTtlMs, options.shellCacheTtlMs * 10).countedAs('shell');
@@ -135,6 +146,7 @@ export function createServices(
     compare: new CompareService(db, sessions),
     kits: new KitService(db),
     related: new RelatedService(db),
+    showcase,
     orders: new OrderService(db),
     users: new UserService(db),
     mail,
@@ -166,6 +178,7 @@ export function createServices(
     invalidateCaches: () => {
       shellCache.clear();
       listing.clearCache();
+      showcase.clearCache();
       calculator.clearCache();
       dealers.clearCache();
       feeds.clear();

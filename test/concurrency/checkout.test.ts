@@ -44,9 +44,12 @@ t.test('20 parallel submits of one checkout place exactly one order', { skip: po
       'every submit answered',
     );
     t.equal(redirects.size, 1, 'every answer names the same order');
-    t.match([...redirects][0], /^\/cart\/success\/\d+$/);
-    const placed = await pods.db.query<{ id: number }>('SELECT id FROM orders WHERE session_id = $1', [v.sessionId]);
+    t.match([...redirects][0], /^\/cart\/success\/\d{4}-\d{4}$/);
+    const placed = await pods.db.query<{ id: number; number: string }>('SELECT id, number FROM orders WHERE session_id = $1', [
+      v.sessionId,
+    ]);
     t.equal(placed.length, 1, 'exactly one order');
+    t.equal([...redirects][0], `/cart/success/${placed[0]!.number}`, 'named by its number');
     const lines = await pods.db.query<{ quantity: number }>('SELECT quantity FROM order_items WHERE order_id = $1', [placed[0]!.id]);
     t.same(lines, [{ quantity: 2 }], 'its lines once');
     t.comment(

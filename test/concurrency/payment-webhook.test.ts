@@ -19,8 +19,8 @@ t.test('parallel notifications and status checks for one payment: exactly one tr
   const rounds = 5;
   const n = 24;
   for (let round = 0; round < rounds; round++) {
-    const [order] = await pods.db.query<{ id: number }>(
-      `INSERT INTO orders (site, currency, total) VALUES ('ru', 'RUB', 760) RETURNING id`,
+    const [order] = await pods.db.query<{ id: number; number: string }>(
+      `INSERT INTO orders (site, currency, total) VALUES ('ru', 'RUB', 760) RETURNING id, number`,
     );
     await pods.db.query(`INSERT INTO order_items (order_id, product_id, title, price, quantity) VALUES ($1, $2, 'Вибро', 380, 2)`, [
       order!.id,
@@ -29,9 +29,9 @@ t.test('parallel notifications and status checks for one payment: exactly one tr
     const started = await pods.pods[0]!.app.services.payments.start({
       orderId: order!.id,
       site: 'ru',
-      orderNumber: String(order!.id),
+      orderNumber: order!.number,
       customer: { email: 'b@example.com' },
-      returnUrl: 'http://localhost/cart/success/1',
+      returnUrl: `http://localhost/cart/success/${order!.number}`,
     });
     t.ok(started.ok, 'payment started');
     const remote = fake.forOrder(order!.id)!;

@@ -131,3 +131,33 @@ export function hydrationData(html: string): { loaderData: Record<string, any>; 
   if (!m) throw new Error('no hydration data in the page');
   return JSON.parse(m[1]!);
 }
+
+/** An order page's address after the result word: the order's public number, "NNNN-NNNN" (never its database id). */
+export const ORDER_NUMBER = /^\d{4}-\d{4}$/;
+
+/** The public number of order `id`: what its pages are addressed by (/cart/success/{number}, /history/{number}). */
+export async function orderNumber(app: TestApp, id: number): Promise<string> {
+  const [row] = await app.db.query<{ number: string }>('SELECT number FROM orders WHERE id = $1', [id]);
+  if (!row) throw new Error(`no order ${id}`);
+  return row.number;
+}
+
+/**
+ * The order a place-order redirect (or a result page's address) names: /[lang/]cart/{success|fail}/NNNN-NNNN, with
+ * the order's database id for the services and SQL that key by it. Throws when the address names no order by number.
+ */
+export async function orderAt(app: TestApp, path: string | undefined | null): Promise<{ id: number; number: string }> {
+  const number = /\/cart\/(?:success|fail)\/(\d{4}-\d{4})$/.exec(String(path ?? ''))?.[1];
+  if (!number) throw new Error(`not an order's address: ${path}`);
+  const [row] = await app.db.query<{ id: number }>('SELECT id FROM orders WHERE number = $1', [number]);
+  if (!row) throw new Error(`no order numbered ${number}`);
+  return { id: row.id, number };
+}
+
+/** A well-formed order number that no order has (an unknown order's address). */
+export async function unusedOrderNumber(app: TestApp): Promise<string> {
+  for (let i = 0; ; i++) {
+    const number = `${String(1000 + ((i * 7919) % 9000)).padStart(4, '0')}-${String(9999 - i).padStart(4, '0')}`;
+    if ((await app.db.query('SELECT 1 FROM orders WHERE number = $1', [number])).length === 0) return number;
+  }
+}

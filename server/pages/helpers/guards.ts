@@ -5,11 +5,12 @@
  *   auth     — /auth and /register are for visitors who are not signed in: a signed-in one goes on to `next` (a safe
  *              local path in the same language) or /personal.
  *   personal — the personal area needs a signed-in visitor: others go to /auth?next=<the path they wanted>.
- *   cart     — an order's result page (/cart/{result}/{id}) is for the session or user that placed the order: for
+ *   cart     — an order's result page (/cart/{result}/{number}) is for the session or user that placed the order: for
  *              anyone else, and for an id that is no order, it is the 404 page — whether the order exists is not
  *              revealed. /cart/{result} without an id shows the session's latest order: without one, /cart.
  */
 import { routerPath, safeLocalPath } from '../../../shared/safe-path.ts';
+import { ORDER_NUMBER_PATTERN } from '../../checkout/index.ts';
 import { type Guards, NOT_FOUND } from '../../render/guards.ts';
 import type { LoadContext } from './route-module.ts';
 
@@ -31,7 +32,7 @@ export const guards: Guards<LoadContext> = {
     const id = match.params.id;
     if (id === undefined)
       return (await orders.latestForSession(ctx.session.id, ctx.session.snapshot.userId, ctx.site)) !== undefined ? null : '/cart';
-    const visible = /^[1-9]\d{0,8}$/.test(id) && (await orders.isVisibleTo(Number(id), ctx.session.id, ctx.session.snapshot.userId));
+    const visible = ORDER_NUMBER_PATTERN.test(id) && (await orders.isVisibleTo(id, ctx.session.id, ctx.session.snapshot.userId));
     return visible ? null : NOT_FOUND;
   },
 };

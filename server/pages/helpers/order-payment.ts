@@ -5,8 +5,8 @@
 import { type ActionArgs, continueTo, leaveForPayment, localPath } from './route-module.ts';
 
 /** The order's success page as an absolute address on this site, in the visitor's language (the provider's return_url). */
-export function orderReturnUrl(args: { context: ActionArgs['context'] }, orderId: number): string {
-  return args.context.origin + localPath(args.context.basename, `/cart/success/${orderId}`);
+export function orderReturnUrl(args: { context: ActionArgs['context'] }, number: string): string {
+  return args.context.origin + localPath(args.context.basename, `/cart/success/${number}`);
 }
 
 /**
@@ -14,10 +14,11 @@ export function orderReturnUrl(args: { context: ActionArgs['context'] }, orderId
  * order and sends the shopper to the provider; when that cannot be done now, to the order's fail page, which says why
  * and offers to pay again. The order stays placed either way.
  */
-export async function payOrderOnline(args: ActionArgs, orderId: number) {
+export async function payOrderOnline(args: ActionArgs, order: { id: number; number: string }) {
   const { context } = args;
-  const started = await context.services.payments.payAgain({ orderId, site: context.site.id, returnUrl: orderReturnUrl(args, orderId) });
+  const returnUrl = orderReturnUrl(args, order.number);
+  const started = await context.services.payments.payAgain({ orderId: order.id, site: context.site.id, returnUrl });
   if (started.ok) return leaveForPayment(args, started.confirmationUrl);
   const page = started.reason === 'paid' || started.reason === 'processing' || started.reason === 'not_configured' ? 'success' : 'fail';
-  return continueTo(args, undefined, `/cart/${page}/${orderId}`);
+  return continueTo(args, undefined, `/cart/${page}/${order.number}`);
 }
