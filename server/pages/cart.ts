@@ -141,8 +141,9 @@ export async function action(args: ActionArgs) {
     if (refused) return refuse('form.notSold', 404);
   }
   const cartChanges = tracked ? diffCart(before, await cartLinesForAnalytics(services.db, session.id, site)) : undefined;
-  // Without JavaScript the page the post returns to says it was added, beside the form that added it.
-  if (context.document) context.effects.flash = { form: form.key, result: { ok: true } };
+  // Without JavaScript the page the post returns to says it was added, beside the form that added it (a post that
+  // named no form has nowhere to say it: no flash).
+  if (context.document && form.key) context.effects.flash = { form: form.key, result: { ok: true } };
   return mutationDone(args, change.next, '/cart', { ok: true, ...(cartChanges ? { cartChanges } : {}) });
 }
 
