@@ -6,7 +6,7 @@
 import t from 'tap';
 import { type PageRouteId, pageRoutes } from '../shared/routes.ts';
 import { META_DESCRIPTION_MAX } from '../shared/seo.ts';
-import { createOrder, createUser, startTestApp } from './helpers/app.ts';
+import { createOrder, createUser, orderNumber, startTestApp } from './helpers/app.ts';
 
 const all = (html: string, re: RegExp) => [...html.matchAll(re)].map((m) => m[1]!);
 const head = (html: string) => /<head>(.*?)<\/head>/s.exec(html)![1]!;
@@ -91,7 +91,8 @@ t.test('every route: one title, one description, canonical = og:url, noindex exa
   const app = await startTestApp(t);
   const visitor = app.visitor();
   const userId = await createUser(app, { signIn: visitor });
-  const orderId = String(await createOrder(app, { sessionId: visitor.sessionId, userId }));
+  // Order pages are addressed by the order's number (decision 036 addendum).
+  const orderId = await orderNumber(app, await createOrder(app, { sessionId: visitor.sessionId, userId }));
   const [product] = await app.db.query<{ category: string; product: string }>(
     `SELECT c.slug AS category, p.slug AS product FROM products p JOIN categories c ON c.id = p.category_id
       WHERE p.is_active ORDER BY p.id LIMIT 1`,

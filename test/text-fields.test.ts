@@ -50,6 +50,7 @@ const SAMPLES = [
   'localhost',
   'on',
   '5',
+  '0043-8547',
 ];
 
 /** A character no text field takes; `multiline` leaves out tab and line breaks. */
