@@ -271,7 +271,15 @@ const SITES = [
   ['kg.localhost', '/ky'],
   ['test.localhost', '/en'],
 ] as const;
-const PAGES = ['/', '/vibroizolyaciya', '/vibroizolyaciya/vibro-standart-2-2', '/komplekty-sumoizoliacii/dveri-4', '/cart', '/materials', '/search?q=vibro'];
+const PAGES = [
+  '/',
+  '/vibroizolyaciya',
+  '/vibroizolyaciya/vibro-standart-2-2',
+  '/komplekty-sumoizoliacii/dveri-4',
+  '/cart',
+  '/materials',
+  '/search?q=vibro',
+];
 
 for (const width of [320, 390, 768]) {
   test(`no page wider than ${width} px on any site and language; the header within the screen`, async ({ page, baseURL }) => {
