@@ -8,8 +8,8 @@ import { formatNumber } from '../../shared/product-info.ts';
 import { useBoot } from '../boot.ts';
 import { useTranslation } from '../i18n.tsx';
 import type { LoaderData } from '../loader-data.ts';
-import { FormError, RouteForm } from '../route-form.tsx';
 import { Price } from './Price.tsx';
+import { AddToCart } from './ProductTile.tsx';
 import { ResponsiveImage } from './ResponsiveImage.tsx';
 
 /** A kit as the kits page's loader sends it (the home page's are the same service's). */
@@ -34,26 +34,7 @@ export function KitCard({ kit, currency, headingLevel = 2 }: { kit: KitView; cur
         <dt>{t('kits.mass')}</dt>
         <dd>≈ {formatNumber(kit.massKg, language, 1)}</dd>
       </dl>
-      {kit.purchasable && (
-        <RouteForm action="/cart" formKey={`card:kit:${kit.slug}`} className="product-card__buy kit-card__buy">
-          {(state) => (
-            <>
-              <input type="hidden" name="intent" value="kit" />
-              <input type="hidden" name="slug" value={kit.slug} />
-              <button type="submit" className="button" disabled={state.pending} aria-label={`${t('product.addToCart')}: ${kit.title}`}>
-                {t('product.addToCart')}
-              </button>
-              {Object.keys(state.errors).length > 0 ? (
-                <FormError state={state} />
-              ) : (
-                <span role="status" className="product-card__status">
-                  {state.done ? t('kits.added') : ''}
-                </span>
-              )}
-            </>
-          )}
-        </RouteForm>
-      )}
+      {kit.purchasable && <AddToCart title={kit.title} item={{ intent: 'kit', slug: kit.slug }} />}
     </li>
   );
 }

@@ -70,7 +70,13 @@ export function ProductTile({
  * 'В корзину': one unit of a product, or a kit's lines; the header's counter changes and the card says it was added
  * (or why not). Without JavaScript the form posts and the server brings the shopper back to this page.
  */
-function AddToCart({ title, item }: { title: string; item: { intent: 'item'; productId: number } | { intent: 'kit'; slug: string } }) {
+export function AddToCart({
+  title,
+  item,
+}: {
+  title: string;
+  item: { intent: 'item'; productId: number } | { intent: 'kit'; slug: string };
+}) {
   const { t } = useTranslation();
   const label = t('product.addToCart');
   const key = item.intent === 'kit' ? `card:kit:${item.slug}` : `card:add:${item.productId}`;
