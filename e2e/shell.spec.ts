@@ -323,3 +323,70 @@ for (const width of [390, 1280]) {
     expect(await scan()).toEqual([]);
   });
 }
+
+test.describe("what shoppers' browsers expect (issue 19, item 11)", () => {
+  test('the skip link: the first Tab stop, shown when focused, Enter moves focus into the page', async ({ page }) => {
+    await page.goto('/vibroizolyaciya');
+    await hydrated(page);
+    const skip = page.getByRole('link', { name: 'Перейти к содержимому' });
+    await expect(skip).not.toBeInViewport();
+    await page.keyboard.press('Tab');
+    await expect(skip).toBeFocused();
+    await expect(skip).toBeInViewport();
+    await page.keyboard.press('Enter');
+    await expect(page.locator('main#content')).toBeFocused();
+    // The next Tab goes on from inside the page, not back through the header.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => !!document.activeElement?.closest('main'))).toBe(true);
+  });
+
+  test('a slim progress bar while a client navigation waits for its data, gone when the page is there', async ({ page }) => {
+    await page.goto('/');
+    await hydrated(page);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/_data/vibroizolyaciya?*', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.locator('.category-links').getByRole('link', { name: 'Виброизоляция' }).click();
+    const bar = page.getByRole('progressbar', { name: 'Загружается страница' });
+    await expect(bar).toBeVisible();
+    await expect(page.locator('main')).toHaveAttribute('aria-busy', 'true');
+    const { y, height } = (await bar.boundingBox())!;
+    expect(y).toBe(0);
+    expect(height).toBeLessThanOrEqual(4);
+    release();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Виброизоляция');
+    await expect(bar).toHaveCount(0);
+    await expect(page.locator('main')).not.toHaveAttribute('aria-busy');
+  });
+
+  test('printing a product or the cart: the document, not the shop around it, light even in dark mode', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.goto('/vibroizolyaciya/vibro-standart-2-2');
+    await hydrated(page);
+    await page.locator('.product-actions').getByRole('button', { name: 'В корзину', exact: true }).click();
+    await expect(page.locator('.product-actions__status')).not.toBeEmpty();
+    for (const path of ['/vibroizolyaciya/vibro-standart-2-2', '/cart']) {
+      await page.goto(path);
+      await page.emulateMedia({ media: 'print', colorScheme: 'dark' });
+      await expect(page.locator('header.site-header')).toBeHidden();
+      await expect(page.locator('footer')).toBeHidden();
+      const shown = await page.evaluate(
+        () => [...document.querySelectorAll('main button, main .button')].filter((b) => (b as HTMLElement).offsetParent !== null).length,
+      );
+      expect(shown, `${path}: no button on paper`).toBe(0);
+      const colours = await page.evaluate(() => ({
+        body: getComputedStyle(document.body).backgroundColor,
+        text: getComputedStyle(document.querySelector('h1')!).color,
+      }));
+      expect(colours.body, `${path}: white paper`).toMatch(/^rgba?\(255, 255, 255|rgba\(0, 0, 0, 0\)$/);
+      expect(colours.text, `${path}: black ink`).toBe('rgb(0, 0, 0)');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await page.emulateMedia({ media: 'screen' });
+    }
+  });
+});

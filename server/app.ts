@@ -33,6 +33,7 @@ import { requestContextPlugin } from './http/request-context.ts';
 import { pageSecurityHeaders, securityHeadersPlugin } from './http/security.ts';
 import { servicesPlugin } from './http/services.ts';
 import { sendDatabaseUnavailable } from './http/unavailable.ts';
+import { webAppPlugin } from './http/web-app.ts';
 import type { Config } from './platform/config.ts';
 import { logRequestError, StorefrontLogController, warnUntrustedProxy } from './platform/logger.ts';
 import { CLIENT_DIST, PUBLIC_DIR } from './platform/paths.ts';
@@ -205,6 +206,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     });
     // robots.txt, sitemaps, YML and RSS per site (before the pages' catch-all GET /*).
     await storefront.register(feedsPlugin);
+    await storefront.register(webAppPlugin);
     // No SMTP server: the mails the shop would have sent, readable on local hosts from this computer (decision 042).
     if (app.demoInbox) await storefront.register(demoInboxPlugin, { inbox: app.demoInbox });
     await storefront.register(pagesPlugin, {

@@ -18,6 +18,8 @@ const en: LocaleMessages = {
     menuOpen: 'Open menu',
     menuClose: 'Close menu',
     mainMenu: 'Main menu',
+    skipToContent: 'Skip to content',
+    pageLoading: 'Loading the page',
     account: 'Shopping',
   },
   nav: {

@@ -18,6 +18,8 @@ const kk: LocaleMessages = {
     menuOpen: 'Мәзірді ашу',
     menuClose: 'Мәзірді жабу',
     mainMenu: 'Басты мәзір',
+    skipToContent: 'Мазмұнға өту',
+    pageLoading: 'Бет жүктелуде',
     account: 'Сатып алу',
   },
   nav: {

@@ -18,6 +18,8 @@ const ky: LocaleMessages = {
     menuOpen: 'Менюну ачуу',
     menuClose: 'Менюну жабуу',
     mainMenu: 'Башкы меню',
+    skipToContent: 'Мазмунга өтүү',
+    pageLoading: 'Барак жүктөлүүдө',
     account: 'Сатып алуулар',
   },
   nav: {

@@ -20,6 +20,8 @@ const ro: LocaleMessages = {
     menuOpen: 'Deschide meniul',
     menuClose: 'Închide meniul',
     mainMenu: 'Meniul principal',
+    skipToContent: 'Salt la conținut',
+    pageLoading: 'Se încarcă pagina',
     account: 'Cumpărături',
   },
   nav: {

@@ -20,6 +20,8 @@ const ru = {
     menuOpen: 'Открыть меню',
     menuClose: 'Закрыть меню',
     mainMenu: 'Главное меню',
+    skipToContent: 'Перейти к содержимому',
+    pageLoading: 'Загружается страница',
     account: 'Покупки',
   },
   nav: {

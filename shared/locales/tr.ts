@@ -18,6 +18,8 @@ const tr: LocaleMessages = {
     menuOpen: 'Menüyü aç',
     menuClose: 'Menüyü kapat',
     mainMenu: 'Ana menü',
+    skipToContent: 'İçeriğe geç',
+    pageLoading: 'Sayfa yükleniyor',
     account: 'Alışveriş',
   },
   nav: {

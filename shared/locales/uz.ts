@@ -18,6 +18,8 @@ const uz: LocaleMessages = {
     menuOpen: 'Menyuni ochish',
     menuClose: 'Menyuni yopish',
     mainMenu: 'Asosiy menyu',
+    skipToContent: 'Asosiy qismga o‘tish',
+    pageLoading: 'Sahifa yuklanmoqda',
     account: 'Xaridlar',
   },
   nav: {

@@ -16,6 +16,8 @@ const zhCN: LocaleMessages = {
     menuOpen: '打开菜单',
     menuClose: '关闭菜单',
     mainMenu: '主菜单',
+    skipToContent: '跳到主要内容',
+    pageLoading: '正在加载页面',
     account: '购物',
   },
   nav: {
