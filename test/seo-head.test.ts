@@ -6,7 +6,8 @@
 import t from 'tap';
 import { type PageRouteId, pageRoutes } from '../shared/routes.ts';
 import { META_DESCRIPTION_MAX } from '../shared/seo.ts';
-import { createOrder, createUser, orderNumber, startTestApp } from './helpers/app.ts';
+import { startTestApp } from './helpers/app.ts';
+import { everyRoutePath } from './helpers/route-paths.ts';
 
 const all = (html: string, re: RegExp) => [...html.matchAll(re)].map((m) => m[1]!);
 const head = (html: string) => /<head>(.*?)<\/head>/s.exec(html)![1]!;
@@ -73,50 +74,10 @@ const JSON_LD: Partial<Record<PageRouteId, string[]>> = {
   handmade: ['BreadcrumbList'],
 };
 
-/** A router path of every route of shared/routes.ts: each dynamic segment filled from `samples` (none may be missing). */
-function routePaths(samples: Partial<Record<PageRouteId, Record<string, string>>>): [PageRouteId, string][] {
-  return pageRoutes.map((route): [PageRouteId, string] => {
-    if ('index' in route) return [route.id, '/'];
-    if (route.path === '*') return [route.id, '/no-such-page'];
-    const path = route.path.replace(/:(\w+)/g, (_, name: string) => {
-      const value = samples[route.id]?.[name];
-      if (value === undefined) throw new Error(`no sample :${name} for the route ${route.id}: add one to the test`);
-      return value;
-    });
-    return [route.id, `/${path}`];
-  });
-}
-
 t.test('every route: one title, one description, canonical = og:url, noindex exactly on private pages, its JSON-LD', async (t) => {
   const app = await startTestApp(t);
   const visitor = app.visitor();
-  const userId = await createUser(app, { signIn: visitor });
-  // Order pages are addressed by the order's number (decision 036 addendum).
-  const orderId = await orderNumber(app, await createOrder(app, { sessionId: visitor.sessionId, userId }));
-  const [product] = await app.db.query<{ category: string; product: string }>(
-    `SELECT c.slug AS category, p.slug AS product FROM products p JOIN categories c ON c.id = p.category_id
-      WHERE p.is_active ORDER BY p.id LIMIT 1`,
-  );
-  const slugOf = async (kind: string, prefix = '') => {
-    const [row] = await app.db.query<{ slug: string }>(
-      `SELECT slug FROM content_entries WHERE kind = $1 AND starts_with(slug, $2) AND published ORDER BY id LIMIT 1`,
-      [kind, prefix],
-    );
-    return row!.slug.slice(prefix.length);
-  };
-  const [kit] = await app.db.query<{ slug: string }>('SELECT slug FROM kits ORDER BY id LIMIT 1');
-  const paths = routePaths({
-    'history-entry': { id: orderId },
-    'cart-result': { success: 'success' },
-    'cart-order': { success: 'success', id: orderId },
-    'cart-invoice': { id: orderId },
-    kit: { slug: kit!.slug },
-    'about-noise-page': { page: await slugOf('page', 'about_noise_insulation/') },
-    'news-item': { slug: await slugOf('news') },
-    article: { slug: await slugOf('article') },
-    category: { category: product!.category },
-    product,
-  });
+  const paths = await everyRoutePath(app, visitor);
   t.same(Object.keys(INDEXED).sort(), pageRoutes.map((r) => r.id).sort(), 'every route is classified indexed or not');
 
   // One assertion per language, listing every page that falls short and how.

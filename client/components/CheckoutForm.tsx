@@ -346,7 +346,7 @@ function Fields({ data, checkout, state }: { data: CartData; checkout: Checkout;
               {...inputProps('address')}
               key={`address:${saved?.id ?? ''}`}
               type="text"
-              autoComplete="street-address"
+              autoComplete="address-line1"
               maxLength={CHECKOUT_LIMITS.address}
               defaultValue={v.address ?? saved?.address ?? ''}
               required={hydrated && needsAddress}

@@ -307,8 +307,9 @@ export function Component() {
       {category.description && page === 1 && <p className="lead">{category.description}</p>}
       <div className="listing">
         <FilterPanel url={category.url} resetHref={resetHref} listing={listing} facets={facets} />
-        <section className="listing-results" aria-live="polite">
-          <p className="muted listing-count">
+        <div className="listing-results">
+          {/* Announced when a filter changes the list: the count, not the whole grid of cards. */}
+          <p className="muted listing-count" aria-live="polite">
             {t('listing.found', { count: total })}
             {pages > 1 && <> · {t('listing.pageOf', { page, pages })}</>}
           </p>
@@ -334,7 +335,7 @@ export function Component() {
             </ul>
           )}
           <Pagination listing={listing} href={href} />
-        </section>
+        </div>
       </div>
     </>
   );

@@ -214,9 +214,12 @@ export function Component() {
         )}
       </Form>
       {hasMap && <DealerMap dealers={dealers} onReady={onMapReady} />}
-      <section className="dealers" aria-live="polite">
-        <p className="muted dealers__count">{total === 0 ? t('map.empty') : t('map.found', { count: dealers.length })}</p>
-        {total > 0 && dealers.length === 0 && <p className="dealers__nothing">{t('map.nothing')}</p>}
+      <div className="dealers">
+        {/* Announced when the filter changes: the count and the "nothing here", not every card. */}
+        <div aria-live="polite">
+          <p className="muted dealers__count">{total === 0 ? t('map.empty') : t('map.found', { count: dealers.length })}</p>
+          {total > 0 && dealers.length === 0 && <p className="dealers__nothing">{t('map.nothing')}</p>}
+        </div>
         <ul className="dealer-list">
           {dealers.map((dealer) => (
             <li key={dealer.id} id={`dealer-${dealer.slug}`} className={`dealer dealer--${dealer.kind}`}>
@@ -231,7 +234,7 @@ export function Component() {
             </li>
           ))}
         </ul>
-      </section>
+      </div>
       <p className="dealers__cta">
         {t('map.partnerCta')} <Link to="/stat-partnerom">{t('map.partnerLink')}</Link>
       </p>

@@ -187,7 +187,7 @@ export function Component() {
             <Field
               label={t('account.personal.address')}
               name="address"
-              autoComplete="street-address"
+              autoComplete="address-line1"
               required
               maxLength={300}
               defaultValue={state.values.address}
