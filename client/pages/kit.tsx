@@ -57,9 +57,12 @@ export function Component() {
               <th scope="row">
                 <Link to={line.url}>{line.title}</Link>
               </th>
-              <td>× {line.quantity}</td>
-              <td>{line.price !== null ? <Price amount={line.price} currency={currency} /> : t('product.notSold')}</td>
-              <td>{line.price !== null && <Price amount={line.price * line.quantity} currency={currency} />}</td>
+              {/* data-label: the column's name, shown beside the value when a phone stacks the row (styles.css). */}
+              <td data-label={t('kits.quantity')}>× {line.quantity}</td>
+              <td data-label={t('kits.price')}>
+                {line.price !== null ? <Price amount={line.price} currency={currency} /> : t('product.notSold')}
+              </td>
+              <td data-label={t('kits.sum')}>{line.price !== null && <Price amount={line.price * line.quantity} currency={currency} />}</td>
             </tr>
           ))}
         </tbody>
