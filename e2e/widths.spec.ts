@@ -79,3 +79,59 @@ test('every route at 320, 390, 768 and 1366 px: the document no wider than the s
   expect(paths.length).toBe(pageRoutes.length);
   expect(wide).toEqual([]);
 });
+
+test('desktop layouts that use the width: the cart beside its summary, the personal area beside its navigation', async ({ page }) => {
+  await page.goto('/auth');
+  await hydrated(page);
+  await page.getByLabel('E-mail').fill(PAYER.email);
+  await page.getByLabel('Пароль').fill(PAYER.password);
+  await page.getByRole('button', { name: 'Войти' }).click();
+  await expect(page).toHaveURL(/\/personal$/);
+  await page.goto('/komplekty-sumoizoliacii/dveri-4');
+  await hydrated(page);
+  await page.getByRole('button', { name: 'Весь комплект в корзину' }).click();
+  await expect(page.locator('.kit-actions [role="status"]')).not.toBeEmpty();
+
+  const box = async (selector: string) => (await page.locator(selector).first().boundingBox())!;
+  for (const [width, beside] of [
+    [1366, true],
+    [390, false],
+  ] as const) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const path of ['/cart', '/cart?step=checkout']) {
+      await page.goto(path);
+      const summary = page.getByRole('complementary', { name: 'Ваш заказ' });
+      await expect(summary.locator('.cart-total')).toHaveText('7 910 ₽');
+      const lines = await box('.cart-table');
+      const aside = (await summary.boundingBox())!;
+      if (beside) expect(aside.x, `${width} px ${path}: the summary right of the lines`).toBeGreaterThanOrEqual(lines.x + lines.width);
+      else expect(aside.y, `${width} px ${path}: the summary below the lines`).toBeGreaterThanOrEqual(lines.y + lines.height);
+      if (path === '/cart') await expect(summary.getByRole('link', { name: 'Оформить заказ' })).toBeVisible();
+      else {
+        const form = await box('#checkout');
+        if (beside) expect(form.x + form.width).toBeLessThanOrEqual(aside.x);
+        await expect(summary.getByRole('link', { name: 'Оформить заказ' })).toHaveCount(0);
+      }
+    }
+    for (const [path, current] of [
+      ['/personal', 'Профиль'],
+      ['/history', 'История заказов'],
+      ['/records', 'Мои записи'],
+    ] as const) {
+      await page.goto(path);
+      const nav = page.getByRole('navigation', { name: 'Разделы личного кабинета' });
+      await expect(nav.getByRole('link')).toHaveText(['Профиль', 'Адреса', 'История заказов', 'Мои записи', 'Безопасность']);
+      await expect(nav.locator('[aria-current="page"]')).toHaveText(current);
+      const navBox = (await nav.boundingBox())!;
+      const h1 = await box('main h1');
+      if (beside) expect(navBox.x + navBox.width, `${width} px ${path}: the navigation left of the page`).toBeLessThanOrEqual(h1.x);
+      else expect(navBox.y + navBox.height, `${width} px ${path}: the navigation above the page`).toBeLessThanOrEqual(h1.y);
+    }
+  }
+  // The sections of /personal are reached by their anchors.
+  await page.goto('/history');
+  await hydrated(page);
+  await page.getByRole('navigation', { name: 'Разделы личного кабинета' }).getByRole('link', { name: 'Безопасность' }).click();
+  await expect(page).toHaveURL(/\/personal#security$/);
+  await expect(page.getByRole('heading', { name: 'Смена пароля' })).toBeInViewport();
+});

@@ -4,7 +4,7 @@
  * as ?step=checkout (an address of its own, so Back closes it, with or without JavaScript); 'Подтвердить заказ'
  * places the order through the cart's action (intent=checkout) and goes to /cart/success/{id}.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { Link, useLoaderData, useSearchParams } from 'react-router-dom';
 import type { loader } from '../../server/pages/cart.ts';
 import { MAX_QUANTITY } from '../../shared/cart.ts';
@@ -33,7 +33,9 @@ export function Component() {
       {cart.lines.length === 0 && cart.unavailable.length === 0 ? (
         <EmptyCart />
       ) : (
-        <>
+        // On a wide screen the lines and the order form on the left, the order's summary beside them (styles.css
+        // .cart-layout); on a phone one column: lines, summary, form.
+        <div className={`cart-layout${step && checkout ? ' cart-layout--checkout' : ''}`}>
           <div className="cart-table-wrap">
             <table className="cart-table">
               <thead>
@@ -53,56 +55,56 @@ export function Component() {
                   <NoLongerSoldLine key={line.sku.id} line={line} />
                 ))}
               </tbody>
-              <tfoot>
-                {cart.discount > 0 && (
-                  <>
-                    <tr>
-                      <th scope="row" colSpan={3}>
-                        {t('checkout.subtotal')}
-                      </th>
-                      <td>
-                        <Price amount={cart.subtotal} currency={currency} />
-                      </td>
-                      <td />
-                    </tr>
-                    <tr className="cart-discount">
-                      <th scope="row" colSpan={3}>
-                        {t('checkout.discount')}
-                      </th>
-                      <td>
-                        −<Price amount={cart.discount} currency={currency} />
-                      </td>
-                      <td />
-                    </tr>
-                  </>
-                )}
-                <tr>
-                  <th scope="row" colSpan={3}>
-                    {t('cart.total')}
-                  </th>
-                  <td className="cart-total" aria-live="polite">
-                    <Price amount={cart.goods} currency={currency} />
-                  </td>
-                  <td />
-                </tr>
-              </tfoot>
             </table>
           </div>
-          {cart.kits.length > 0 && (
-            <ul className="cart-kits">
-              {cart.kits
-                .filter((k) => k.discountPercent > 0)
-                .map((k) => (
-                  <li key={k.slug} className={k.complete > 0 ? 'cart-kits__complete' : 'cart-kits__incomplete'}>
-                    {t(k.complete > 0 ? 'checkout.kitComplete' : 'checkout.kitIncomplete', { title: k.title, percent: k.discountPercent })}
-                  </li>
-                ))}
-            </ul>
-          )}
-          {checkout && (step ? <CheckoutForm data={data} checkout={checkout} /> : <StartCheckout />)}
-        </>
+          <CartSummary cart={cart} currency={currency} start={!!checkout && !step} />
+          {checkout && step && <CheckoutForm data={data} checkout={checkout} />}
+        </div>
       )}
     </>
+  );
+}
+
+/** The order's summary: the goods' sum (with the kit discount), the kit notes and 'Оформить заказ' before the form opens. */
+function CartSummary({ cart, currency, start }: { cart: CartData['cart']; currency: string; start: boolean }) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  return (
+    <aside className="cart-summary" aria-labelledby={titleId}>
+      <h2 id={titleId} className="cart-summary__title">
+        {t('cart.summary')}
+      </h2>
+      <dl className="cart-summary__totals">
+        {cart.discount > 0 && (
+          <>
+            <dt>{t('checkout.subtotal')}</dt>
+            <dd>
+              <Price amount={cart.subtotal} currency={currency} />
+            </dd>
+            <dt>{t('checkout.discount')}</dt>
+            <dd className="cart-discount">
+              −<Price amount={cart.discount} currency={currency} />
+            </dd>
+          </>
+        )}
+        <dt className="cart-summary__total">{t('cart.total')}</dt>
+        <dd className="cart-summary__total cart-total" aria-live="polite">
+          <Price amount={cart.goods} currency={currency} />
+        </dd>
+      </dl>
+      {cart.kits.some((k) => k.discountPercent > 0) && (
+        <ul className="cart-kits">
+          {cart.kits
+            .filter((k) => k.discountPercent > 0)
+            .map((k) => (
+              <li key={k.slug} className={k.complete > 0 ? 'cart-kits__complete' : 'cart-kits__incomplete'}>
+                {t(k.complete > 0 ? 'checkout.kitComplete' : 'checkout.kitIncomplete', { title: k.title, percent: k.discountPercent })}
+              </li>
+            ))}
+        </ul>
+      )}
+      {start && <StartCheckout />}
+    </aside>
   );
 }
 

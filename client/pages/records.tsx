@@ -9,6 +9,7 @@ import { formatMoney } from '../../shared/format.ts';
 import type { SavedRecord } from '../../shared/records.ts';
 import { safeLocalPath } from '../../shared/safe-path.ts';
 import { useBoot } from '../boot.ts';
+import { AccountLayout } from '../components/AccountNav.tsx';
 import { PageHead } from '../components/PageHead.tsx';
 import { Pager } from '../components/Pager.tsx';
 import { useTranslation } from '../i18n.tsx';
@@ -18,20 +19,22 @@ export function Component() {
   const { t } = useTranslation();
   const { records, page, hasNext, timeZone } = useLoaderData<typeof loader>();
   return (
-    <section className="account">
-      <PageHead title={t('account.records.title')} description={t('seo.records')} noindex />
-      <h1>{t('account.records.title')}</h1>
-      {records.length === 0 ? (
-        <p>{t('account.records.empty')}</p>
-      ) : (
-        <ul className="records">
-          {records.map((r) => (
-            <RecordItem key={r.id} record={r} timeZone={timeZone} />
-          ))}
-        </ul>
-      )}
-      <Pager page={page} pages={hasNext ? null : page} label={t('account.records.pagination')} path="/records" />
-    </section>
+    <AccountLayout current="records">
+      <section className="account">
+        <PageHead title={t('account.records.title')} description={t('seo.records')} noindex />
+        <h1>{t('account.records.title')}</h1>
+        {records.length === 0 ? (
+          <p>{t('account.records.empty')}</p>
+        ) : (
+          <ul className="records">
+            {records.map((r) => (
+              <RecordItem key={r.id} record={r} timeZone={timeZone} />
+            ))}
+          </ul>
+        )}
+        <Pager page={page} pages={hasNext ? null : page} label={t('account.records.pagination')} path="/records" />
+      </section>
+    </AccountLayout>
   );
 }
 

@@ -141,6 +141,7 @@ const en: LocaleMessages = {
   },
   cart: {
     title: 'Cart',
+    summary: 'Your order',
     empty: 'Your cart is empty.',
     product: 'Product',
     price: 'Price',

@@ -141,6 +141,7 @@ const kk: LocaleMessages = {
   },
   cart: {
     title: 'Себет',
+    summary: 'Сіздің тапсырысыңыз',
     empty: 'Себет бос.',
     product: 'Тауар',
     price: 'Бағасы',

@@ -141,6 +141,7 @@ const ky: LocaleMessages = {
   },
   cart: {
     title: 'Себет',
+    summary: 'Сиздин буйрутмаңыз',
     empty: 'Себет бош.',
     product: 'Товар',
     price: 'Баасы',

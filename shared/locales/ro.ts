@@ -147,6 +147,7 @@ const ro: LocaleMessages = {
   },
   cart: {
     title: 'Coș',
+    summary: 'Comanda dumneavoastră',
     empty: 'Coșul este gol.',
     product: 'Produs',
     price: 'Preț',

@@ -151,6 +151,7 @@ const ru = {
   },
   cart: {
     title: 'Корзина',
+    summary: 'Ваш заказ',
     empty: 'Корзина пуста.',
     product: 'Товар',
     price: 'Цена',

@@ -141,6 +141,7 @@ const tr: LocaleMessages = {
   },
   cart: {
     title: 'Sepet',
+    summary: 'Siparişiniz',
     empty: 'Sepetiniz boş.',
     product: 'Ürün',
     price: 'Fiyat',

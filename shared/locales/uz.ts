@@ -141,6 +141,7 @@ const uz: LocaleMessages = {
   },
   cart: {
     title: 'Savat',
+    summary: 'Buyurtmangiz',
     empty: 'Savat boʻsh.',
     product: 'Mahsulot',
     price: 'Narxi',

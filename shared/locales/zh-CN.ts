@@ -135,6 +135,7 @@ const zhCN: LocaleMessages = {
   },
   cart: {
     title: '购物车',
+    summary: '您的订单',
     empty: '购物车是空的。',
     product: '商品',
     price: '单价',

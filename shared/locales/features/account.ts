@@ -105,6 +105,8 @@ const ru = {
     deleteSubmit: 'Удалить учётную запись',
     records: 'Мои записи',
     nav: 'Разделы личного кабинета',
+    security: 'Безопасность',
+    addressesShort: 'Адреса',
   },
   history: {
     siteNote: 'Заказы на сайте {{host}}.',
@@ -287,6 +289,8 @@ const en: Shape = {
     deleteSubmit: 'Delete account',
     records: 'My records',
     nav: 'Account sections',
+    security: 'Security',
+    addressesShort: 'Addresses',
   },
   history: {
     siteNote: 'Orders on {{host}}.',
@@ -466,6 +470,8 @@ const zhCN: Shape = {
     deleteSubmit: '删除账户',
     records: '我的记录',
     nav: '个人中心栏目',
+    security: '安全',
+    addressesShort: '地址',
   },
   history: {
     siteNote: '{{host}} 网站上的订单。',
@@ -647,6 +653,8 @@ const tr: Shape = {
     deleteSubmit: 'Hesabı sil',
     records: 'Kayıtlarım',
     nav: 'Hesap bölümleri',
+    security: 'Güvenlik',
+    addressesShort: 'Adresler',
   },
   history: {
     siteNote: '{{host}} sitesindeki siparişler.',
@@ -828,6 +836,8 @@ const kk: Shape = {
     deleteSubmit: 'Тіркелгіні жою',
     records: 'Менің жазбаларым',
     nav: 'Жеке кабинет бөлімдері',
+    security: 'Қауіпсіздік',
+    addressesShort: 'Мекенжайлар',
   },
   history: {
     siteNote: '{{host}} сайтындағы тапсырыстар.',
@@ -1009,6 +1019,8 @@ const ro: Shape = {
     deleteSubmit: 'Șterge contul',
     records: 'Înregistrările mele',
     nav: 'Secțiunile contului',
+    security: 'Securitate',
+    addressesShort: 'Adrese',
   },
   history: {
     siteNote: 'Comenzi pe {{host}}.',
@@ -1190,6 +1202,8 @@ const uz: Shape = {
     deleteSubmit: 'Hisobni oʻchirish',
     records: 'Mening yozuvlarim',
     nav: 'Shaxsiy kabinet boʻlimlari',
+    security: 'Xavfsizlik',
+    addressesShort: 'Manzillar',
   },
   history: {
     siteNote: '{{host}} saytidagi buyurtmalar.',
@@ -1371,6 +1385,8 @@ const ky: Shape = {
     deleteSubmit: 'Каттоо эсебин өчүрүү',
     records: 'Менин жазууларым',
     nav: 'Жеке кабинеттин бөлүмдөрү',
+    security: 'Коопсуздук',
+    addressesShort: 'Даректер',
   },
   history: {
     siteNote: '{{host}} сайтындагы буйрутмалар.',
