@@ -3,7 +3,9 @@
  * 390, 768 and 1366 px, in Russian and English, for a signed-in shopper with a cart and orders (so the private
  * pages, the cart's lines and the order form are measured, not a sign-in redirect). The sites' own languages are
  * measured on the main pages in e2e/shell.spec.ts. What overflows is named: the element sticking out the furthest.
+ * axe-core scans every route too: in Russian on a phone, in English on a desktop.
  */
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { type PageRouteId, pageRoutes } from '../shared/routes.ts';
 import { expect, test } from './fixtures.ts';
@@ -29,8 +31,8 @@ function pathOf(route: (typeof pageRoutes)[number], samples: Partial<Record<Page
   })}`;
 }
 
-test('every route at 320, 390, 768 and 1366 px: the document no wider than the screen', async ({ page }) => {
-  test.setTimeout(300_000);
+/** Signs the payer in, puts a kit in the cart and returns a path for every route (the list pages give the slugs). */
+async function signedInWithCart(page: Page): Promise<string[]> {
   await page.goto('/auth');
   await hydrated(page);
   await page.getByLabel('E-mail').fill(PAYER.email);
@@ -54,7 +56,12 @@ test('every route at 320, 390, 768 and 1366 px: the document no wider than the s
     category: { category: 'vibroizolyaciya' },
     product: { category: 'vibroizolyaciya', product: 'vibro-standart-2-2' },
   };
-  const paths = pageRoutes.map((route) => pathOf(route, samples));
+  return pageRoutes.map((route) => pathOf(route, samples));
+}
+
+test('every route at 320, 390, 768 and 1366 px: the document no wider than the screen', async ({ page }) => {
+  test.setTimeout(300_000);
+  const paths = await signedInWithCart(page);
   const wide: string[] = [];
   for (const width of [320, 390, 768, 1366]) {
     await page.setViewportSize({ width, height: 800 });
@@ -78,6 +85,27 @@ test('every route at 320, 390, 768 and 1366 px: the document no wider than the s
   }
   expect(paths.length).toBe(pageRoutes.length);
   expect(wide).toEqual([]);
+});
+
+test('axe finds no violation on any route: Russian at 390 px, English at 1366 px', async ({ page }) => {
+  test.setTimeout(300_000);
+  const paths = await signedInWithCart(page);
+  const found: string[] = [];
+  for (const [width, prefix] of [
+    [390, ''],
+    [1366, '/en'],
+  ] as const) {
+    await page.setViewportSize({ width, height: 800 });
+    for (const path of paths) {
+      const url = prefix && path === '/' ? prefix : prefix + path;
+      await page.goto(url);
+      await hydrated(page);
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      for (const v of violations)
+        found.push(`${width} px ${url}: ${v.id} (${v.impact}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    }
+  }
+  expect(found).toEqual([]);
 });
 
 test('desktop layouts that use the width: the cart beside its summary, the personal area beside its navigation', async ({ page }) => {
