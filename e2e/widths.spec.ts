@@ -163,3 +163,43 @@ test('desktop layouts that use the width: the cart beside its summary, the perso
   await expect(page).toHaveURL(/\/personal#security$/);
   await expect(page.getByRole('heading', { name: 'Смена пароля' })).toBeInViewport();
 });
+
+test.describe('by touch on a phone', () => {
+  test.use({ viewport: { width: 390, height: 800 }, hasTouch: true, isMobile: true });
+
+  test('taps open and close the filters sheet, the menu with its language list, and change a stacked cart line', async ({ page }) => {
+    await page.goto('/vibroizolyaciya');
+    await hydrated(page);
+    const sheet = page.locator('form.listing-filters');
+    await page.locator('details.listing-panel summary').tap();
+    await expect(sheet).toBeVisible();
+    await sheet.getByRole('button', { name: 'Закрыть' }).tap();
+    await expect(sheet).toBeHidden();
+
+    await page.getByRole('button', { name: 'Открыть меню' }).tap();
+    const menu = page.getByRole('navigation', { name: 'Главное меню' });
+    await expect(menu).toBeVisible();
+    await page.getByRole('navigation', { name: 'Язык' }).locator('summary').tap();
+    await expect(page.getByRole('navigation', { name: 'Язык' }).getByRole('link', { name: /English/ })).toBeVisible();
+    await page.getByRole('button', { name: 'Закрыть меню' }).tap();
+    await expect(menu).toBeHidden();
+
+    const first = page.locator('.listing-results .product-card').first();
+    await first.getByRole('button', { name: /^В корзину: / }).tap();
+    await expect(page.locator('.header-icon--cart .badge')).toHaveText('1');
+    await page.goto('/cart');
+    await hydrated(page);
+    const line = page.locator('.cart-table tbody tr').first();
+    const quantity = line.getByRole('spinbutton');
+    await quantity.tap();
+    await quantity.fill('3');
+    const before = await page.locator('.cart-total').textContent();
+    await line.getByRole('button', { name: 'Обновить' }).tap();
+    await expect(page.locator('.cart-total')).not.toHaveText(before!);
+    await page.reload();
+    await expect(line.getByRole('spinbutton')).toHaveValue('3');
+    // The stacked line: title on its own row, nothing cut off at the right.
+    const box = (await line.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+  });
+});
