@@ -31,18 +31,23 @@ function pathOf(route: (typeof pageRoutes)[number], samples: Partial<Record<Page
   })}`;
 }
 
-/** Signs the payer in, puts a kit in the cart and returns a path for every route (the list pages give the slugs). */
-async function signedInWithCart(page: Page): Promise<string[]> {
+/** Signs the payer (who has orders) in and puts the kit `slug` in the cart. */
+async function signInWithKit(page: Page, slug: string): Promise<void> {
   await page.goto('/auth');
   await hydrated(page);
   await page.getByLabel('E-mail').fill(PAYER.email);
   await page.getByLabel('Пароль').fill(PAYER.password);
   await page.getByRole('button', { name: 'Войти' }).click();
   await expect(page).toHaveURL(/\/personal$/);
-  await page.goto('/komplekty-sumoizoliacii/polnyj-sedan');
+  await page.goto(`/komplekty-sumoizoliacii/${slug}`);
   await hydrated(page);
   await page.getByRole('button', { name: 'Весь комплект в корзину' }).click();
   await expect(page.locator('.kit-actions [role="status"]')).not.toBeEmpty();
+}
+
+/** Signs in with the largest kit in the cart and returns a path for every route (the list pages give the slugs). */
+async function signedInWithCart(page: Page): Promise<string[]> {
+  await signInWithKit(page, 'polnyj-sedan');
 
   const samples: Partial<Record<PageRouteId, Record<string, string>>> = {
     'history-entry': { id: ORDER },
@@ -109,16 +114,7 @@ test('axe finds no violation on any route: Russian at 390 px, English at 1366 px
 });
 
 test('desktop layouts that use the width: the cart beside its summary, the personal area beside its navigation', async ({ page }) => {
-  await page.goto('/auth');
-  await hydrated(page);
-  await page.getByLabel('E-mail').fill(PAYER.email);
-  await page.getByLabel('Пароль').fill(PAYER.password);
-  await page.getByRole('button', { name: 'Войти' }).click();
-  await expect(page).toHaveURL(/\/personal$/);
-  await page.goto('/komplekty-sumoizoliacii/dveri-4');
-  await hydrated(page);
-  await page.getByRole('button', { name: 'Весь комплект в корзину' }).click();
-  await expect(page.locator('.kit-actions [role="status"]')).not.toBeEmpty();
+  await signInWithKit(page, 'dveri-4');
 
   const box = async (selector: string) => (await page.locator(selector).first().boundingBox())!;
   for (const [width, beside] of [
