@@ -13,32 +13,35 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 
+/** Two products in the cart, through the cards' own buttons. */
+async function addTwoProducts(page: Page): Promise<void> {
+  await page.goto('/vibroizolyaciya', { waitUntil: 'networkidle' });
+  for (const i of [0, 1]) {
+    const card = page.locator('.product-card').nth(i);
+    await card.locator('.product-card__buy button').click();
+    await card.locator('.product-card__status', { hasText: /./ }).waitFor();
+  }
+}
+
 /** What to shoot: a name and an address on the main site (other sites by host-less paths are not reachable here). */
 const PAGES: Array<{ name: string; path: string; prepare?: (page: Page) => Promise<void> }> = [
   { name: 'home', path: '/' },
   { name: 'category', path: '/vibroizolyaciya' },
   { name: 'product', path: '/vibroizolyaciya/vibro-standart-2-2' },
   { name: 'search', path: '/search?q=вибро' },
-  { name: 'kits', path: '/kits' },
-  { name: 'kit', path: '/kits/polnyj-sedan' },
+  { name: 'kits', path: '/komplekty-sumoizoliacii' },
+  { name: 'kit', path: '/komplekty-sumoizoliacii/polnyj-sedan' },
   { name: 'materials', path: '/materials' },
   { name: 'calc', path: '/calc' },
   { name: 'compare', path: '/compare' },
   {
     name: 'cart',
     path: '/cart',
-    // Two products in the cart, through the card's own button.
-    prepare: async (page) => {
-      await page.goto('/vibroizolyaciya', { waitUntil: 'networkidle' });
-      for (const i of [0, 1]) {
-        const card = page.locator('.product-card').nth(i);
-        await card.locator('.product-card__buy button').click();
-        await card.locator('.product-card__status', { hasText: /./ }).waitFor();
-      }
-    },
+    prepare: addTwoProducts,
   },
+  { name: 'checkout', path: '/cart?step=checkout', prepare: addTwoProducts },
   { name: 'news', path: '/news' },
-  { name: 'articles', path: '/articles' },
+  { name: 'articles', path: '/stati' },
   { name: 'map', path: '/map' },
   { name: 'auth', path: '/auth' },
   { name: 'not-found', path: '/no-such-page' },
@@ -92,7 +95,10 @@ try {
       for (const shot of pages) {
         const page = await context.newPage();
         if (shot.prepare) await shot.prepare(page);
-        await page.goto(shot.path, { waitUntil: 'networkidle' });
+        const response = await page.goto(shot.path, { waitUntil: 'networkidle' });
+        // A shot of the 404 page where a page was meant is worse than none: a moved address stops the run.
+        const expected = shot.name === 'not-found' ? 404 : 200;
+        if (response?.status() !== expected) throw new Error(`${shot.path} answered ${response?.status()}, not ${expected}`);
         // Lazy pictures below the first screen are loaded now, so the full-page shot shows them.
         await page.evaluate(() => {
           for (const img of document.querySelectorAll('img[loading="lazy"]')) (img as HTMLImageElement).loading = 'eager';
