@@ -69,6 +69,7 @@ export function Component() {
 function CartSummary({ cart, currency, start }: { cart: CartData['cart']; currency: string; start: boolean }) {
   const { t } = useTranslation();
   const titleId = useId();
+  const discounted = cart.kits.filter((k) => k.discountPercent > 0);
   return (
     <aside className="cart-summary" aria-labelledby={titleId}>
       <h2 id={titleId} className="cart-summary__title">
@@ -92,15 +93,13 @@ function CartSummary({ cart, currency, start }: { cart: CartData['cart']; curren
           <Price amount={cart.goods} currency={currency} />
         </dd>
       </dl>
-      {cart.kits.some((k) => k.discountPercent > 0) && (
+      {discounted.length > 0 && (
         <ul className="cart-kits">
-          {cart.kits
-            .filter((k) => k.discountPercent > 0)
-            .map((k) => (
-              <li key={k.slug} className={k.complete > 0 ? 'cart-kits__complete' : 'cart-kits__incomplete'}>
-                {t(k.complete > 0 ? 'checkout.kitComplete' : 'checkout.kitIncomplete', { title: k.title, percent: k.discountPercent })}
-              </li>
-            ))}
+          {discounted.map((k) => (
+            <li key={k.slug} className={k.complete > 0 ? 'cart-kits__complete' : 'cart-kits__incomplete'}>
+              {t(k.complete > 0 ? 'checkout.kitComplete' : 'checkout.kitIncomplete', { title: k.title, percent: k.discountPercent })}
+            </li>
+          ))}
         </ul>
       )}
       {start && <StartCheckout />}
