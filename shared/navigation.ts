@@ -44,6 +44,9 @@ export function categoryMenuUrl(category: { id: number; url: string }): string {
   return category.id === KITS_CATEGORY_ID ? KITS_PATH : category.url;
 }
 
+/** The privacy policy (spec §2 cookie banner: a policy PDF): the order form's consent, the footer and registration link to it. */
+export const POLICY_HREF = '/docs/policy.pdf';
+
 /** The `tel:` address of a displayed phone number. */
 export function telHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, '')}`;

@@ -11,14 +11,14 @@ export type PublicTags = Pick<SiteTags, 'analytics' | 'tracker' | 'maps'>;
 
 export type PublicSite = Pick<
   Site,
-  'id' | 'host' | 'brand' | 'languages' | 'currency' | 'phone' | 'email' | 'timeZone' | 'isTest' | 'country'
+  'id' | 'host' | 'brand' | 'languages' | 'currency' | 'phone' | 'email' | 'social' | 'timeZone' | 'isTest' | 'country'
 > & {
   /** Absent when the site has none of these tags. */
   tags?: PublicTags;
 };
 
 export function publicSite(site: Site): PublicSite {
-  const { id, host, brand, languages, currency, phone, email, timeZone, isTest, country } = site;
+  const { id, host, brand, languages, currency, phone, email, social, timeZone, isTest, country } = site;
   const tags = publicTags(site.tags);
   return {
     id,
@@ -28,6 +28,7 @@ export function publicSite(site: Site): PublicSite {
     currency,
     phone,
     email,
+    social,
     timeZone,
     isTest,
     country,

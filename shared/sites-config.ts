@@ -75,6 +75,14 @@ export const siteTagsSchema = z.strictObject({
   chatHosts: z.array(thirdPartyHost).optional(),
 });
 
+/** The social networks a site may link to from its footer (labels in shared/locales/features/site.ts). */
+export const SOCIAL_NETWORKS = ['vk', 'telegram', 'dzen', 'youtube', 'instagram'] as const;
+export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
+
+/** One link of the footer's social list: which network (its translated label) and the page there. */
+export const socialLinkSchema = z.strictObject({ network: z.enum(SOCIAL_NETWORKS), url: httpsUrl });
+export type SocialLink = z.infer<typeof socialLinkSchema>;
+
 export const siteSchema = z
   .object({
     id: z.string().regex(/^[a-z][a-z0-9-]*$/),
@@ -91,6 +99,8 @@ export const siteSchema = z
     priceList: z.string().min(1),
     phone: z.string().min(1),
     email: z.email(),
+    /** The footer's social links, in this order; the footersocial widget, when an owner sets one, replaces them. */
+    social: z.array(socialLinkSchema).max(10).default([]),
     timeZone: z.string().min(1),
     /** Marks the test and local sites (spec §4: the notification dialog shows only there). */
     isTest: z.boolean().default(false),

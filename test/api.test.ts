@@ -102,6 +102,18 @@ async function productCount(): Promise<number> {
 // The demo data the answers are checked against.
 const RU_PHONE_HTML = '<a href="tel:+78005553535">8 800 555-35-35</a>';
 const KZ_PHONE_HTML = '<a href="tel:+77272000000">+7 727 200-00-00</a>';
+
+/**
+ * The demo seeds no headerPhone widget (the header shows the site's configured phone, migration 025): these tests
+ * give the shop an owner's rows — a default one and the kz site's own — to read back through the API.
+ */
+async function ownerPhoneWidgets() {
+  await app.db.query(
+    `INSERT INTO widgets (code, site, html) VALUES ('headerPhone', '*', $1), ('headerPhone', 'kz', $2) ON CONFLICT (code, site) DO NOTHING`,
+    [RU_PHONE_HTML, KZ_PHONE_HTML],
+  );
+  app.services.invalidateCaches();
+}
 const expectedCategories = [...demoCategories]
   .sort((a, b) => a.sort - b.sort || a.id - b.id)
   .map((c) => ({ id: c.id, title: c.title, url: '/' + c.slug, preview_image: `/img/categories/${c.slug}.svg` }));
@@ -335,6 +347,8 @@ t.test('GET /api/site/widget: data.widget.content.html per site, sanitised', asy
   const widget = (code: string | undefined, domain?: string, host?: string) =>
     get('/api/site/widget', { token: v.token, domain, code }, v, { host });
 
+  t.strictSame((await widget('headerPhone')).json(), { data: { widget: { code: 'headerPhone', content: { html: '' } } } }, 'no owner row: empty');
+  await ownerPhoneWidgets();
   const ru = await widget('headerPhone');
   t.equal(ru.statusCode, 200);
   t.strictSame(ru.json(), { data: { widget: { code: 'headerPhone', content: { html: RU_PHONE_HTML } } } });
@@ -348,7 +362,7 @@ t.test('GET /api/site/widget: data.widget.content.html per site, sanitised', asy
   // The test-site notice exists only for the test site; a code without a row is an empty string.
   t.match((await widget('modal', 'test.tihoavto.ru')).json().data.widget.content.html, 'Это тестовый сайт.');
   t.strictSame((await widget('modal')).json(), { data: { widget: { code: 'modal', content: { html: '' } } } });
-  t.match((await widget('policy')).json().data.widget.content.html, '<a href="/docs/policy.pdf">Политика конфиденциальности</a>');
+  t.strictSame((await widget('policy')).json().data.widget.content.html, '', 'the policy line comes from the site config, not a demo row');
 
   // Owner-edited HTML with hostile parts comes back sanitised.
   await app.db.query(`INSERT INTO widgets (code, site, html) VALUES ('onlineChat', 'ru', $1)`, [
@@ -377,6 +391,7 @@ t.test('GET /api/site/widget: data.widget.content.html per site, sanitised', asy
 // ── domain ─────────────────────────────────────────────────────────────────
 
 t.test('domain: host names, addresses and local aliases of a configured site', async (t) => {
+  await ownerPhoneWidgets();
   const v = app.visitor();
   for (const domain of [
     'tihoavto.kz',

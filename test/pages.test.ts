@@ -558,7 +558,7 @@ t.test('shell cache: no database round trip for the shell of a cached site', asy
   const kz = await app.request({ url: '/', host: 'kz.localhost' });
   t.equal(kz.statusCode, 200);
   t.equal(shellQueries(mark).length, 2, 'another site has its own cache entry');
-  t.match(hydrationData(kz.body).loaderData.root.widgets.headerPhone, '+7 727');
+  t.match(hydrationData(kz.body).loaderData.root.site.phone, '+7 727');
 
   mark = app.db.queries.length;
   await app.request({ url: '/', host: 'kz.localhost' });

@@ -5,7 +5,11 @@
  */
 import t from 'tap';
 import { FOOTER_LINKS, KITS_PATH, MAIN_MENU } from '../shared/navigation.ts';
+import { createLanguageInstances } from '../server/http/i18n.ts';
+import type { Language } from '../shared/sites.ts';
 import { startTestApp } from './helpers/app.ts';
+
+const translations = createLanguageInstances();
 
 /** The <header> … </header> and <footer> … </footer> parts of a page. */
 function part(html: string, tag: 'header' | 'footer'): string {
@@ -96,14 +100,49 @@ t.test('the footer has the spec links, the support phone and e-mail of the site'
   t.match(kz, `href="mailto:${kzSite.email}"`, 'each site shows its own contacts');
 });
 
-t.test('the phone: the headerPhone widget when given, else the site phone', async (t) => {
+/** The site's page address in a language: the prefix of every language but Russian. */
+const home = (language: string) => (language === 'ru' ? '/' : `/${language}`);
+
+t.test("per-site truth: every site, in each of its languages, shows its configured phone, social links and its country's law", async (t) => {
   const app = await startTestApp(t);
-  const withWidget = part((await app.request({ url: '/' })).body, 'header');
-  t.equal(anchor(withWidget, 'tel:+78005553535').text, '8 800 555-35-35', 'the widget HTML');
-  await app.db.query(`DELETE FROM widgets WHERE code = 'headerPhone'`);
+  for (const site of app.config.sites.sites) {
+    const host = site.id === 'ru' ? 'localhost' : `${site.id}.localhost`;
+    for (const language of site.languages) {
+      const at = `${site.id} ${language}`;
+      const body = (await app.request({ url: home(language), host })).body;
+      const tel = `tel:${site.phone.replace(/[^\d+]/g, '')}`;
+      t.equal(anchor(part(body, 'header'), tel).text, site.phone, `${at}: the header phone is the site's`);
+      const footer = part(body, 'footer');
+      t.equal(anchor(footer, tel).text, site.phone, `${at}: the footer's the same`);
+      t.equal(anchors(footer).filter((a) => a.href.startsWith('tel:')).length, 1, `${at}: no other phone in the footer`);
+      const tl = translations.get(language as Language)!.t;
+      for (const link of site.social) {
+        t.equal(anchor(footer, link.url).text, tl(`site.social.${link.network}`, { brand: site.brand }), `${at}: ${link.network} labelled`);
+      }
+      const law = tl(`site.law.${site.country}`);
+      t.not(law, `site.law.${site.country}`, `${at}: the law is translated`);
+      t.match(footer, tl('site.policyLine', { law }).replace(/"/g, '&quot;'), `${at}: the policy line names ${site.country}'s law`);
+    }
+  }
+  const kk = part((await app.request({ url: '/kk', host: 'kz.localhost' })).body, 'footer');
+  t.match(kk, 'Қазақстан Республикасының Заңына', 'kz in Kazakh: the law of Kazakhstan');
+  t.notMatch(kk, '152', 'not the Russian one');
+});
+
+t.test("an owner's headerPhone, footersocial and policy widgets replace what the config says (spec §2)", async (t) => {
+  const app = await startTestApp(t);
+  await app.db.query(
+    `INSERT INTO widgets (code, site, html) VALUES ('headerPhone', 'md', $1), ('footersocial', 'md', $2), ('policy', 'md', $3)`,
+    ['<a href="tel:+37379000000">079 000 000</a>', '<p>Наши страницы</p>', '<p>Своя политика</p>'],
+  );
   app.services.invalidateCaches();
-  const ru = app.config.sites.sites.find((s) => s.id === 'ru')!;
-  const without = part((await app.request({ url: '/' })).body, 'header');
-  t.equal(anchor(without, `tel:${ru.phone.replace(/[^\d+]/g, '')}`).text, ru.phone, 'the site phone');
-  t.equal(anchor(without, 'tel:+78005553535').href, 'missing: tel:+78005553535', 'no widget phone any more');
+  const md = app.config.sites.sites.find((s) => s.id === 'md')!;
+  const body = (await app.request({ url: '/', host: 'md.localhost' })).body;
+  t.equal(anchor(part(body, 'header'), 'tel:+37379000000').text, '079 000 000', "the owner's phone in the header");
+  const footer = part(body, 'footer');
+  t.match(footer, 'Наши страницы');
+  t.match(footer, 'Своя политика');
+  t.equal(anchor(footer, md.social[0]!.url).href, `missing: ${md.social[0]!.url}`, 'the widget replaced the configured social links');
+  const kz = (await app.request({ url: '/', host: 'kz.localhost' })).body;
+  t.notMatch(kz, '079 000 000', "another site's widget stays there");
 });

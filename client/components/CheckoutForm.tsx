@@ -6,12 +6,14 @@
  * the server sorts out what applies; once hydrated, only what the chosen method needs is shown. Errors stand beside
  * their fields (aria-describedby, aria-invalid) and the first one is focused; what was typed comes back with them.
  */
+
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useRevalidator } from 'react-router-dom';
 import type { loader } from '../../server/pages/cart.ts';
 import { CHECKOUT_LIMITS, type CustomerType, offeredPayments } from '../../shared/checkout-fields.ts';
 import { pointsIn, quoteDelivery, roundMoney } from '../../shared/delivery.ts';
 import { formatMoney } from '../../shared/format.ts';
+import { POLICY_HREF } from '../../shared/navigation.ts';
 import { formatNumber } from '../../shared/product-info.ts';
 import { useBoot } from '../boot.ts';
 import { useTranslation } from '../i18n.tsx';
@@ -43,7 +45,6 @@ const FIELD_ORDER = [
 ];
 /** Refusals after which the page's data is stale (prices, stock, the cart): reload it to show the truth. */
 const STALE = new Set(['checkout.priceChanged', 'checkout.stock', 'checkout.quantityCap', 'checkout.empty', 'checkout.staleForm']);
-export const POLICY_HREF = '/docs/policy.pdf';
 
 const fieldId = (name: string) => `checkout-${name}`;
 const errorId = (name: string) => `checkout-${name}-error`;
@@ -413,7 +414,7 @@ function Fields({ data, checkout, state }: { data: CartData; checkout: Checkout;
           <a href={POLICY_HREF} target="_blank" rel="noopener">
             {t('checkout.consentLink')}
           </a>
-          {t('checkout.consentAfter')}
+          {t('checkout.consentAfter', { law: t(`site.law.${checkout.country}`) })}
         </label>
         {fieldError('consent')}
       </div>

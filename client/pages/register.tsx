@@ -4,10 +4,12 @@
  * (PasswordField loads the estimator on the first keystroke). The honeypot field is off-screen and out of the
  * accessibility tree; people never fill it.
  */
+
 import { useState } from 'react';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from 'react-router-dom';
 import type { loader } from '../../server/pages/register.ts';
 import type { ActionResult } from '../../shared/contracts.ts';
+import { POLICY_HREF } from '../../shared/navigation.ts';
 import { PASSWORD_MIN_LENGTH } from '../../shared/password-rules.ts';
 import { Checkbox, Field } from '../components/AccountField.tsx';
 import { DemoInboxLink } from '../components/DemoInboxLink.tsx';
@@ -97,7 +99,7 @@ export function Component() {
           error={errors.consent}
         >
           {' '}
-          <a href="/docs/policy.pdf" target="_blank" rel="noopener">
+          <a href={POLICY_HREF} target="_blank" rel="noopener">
             {t('account.register.consentLink')}
           </a>
         </Checkbox>

@@ -801,25 +801,12 @@ export const demoCities: DemoCity[] = [
   { site: 'kg', title: 'Ош', region: 'Ош', url: 'https://tihoavto.kg/' },
 ];
 
-/** site 'default' applies to every site unless a site-specific row with the same code exists. */
+/**
+ * site 'default' applies to every site unless a site-specific row with the same code exists. No headerPhone, footersocial
+ * or policy row: the header phone, social links and policy line come from the site's config in the page's language
+ * (migration 025); a row an owner adds overrides them (spec §2).
+ */
 export const demoWidgets: DemoWidget[] = [
-  { code: 'headerPhone', site: 'default', html: '<a href="tel:+78005553535">8 800 555-35-35</a>' },
-  { code: 'headerPhone', site: 'kz', html: '<a href="tel:+77272000000">+7 727 200-00-00</a>' },
-  {
-    code: 'footersocial',
-    site: 'default',
-    html:
-      '<ul class="footer-social">' +
-      '<li><a href="https://vk.com/tihoavto" rel="noopener" target="_blank">ТихоАвто ВКонтакте</a></li>' +
-      '<li><a href="https://t.me/tihoavto" rel="noopener" target="_blank">ТихоАвто в Telegram</a></li>' +
-      '<li><a href="https://dzen.ru/tihoavto" rel="noopener" target="_blank">ТихоАвто в Дзене</a></li>' +
-      '</ul>',
-  },
-  {
-    code: 'policy',
-    site: 'default',
-    html: '<p>Оформляя заказ, вы соглашаетесь на обработку персональных данных. <a href="/docs/policy.pdf">Политика конфиденциальности</a></p>',
-  },
   { code: 'onlineChat', site: 'default', html: '' },
   {
     code: 'modal',

@@ -364,6 +364,11 @@ export const demoSitesConfig: SitesConfig = sitesConfigSchema.parse({
       priceList: 'ru',
       phone: '8 800 555-35-35',
       email: 'help@tihoavto.ru',
+      social: [
+        { network: 'vk', url: 'https://vk.com/tihoavto' },
+        { network: 'telegram', url: 'https://t.me/tihoavto' },
+        { network: 'dzen', url: 'https://dzen.ru/tihoavto' },
+      ],
       timeZone: 'Europe/Moscow',
     },
     {
@@ -378,6 +383,10 @@ export const demoSitesConfig: SitesConfig = sitesConfigSchema.parse({
       priceList: 'kz',
       phone: '+7 727 200-00-00',
       email: 'help@tihoavto.kz',
+      social: [
+        { network: 'instagram', url: 'https://www.instagram.com/tihoavto.kz' },
+        { network: 'telegram', url: 'https://t.me/tihoavto_kz' },
+      ],
       timeZone: 'Asia/Almaty',
     },
     {
@@ -392,6 +401,7 @@ export const demoSitesConfig: SitesConfig = sitesConfigSchema.parse({
       priceList: 'md',
       phone: '+373 22 000-000',
       email: 'help@tihoavto.md',
+      social: [{ network: 'telegram', url: 'https://t.me/tihoavto_md' }],
       timeZone: 'Europe/Chisinau',
     },
     {
@@ -406,6 +416,7 @@ export const demoSitesConfig: SitesConfig = sitesConfigSchema.parse({
       priceList: 'uz',
       phone: '+998 71 200-00-00',
       email: 'help@tihoavto.uz',
+      social: [{ network: 'telegram', url: 'https://t.me/tihoavto_uz' }],
       timeZone: 'Asia/Tashkent',
     },
     {
@@ -420,6 +431,7 @@ export const demoSitesConfig: SitesConfig = sitesConfigSchema.parse({
       priceList: 'kg',
       phone: '+996 312 000-000',
       email: 'help@tihoavto.kg',
+      social: [{ network: 'telegram', url: 'https://t.me/tihoavto_kg' }],
       timeZone: 'Asia/Bishkek',
     },
     {
@@ -434,6 +446,7 @@ export const demoSitesConfig: SitesConfig = sitesConfigSchema.parse({
       priceList: 'ru',
       phone: '8 800 555-35-35',
       email: 'test@tihoavto.ru',
+      social: [{ network: 'telegram', url: 'https://t.me/tihoavto' }],
       timeZone: 'Europe/Moscow',
       country: 'RU',
       isTest: true,

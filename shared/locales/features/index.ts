@@ -16,6 +16,7 @@ import { map } from './map.ts';
 import { orders } from './orders.ts';
 import { payment } from './payment.ts';
 import { seo } from './seo.ts';
+import { site } from './site.ts';
 
 export const features: Record<string, FeatureLocale> = {
   account,
@@ -30,4 +31,5 @@ export const features: Record<string, FeatureLocale> = {
   orders,
   payment,
   seo,
+  site,
 };
