@@ -1,5 +1,6 @@
 /** What the browser may know of a site: everything of the config that a page shows. No secrets live in Site. */
-import type { Site } from './sites.ts';
+import { localized } from './delivery.ts';
+import type { Language, Site } from './sites.ts';
 import type { SiteTags } from './sites-config.ts';
 
 /**
@@ -11,14 +12,23 @@ export type PublicTags = Pick<SiteTags, 'analytics' | 'tracker' | 'maps'>;
 
 export type PublicSite = Pick<
   Site,
-  'id' | 'host' | 'brand' | 'languages' | 'currency' | 'phone' | 'email' | 'social' | 'timeZone' | 'isTest' | 'country'
+  'id' | 'host' | 'languages' | 'currency' | 'phone' | 'email' | 'social' | 'timeZone' | 'isTest' | 'country'
 > & {
+  /** The shop's name in the page's language (siteBrand). */
+  brand: string;
   /** Absent when the site has none of these tags. */
   tags?: PublicTags;
 };
 
-export function publicSite(site: Site): PublicSite {
-  const { id, host, brand, languages, currency, phone, email, social, timeZone, isTest, country } = site;
+/** The shop's name as `language` writes it (ТихоАвто, TihoAvto), from the site's config. */
+export function siteBrand(site: Pick<Site, 'brand'>, language: Language): string {
+  return localized(site.brand, language);
+}
+
+/** The site as a page in `language` may show it. */
+export function publicSite(site: Site, language: Language): PublicSite {
+  const brand = siteBrand(site, language);
+  const { id, host, languages, currency, phone, email, social, timeZone, isTest, country } = site;
   const tags = publicTags(site.tags);
   return {
     id,

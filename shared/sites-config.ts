@@ -4,7 +4,7 @@
  * Server-only by use (the browser gets a site's public part from the root loader).
  */
 import { z } from 'zod';
-import { commerceIssues, siteCommerceShape } from './commerce-config.ts';
+import { commerceIssues, type Localized, localizedSchema, siteCommerceShape } from './commerce-config.ts';
 import { DEFAULT_LANGUAGE, LANGUAGES } from './languages.ts';
 
 const hostName = z
@@ -90,7 +90,11 @@ export const siteSchema = z
     host: hostName,
     /** Other hosts that serve this site (local aliases, www.). */
     aliases: z.array(hostName).default([]),
-    brand: z.string().min(1),
+    /**
+     * The shop's name as each language writes it (ТихоАвто in Cyrillic, TihoAvto in Latin script): one string for
+     * every language, or { ru, en?, … } with the missing languages falling back to Russian (shared/delivery.ts localized).
+     */
+    brand: z.union([z.string().min(1).max(300), localizedSchema]).transform((b): Localized => (typeof b === 'string' ? { ru: b } : b)),
     languages: z.array(z.enum(LANGUAGES)).min(1),
     currency: z.string().length(3),
     /** Prices are rounded to a multiple of this (1, 10, 1000). */

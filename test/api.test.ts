@@ -347,7 +347,11 @@ t.test('GET /api/site/widget: data.widget.content.html per site, sanitised', asy
   const widget = (code: string | undefined, domain?: string, host?: string) =>
     get('/api/site/widget', { token: v.token, domain, code }, v, { host });
 
-  t.strictSame((await widget('headerPhone')).json(), { data: { widget: { code: 'headerPhone', content: { html: '' } } } }, 'no owner row: empty');
+  t.strictSame(
+    (await widget('headerPhone')).json(),
+    { data: { widget: { code: 'headerPhone', content: { html: '' } } } },
+    'no owner row: empty',
+  );
   await ownerPhoneWidgets();
   const ru = await widget('headerPhone');
   t.equal(ru.statusCode, 200);

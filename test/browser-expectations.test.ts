@@ -4,8 +4,10 @@
  * apple-touch-icon browsers ask for by name, a skip link as the first thing in the body, and a <main> it can reach.
  * (The progress bar during client navigations and the print styles are looked at in Chromium: e2e/shell.spec.ts.)
  */
+
 import t from 'tap';
 import { createLanguageInstances } from '../server/http/i18n.ts';
+import { siteBrand } from '../shared/public-site.ts';
 import { pathForLanguage } from '../shared/sites.ts';
 import { APPLE_TOUCH_ICON, MANIFEST_ICONS, MARK_COLOR, manifestHref } from '../shared/web-app.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
@@ -36,7 +38,8 @@ t.test('every site and language links a manifest that speaks its language and st
       const manifest = res.json();
       t.equal(manifest.lang, language, `${site.host}${href}: lang ${language}`);
       t.equal(manifest.start_url, basename, 'starts on the home page of that language');
-      t.equal(manifest.short_name, site.brand, "the short name is the site's brand");
+      t.equal(manifest.short_name, siteBrand(site, language), "the short name is the site's brand in that language");
+      t.ok(manifest.name.startsWith(manifest.short_name.split(/[ （]/)[0]), `the brand written one way in ${language}: ${manifest.name}`);
       t.equal(manifest.name, languages.get(language)!.t('meta.titleSuffix'), 'the name says what the shop is, as page titles do');
       t.equal(manifest.theme_color, MARK_COLOR);
       const start = await app.request({ url: manifest.start_url, host: site.host });

@@ -382,10 +382,16 @@ t.test('the Kazakh site: tenge, its carriers, a Kazakh phone', async (t) => {
   const ruForm = consentOf((await app.request({ url: '/cart?step=checkout', as: v, host })).body);
   t.match(ruForm, 'Законом Республики Казахстан «О персональных данных и их защите»');
   t.notMatch(ruForm, '152', 'not the Russian law');
-  t.match(consentOf((await app.request({ url: '/kk/cart?step=checkout', as: v, host })).body), '«Дербес деректер және оларды қорғау туралы» Қазақстан Республикасының Заңына');
+  t.match(
+    consentOf((await app.request({ url: '/kk/cart?step=checkout', as: v, host })).body),
+    '«Дербес деректер және оларды қорғау туралы» Қазақстан Республикасының Заңына',
+  );
   const russian = app.visitor();
   await addItem(russian, 'ABS-AK-10', 1);
-  t.match(consentOf((await app.request({ url: '/cart?step=checkout', as: russian })).body), 'Федеральным законом № 152-ФЗ «О персональных данных»');
+  t.match(
+    consentOf((await app.request({ url: '/cart?step=checkout', as: russian })).body),
+    'Федеральным законом № 152-ФЗ «О персональных данных»',
+  );
   const ru = await app.submit({
     path: '/cart',
     fields: await validForm(v, { delivery: 'kazpost', city: 'Алматы' }, host),

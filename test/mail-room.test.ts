@@ -5,12 +5,14 @@
  * mail: no import of the mail room's internals (its layout, templates, outbox), no mail strings, no outbox rows, no
  * subject with a text or HTML body. (The tests read the internals on purpose; scripts/ and server/ may not.)
  */
+
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import t from 'tap';
 import { MAIL_KINDS, renderMessage } from '../server/mail/mailer.ts';
 import type { MailContext, MailKind, MessageOf, PlacedOrder } from '../server/mail/messages.ts';
 import { demoSitesConfig } from '../server/platform/demo-sites.ts';
+import { siteBrand } from '../shared/public-site.ts';
 import { SiteDirectory } from '../shared/sites.ts';
 
 const order: PlacedOrder = {
@@ -128,7 +130,7 @@ t.test('every kind of message has a template that renders in every language the 
         if (!mail.text.trim() || !mail.html?.trim()) problems.push(`${where}: an empty part`);
         if (RAW_KEY.test(all)) problems.push(`${where}: an untranslated key ${RAW_KEY.exec(all)![0]}…`);
         if (/\{\{|\}\}/.test(all)) problems.push(`${where}: a placeholder left`);
-        if (!`${mail.subject}\n${mail.text}`.includes(site.brand)) problems.push(`${where}: the site's brand missing`);
+        if (!`${mail.subject}\n${mail.text}`.includes(siteBrand(site, written))) problems.push(`${where}: the site's brand missing`);
         if (mail.html?.includes('<html') && !mail.html.includes(`<html lang="${written}">`)) problems.push(`${where}: the HTML's lang`);
         for (const [, host] of mail.text.matchAll(/https?:\/\/([^/\s?#]+)/g)) {
           if (host !== site.host) problems.push(`${where}: a link to ${host}`);

@@ -4,6 +4,7 @@
  * whatever the shopper typed, the HTML's markup is the template's own), links only absolute http(s), and an
  * order mail's trip through the outbox, the worker and a real SMTP exchange.
  */
+
 import fc from 'fast-check';
 import t from 'tap';
 import { MailDelivery, smtpTransport } from '../server/mail/delivery.ts';
@@ -18,6 +19,7 @@ import {
 import { Outbox } from '../server/mail/outbox.ts';
 import { demoSitesConfig } from '../server/platform/demo-sites.ts';
 import { formatMoney } from '../shared/format.ts';
+import { siteBrand } from '../shared/public-site.ts';
 import { LANGUAGES, type Language, SiteDirectory } from '../shared/sites.ts';
 import { createTestDb } from './helpers/db.ts';
 import { startFakeSmtp } from './helpers/fake-smtp.ts';
@@ -29,7 +31,7 @@ function order(overrides: Partial<OrderMailData> = {}): OrderMailData {
   return {
     number: 'A-1042',
     status: 'new',
-    site: { id: ru.id, brand: ru.brand, host: ru.host, phone: ru.phone, email: ru.email },
+    site: { id: ru.id, brand: siteBrand(ru, 'ru'), host: ru.host, phone: ru.phone, email: ru.email },
     language: 'ru',
     customer: { name: 'Иван Петров', email: 'ivan@example.com', phone: '+7 912 345-67-89' },
     lines: [
@@ -122,7 +124,7 @@ t.test('every language: translated, no raw keys, money in the order currency as 
     const data = order({
       language,
       currency: 'KZT',
-      site: { id: kz.id, brand: kz.brand, host: kz.host, phone: kz.phone, email: kz.email },
+      site: { id: kz.id, brand: siteBrand(kz, 'ru'), host: kz.host, phone: kz.phone, email: kz.email },
       customer: { name: 'Aigerim', email: 'a@example.kz', phone: '+7 701 000 00 00', company: 'TOO', inn: '123', kpp: '456' },
       comment: 'c',
     });
@@ -216,7 +218,7 @@ t.test('hostile input never changes the markup and is shown escaped (property-ba
 });
 
 t.test('layoutMail: paragraphs and a button for the other features; only absolute http(s) links', async (t) => {
-  const site = { id: ru.id, brand: ru.brand, host: ru.host, phone: ru.phone, email: ru.email };
+  const site = { id: ru.id, brand: siteBrand(ru, 'ru'), host: ru.host, phone: ru.phone, email: ru.email };
   const mail = layoutMail({
     site,
     language: 'en',
@@ -258,7 +260,7 @@ t.test("an order mail's trip: outbox → worker → SMTP, readable on the other 
   const kzOrder = order({
     language: 'kk',
     currency: 'KZT',
-    site: { id: kz.id, brand: kz.brand, host: kz.host, phone: kz.phone, email: kz.email },
+    site: { id: kz.id, brand: siteBrand(kz, 'ru'), host: kz.host, phone: kz.phone, email: kz.email },
   });
   const zhOrder = order({ language: 'zh-CN' });
   await db.transaction(async (tx) => {

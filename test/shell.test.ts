@@ -4,8 +4,9 @@
  * the footer links and contacts.
  */
 import t from 'tap';
-import { FOOTER_LINKS, KITS_PATH, MAIN_MENU } from '../shared/navigation.ts';
 import { createLanguageInstances } from '../server/http/i18n.ts';
+import { FOOTER_LINKS, KITS_PATH, MAIN_MENU } from '../shared/navigation.ts';
+import { siteBrand } from '../shared/public-site.ts';
 import type { Language } from '../shared/sites.ts';
 import { startTestApp } from './helpers/app.ts';
 
@@ -103,31 +104,37 @@ t.test('the footer has the spec links, the support phone and e-mail of the site'
 /** The site's page address in a language: the prefix of every language but Russian. */
 const home = (language: string) => (language === 'ru' ? '/' : `/${language}`);
 
-t.test("per-site truth: every site, in each of its languages, shows its configured phone, social links and its country's law", async (t) => {
-  const app = await startTestApp(t);
-  for (const site of app.config.sites.sites) {
-    const host = site.id === 'ru' ? 'localhost' : `${site.id}.localhost`;
-    for (const language of site.languages) {
-      const at = `${site.id} ${language}`;
-      const body = (await app.request({ url: home(language), host })).body;
-      const tel = `tel:${site.phone.replace(/[^\d+]/g, '')}`;
-      t.equal(anchor(part(body, 'header'), tel).text, site.phone, `${at}: the header phone is the site's`);
-      const footer = part(body, 'footer');
-      t.equal(anchor(footer, tel).text, site.phone, `${at}: the footer's the same`);
-      t.equal(anchors(footer).filter((a) => a.href.startsWith('tel:')).length, 1, `${at}: no other phone in the footer`);
-      const tl = translations.get(language as Language)!.t;
-      for (const link of site.social) {
-        t.equal(anchor(footer, link.url).text, tl(`site.social.${link.network}`, { brand: site.brand }), `${at}: ${link.network} labelled`);
+t.test(
+  "per-site truth: every site, in each of its languages, shows its configured phone, social links and its country's law",
+  async (t) => {
+    const app = await startTestApp(t);
+    for (const site of app.config.sites.sites) {
+      const host = site.id === 'ru' ? 'localhost' : `${site.id}.localhost`;
+      for (const language of site.languages) {
+        const at = `${site.id} ${language}`;
+        const body = (await app.request({ url: home(language), host })).body;
+        const brand = siteBrand(site, language);
+        t.match(part(body, 'header'), `>${brand}</a>`, `${at}: the logo says ${brand}`);
+        t.match(/<title>(.*?)<\/title>/.exec(body)?.[1], brand.split(/[ （]/)[0]!, `${at}: as the title writes it`);
+        const tel = `tel:${site.phone.replace(/[^\d+]/g, '')}`;
+        t.equal(anchor(part(body, 'header'), tel).text, site.phone, `${at}: the header phone is the site's`);
+        const footer = part(body, 'footer');
+        t.equal(anchor(footer, tel).text, site.phone, `${at}: the footer's the same`);
+        t.equal(anchors(footer).filter((a) => a.href.startsWith('tel:')).length, 1, `${at}: no other phone in the footer`);
+        const tl = translations.get(language as Language)!.t;
+        for (const link of site.social) {
+          t.equal(anchor(footer, link.url).text, tl(`site.social.${link.network}`, { brand }), `${at}: ${link.network} labelled`);
+        }
+        const law = tl(`site.law.${site.country}`);
+        t.not(law, `site.law.${site.country}`, `${at}: the law is translated`);
+        t.match(footer, tl('site.policyLine', { law }).replace(/"/g, '&quot;'), `${at}: the policy line names ${site.country}'s law`);
       }
-      const law = tl(`site.law.${site.country}`);
-      t.not(law, `site.law.${site.country}`, `${at}: the law is translated`);
-      t.match(footer, tl('site.policyLine', { law }).replace(/"/g, '&quot;'), `${at}: the policy line names ${site.country}'s law`);
     }
-  }
-  const kk = part((await app.request({ url: '/kk', host: 'kz.localhost' })).body, 'footer');
-  t.match(kk, 'Қазақстан Республикасының Заңына', 'kz in Kazakh: the law of Kazakhstan');
-  t.notMatch(kk, '152', 'not the Russian one');
-});
+    const kk = part((await app.request({ url: '/kk', host: 'kz.localhost' })).body, 'footer');
+    t.match(kk, 'Қазақстан Республикасының Заңына', 'kz in Kazakh: the law of Kazakhstan');
+    t.notMatch(kk, '152', 'not the Russian one');
+  },
+);
 
 t.test("an owner's headerPhone, footersocial and policy widgets replace what the config says (spec §2)", async (t) => {
   const app = await startTestApp(t);

@@ -256,7 +256,8 @@ t.test('the demo config: no page carries any tag', async (t) => {
 t.test('maps: the script address (spec §7, §9) and the on-demand loader', async (t) => {
   t.equal(mapsApiUrl({ apiKey: 'abc-123', lang: 'ru_RU', version: 'v3' }), 'https://api-maps.yandex.ru/v3/?apikey=abc-123&lang=ru_RU');
   t.equal(mapsApiUrl({ apiKey: 'abc-123', lang: 'kk_KZ', version: 'v2.1' }), 'https://api-maps.yandex.ru/v2.1/?apikey=abc-123&lang=kk_KZ');
-  const maps = publicSite({ ...demoSitesConfig.sites[0]!, tags: siteTagsSchema.parse({ maps: { apiKey: 'abcdef-12345' } }) }).tags!.maps!;
+  const maps = publicSite({ ...demoSitesConfig.sites[0]!, tags: siteTagsSchema.parse({ maps: { apiKey: 'abcdef-12345' } }) }, 'ru').tags!
+    .maps!;
   t.equal(mapsApiUrl(maps), 'https://api-maps.yandex.ru/v3/?apikey=abcdef-12345&lang=ru_RU', 'defaults from the config');
 
   t.equal(

@@ -3,7 +3,9 @@
  * and served from a per-site cache (fresh for `ttlMs`, then refreshed behind a stale copy, like the shell's).
  * services.invalidateCaches() drops them when prices or content change; other pods follow within the TTL.
  */
+
 import { messages } from '../../shared/locales/index.ts';
+import { siteBrand } from '../../shared/public-site.ts';
 import { type SeoSite, seoSites } from '../../shared/seo.ts';
 import { DEFAULT_LANGUAGE, type Site, type SiteDirectory } from '../../shared/sites.ts';
 import { TtlCache } from '../cache/index.ts';
@@ -105,7 +107,7 @@ export class FeedService {
       const items = this.news ? await this.news.latest(site, RSS_ITEMS) : [];
       return renderRss(
         {
-          title: `${site.brand} — ${ru.nav.news}`,
+          title: `${siteBrand(site, DEFAULT_LANGUAGE)} — ${ru.nav.news}`,
           link: `https://${site.host}/news`,
           description: ru.meta.titleSuffix,
           self: `https://${site.host}/rss.xml`,

@@ -4,7 +4,8 @@
  * picture, address and vendor code. Element order follows the YML DTD (shops.dtd).
  */
 import { renditionsOf, renditionUrl } from '../../shared/image-renditions.ts';
-import type { Site } from '../../shared/sites.ts';
+import { siteBrand } from '../../shared/public-site.ts';
+import { DEFAULT_LANGUAGE, type Site } from '../../shared/sites.ts';
 import type { Queryable } from '../db/index.ts';
 import { el, XML_DECLARATION, xmlEscape } from './xml.ts';
 
@@ -54,8 +55,8 @@ export async function renderYml(
   const out: string[] = [
     XML_DECLARATION,
     `<yml_catalog date="${xmlEscape(ymlDate(now))}">\n<shop>\n`,
-    el('name', site.brand),
-    el('company', site.brand),
+    el('name', siteBrand(site, DEFAULT_LANGUAGE)),
+    el('company', siteBrand(site, DEFAULT_LANGUAGE)),
     el('url', `https://${site.host}/`),
     '\n<currencies>',
     `<currency id="${xmlEscape(site.currency)}" rate="1"/>`,

@@ -4,6 +4,7 @@
  * Registered in the storefront scope, where the request knows its site and language.
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { siteBrand } from '../../shared/public-site.ts';
 import { MANIFEST_PATH, webAppManifest } from '../../shared/web-app.ts';
 import { notFound } from './errors.ts';
 
@@ -12,7 +13,7 @@ const CACHE_CONTROL = 'public, max-age=3600';
 
 function send(request: FastifyRequest, reply: FastifyReply) {
   const manifest = webAppManifest({
-    brand: request.site.brand,
+    brand: siteBrand(request.site, request.siteLanguage),
     name: request.t('meta.titleSuffix'),
     language: request.siteLanguage,
     basename: request.basename,

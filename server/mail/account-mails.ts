@@ -5,6 +5,7 @@
  * point at the site's canonical host in the visitor's language; a link's secret travels in its `token` query
  * parameter, which the request log redacts.
  */
+import { siteBrand } from '../../shared/public-site.ts';
 import { DEFAULT_LANGUAGE } from '../../shared/sites.ts';
 import { layoutMail, translatorFor } from './layout.ts';
 import type { AccountMailKind, AccountMessage, MailContext } from './messages.ts';
@@ -37,8 +38,9 @@ export function accountMail(message: AccountMessage): OutboxMessage {
   const { site, language, to } = message;
   const values: { name?: string; token?: string; email?: string } = message.data;
   const t = translatorFor(language);
-  const vars = { ...values, brand: site.brand, host: site.host, link: mailLink(kind, message, values.token), name: values.name || to };
-  const { id, host, brand, phone, email } = site;
+  const brand = siteBrand(site, language);
+  const vars = { ...values, brand, host: site.host, link: mailLink(kind, message, values.token), name: values.name || to };
+  const { id, host, phone, email } = site;
   const mail = layoutMail({
     site: { id, host, brand, phone, email },
     language,

@@ -15,7 +15,8 @@
  * It runs beside the requests, never inside one: a mail server that is down or slow delays mail, nothing else.
  */
 import nodemailer from 'nodemailer';
-import type { Site, SiteDirectory } from '../../shared/sites.ts';
+import { siteBrand } from '../../shared/public-site.ts';
+import type { Language, Site, SiteDirectory } from '../../shared/sites.ts';
 import type { Db } from '../db/index.ts';
 import type { DemoInbox } from './demo-inbox.ts';
 
@@ -374,7 +375,7 @@ export class MailDelivery {
       kind: row.kind,
       language: row.language,
       to: row.recipient,
-      from: from ? { name: from.name ?? site.brand, address: from.address } : { name: site.brand, address: `noreply@${site.host}` },
+      from: { name: from?.name ?? siteBrand(site, row.language as Language), address: from?.address ?? `noreply@${site.host}` },
       replyTo: row.reply_to ?? site.email,
       messageId: `<outbox.${id}.${new Date(row.created_at).getTime()}@${site.host}>`,
       subject: row.subject,

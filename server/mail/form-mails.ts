@@ -4,7 +4,9 @@
  * messages come from server/forms/forms.ts, queued in the storing transaction. A notice is a plain table (text and
  * escaped HTML), not the shop's mail layout: it is read by the staff, not by a shopper.
  */
+
 import { escapeHtml } from '../../shared/escape-html.ts';
+import { siteBrand } from '../../shared/public-site.ts';
 import { SHOP_LANGUAGE } from './layout.ts';
 import type { FormMessage, MessageOf } from './messages.ts';
 import type { OutboxMessage } from './outbox.ts';
@@ -108,7 +110,7 @@ export function formMail(m: FormMessage): OutboxMessage {
     kind: m.kind,
     language: SHOP_LANGUAGE,
     to: m.to,
-    subject: `${subject} — ${m.site.brand} (${m.site.host})`,
+    subject: `${subject} — ${siteBrand(m.site, SHOP_LANGUAGE)} (${m.site.host})`,
     ...notice(title, [...rows, ['Сайт', `${m.site.host}, язык ${m.language}`]]),
   };
 }

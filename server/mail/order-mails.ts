@@ -16,6 +16,7 @@ import type { TFunction } from 'i18next';
 import { localized } from '../../shared/delivery.ts';
 import { formatMoney } from '../../shared/format.ts';
 import { orderStateKey } from '../../shared/orders.ts';
+import { siteBrand } from '../../shared/public-site.ts';
 import { DEFAULT_LANGUAGE, type Language, type Site } from '../../shared/sites.ts';
 import { layoutMail, type MailBlock, type MailSite, oneLine, renderMail, SHOP_LANGUAGE, translatorFor } from './layout.ts';
 import type { MessageOf } from './messages.ts';
@@ -194,7 +195,7 @@ function orderMailData(message: MessageOf<'order.confirmation' | 'order.new'>, l
   return {
     number: order.number,
     status: order.status,
-    site: { id: site.id, brand: site.brand, host: site.host, phone: site.phone, email: site.email },
+    site: { id: site.id, brand: siteBrand(site, language), host: site.host, phone: site.phone, email: site.email },
     language,
     customer: {
       name: order.customer.name,
@@ -245,7 +246,7 @@ export function paymentChanged(message: MessageOf<'order.payment-changed'>): Out
   const { site, data } = message;
   const t = translatorFor(SHOP_LANGUAGE);
   const mail = layoutMail({
-    site: { id: site.id, brand: site.brand, host: site.host, phone: site.phone, email: site.email },
+    site: { id: site.id, brand: siteBrand(site, SHOP_LANGUAGE), host: site.host, phone: site.phone, email: site.email },
     language: SHOP_LANGUAGE,
     t,
     subject: t('payment.switch.mailSubject', { number: data.number }),
@@ -261,7 +262,7 @@ export function orderCancelled(message: MessageOf<'order.cancelled'>): OutboxMes
   const t = translatorFor(language);
   const number = oneLine(data.number);
   const mail = layoutMail({
-    site: { id: site.id, brand: site.brand, host: site.host, phone: site.phone, email: site.email },
+    site: { id: site.id, brand: siteBrand(site, language), host: site.host, phone: site.phone, email: site.email },
     language,
     t,
     subject: t('mail.order.cancelledSubject', { number, brand: site.brand }),

@@ -7,7 +7,7 @@ export async function loader({ context }: LoaderArgs) {
   const { site, session, services } = context;
   const shell = await services.publicShell(site);
   return {
-    site: publicSite(site) as PublicSite,
+    site: publicSite(site, context.language) as PublicSite,
     /** The public sites and their languages: the page's hreflang alternates (client/components/SeoLinks.tsx). */
     seoSites: seoSites(services.sites.all, services.sites.defaultSite.id),
     categories: shell.categories,

@@ -348,6 +348,18 @@ export const demoCommerce: Record<'ru' | 'kz' | 'md' | 'uz' | 'kg' | 'test', Com
 
 const mainLanguages: Language[] = ['ru', 'en', 'zh-CN', 'tr'];
 
+/** The shop's name: Cyrillic where the language is written in Cyrillic, Latin elsewhere (as the page titles write it). */
+const BRAND: Localized = {
+  ru: 'ТихоАвто',
+  kk: 'ТихоАвто',
+  ky: 'ТихоАвто',
+  en: 'TihoAvto',
+  'zh-CN': 'TihoAvto',
+  tr: 'TihoAvto',
+  ro: 'TihoAvto',
+  uz: 'TihoAvto',
+};
+
 /** The demo configuration of ../shared/domain.md. */
 export const demoSitesConfig: SitesConfig = sitesConfigSchema.parse({
   defaultSite: 'ru',
@@ -357,7 +369,7 @@ export const demoSitesConfig: SitesConfig = sitesConfigSchema.parse({
       ...demoCommerce.ru,
       host: 'tihoavto.ru',
       aliases: ['www.tihoavto.ru', 'localhost', 'ru.localhost', '127.0.0.1'],
-      brand: 'ТихоАвто',
+      brand: BRAND,
       languages: mainLanguages,
       currency: 'RUB',
       rounding: 1,
@@ -376,7 +388,7 @@ export const demoSitesConfig: SitesConfig = sitesConfigSchema.parse({
       ...demoCommerce.kz,
       host: 'tihoavto.kz',
       aliases: ['www.tihoavto.kz', 'kz.localhost'],
-      brand: 'ТихоАвто',
+      brand: BRAND,
       languages: ['ru', 'kk'],
       currency: 'KZT',
       rounding: 10,
@@ -394,7 +406,7 @@ export const demoSitesConfig: SitesConfig = sitesConfigSchema.parse({
       ...demoCommerce.md,
       host: 'tihoavto.md',
       aliases: ['www.tihoavto.md', 'md.localhost'],
-      brand: 'ТихоАвто',
+      brand: BRAND,
       languages: ['ru', 'ro'],
       currency: 'MDL',
       rounding: 1,
@@ -409,7 +421,7 @@ export const demoSitesConfig: SitesConfig = sitesConfigSchema.parse({
       ...demoCommerce.uz,
       host: 'tihoavto.uz',
       aliases: ['www.tihoavto.uz', 'uz.localhost'],
-      brand: 'ТихоАвто',
+      brand: BRAND,
       languages: ['ru', 'uz'],
       currency: 'UZS',
       rounding: 1000,
@@ -424,7 +436,7 @@ export const demoSitesConfig: SitesConfig = sitesConfigSchema.parse({
       ...demoCommerce.kg,
       host: 'tihoavto.kg',
       aliases: ['www.tihoavto.kg', 'kg.localhost'],
-      brand: 'ТихоАвто',
+      brand: BRAND,
       languages: ['ru', 'ky'],
       currency: 'KGS',
       rounding: 10,
@@ -439,7 +451,7 @@ export const demoSitesConfig: SitesConfig = sitesConfigSchema.parse({
       ...demoCommerce.test,
       host: 'test.tihoavto.ru',
       aliases: ['test.localhost'],
-      brand: 'ТихоАвто (тест)',
+      brand: { ru: 'ТихоАвто (тест)', en: 'TihoAvto (test)', 'zh-CN': 'TihoAvto（测试）', tr: 'TihoAvto (test)' },
       languages: mainLanguages,
       currency: 'RUB',
       rounding: 1,
