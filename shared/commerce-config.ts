@@ -45,15 +45,25 @@ export const deliveryPriceSchema = z.discriminatedUnion('type', [
 ]);
 export type DeliveryPrice = z.infer<typeof deliveryPriceSchema>;
 
+/** schema.org openingHours: day or day range and times, parts separated by semicolons (shared/dealers.ts formatHours). */
+const OPENING_HOURS =
+  /^(?:Mo|Tu|We|Th|Fr|Sa|Su)(?:-(?:Mo|Tu|We|Th|Fr|Sa|Su))? \d{2}:\d{2}-\d{2}:\d{2}(?:; (?:Mo|Tu|We|Th|Fr|Sa|Su)(?:-(?:Mo|Tu|We|Th|Fr|Sa|Su))? \d{2}:\d{2}-\d{2}:\d{2})*$/;
+
 /** A place the shopper collects the order from (the shop's own warehouse, a carrier's point). */
-export const pickupPointSchema = z.strictObject({
-  id: methodId,
-  /** The city the point is in (a city of the site's list, spelt as there). */
-  city: z.string().min(1).max(100),
-  address: z.string().min(1).max(300),
-  /** Opening hours, as a shopper reads them. */
-  hours: z.string().max(200).optional(),
-});
+export const pickupPointSchema = z
+  .strictObject({
+    id: methodId,
+    /** The city the point is in (a city of the site's list, spelt as there). */
+    city: z.string().min(1).max(100),
+    /** The street address within the city: pages write "city, address" (shared/delivery.ts pointAddress). */
+    address: z.string().min(1).max(300),
+    /** Opening hours in schema.org's openingHours form ("Mo-Fr 09:00-20:00; Sa 10:00-16:00"), shown in each page's language. */
+    hours: z.string().max(200).regex(OPENING_HOURS, 'schema.org opening hours such as "Mo-Fr 09:00-20:00; Sa 10:00-16:00"').optional(),
+  })
+  .refine((p) => !p.address.toLocaleLowerCase('ru').startsWith(p.city.toLocaleLowerCase('ru')), {
+    message: 'the address without its city: the city is its own field, and pages would write it twice',
+    path: ['address'],
+  });
 export type PickupPoint = z.infer<typeof pickupPointSchema>;
 
 export const DELIVERY_KINDS = ['pickup', 'courier', 'point', 'post', 'freight'] as const;

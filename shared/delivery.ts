@@ -72,7 +72,22 @@ export function quoteDelivery(
   return cost === null ? { available: false, reason: 'tooHeavy' } : { available: true, cost };
 }
 
+/** A pickup point as every page writes it: its city, then the street address. */
+export function pointAddress(point: Pick<PickupPoint, 'city' | 'address'>): string {
+  return `${point.city}, ${point.address}`;
+}
+
 /** A configured text in the visitor's language, else Russian. */
 export function localized(text: Localized | undefined, language: Language): string {
   return text ? (text[language] ?? text.ru) : '';
+}
+
+/**
+ * A configured text in the visitor's language with the language it is actually in: `lang` is 'ru' when the text
+ * fell back to Russian, so the element that shows it can say so (screen readers and search engines then know).
+ */
+export function localizedText(text: Localized | undefined, language: Language): { text: string; lang?: 'ru' } {
+  if (!text) return { text: '' };
+  const own = text[language];
+  return own !== undefined || language === 'ru' ? { text: own ?? text.ru } : { text: text.ru, lang: 'ru' };
 }

@@ -4,7 +4,9 @@ import fc from 'fast-check';
 import t from 'tap';
 import { demoSitesConfig } from '../server/platform/demo-sites.ts';
 import { type CartEntry, cartTotal } from '../shared/cart.ts';
+import { pointAddress } from '../shared/delivery.ts';
 import { formatMoney } from '../shared/format.ts';
+import { siteBrand } from '../shared/public-site.ts';
 import { routerPath, safeLocalPath } from '../shared/safe-path.ts';
 import { jsonForScript } from '../shared/serialize.ts';
 import { normalizeHost, pathForLanguage, SiteDirectory, splitLanguagePrefix } from '../shared/sites.ts';
@@ -60,6 +62,29 @@ t.test('the sites config is validated', async (t) => {
   const badHost = structuredClone(base);
   badHost.sites[0]!.host = 'https://tihoavto.ru';
   t.notOk(sitesConfigSchema.safeParse(badHost).success);
+  // A pickup point's address without its city: pages write "city, address", so "Алматы, Алматы, …" cannot happen.
+  const cityTwice = structuredClone(base);
+  const point = cityTwice.sites[1]!.delivery[0]!.points![0]!;
+  point.address = `${point.city}, ${point.address}`;
+  t.match(sitesConfigSchema.safeParse(cityTwice).error?.issues[0]?.message, /the address without its city/);
+  for (const site of base.sites) {
+    for (const p of site.delivery.flatMap((m) => m.points ?? [])) {
+      t.equal(
+        pointAddress(p)
+          .split(', ')
+          .filter((part) => part === p.city).length,
+        1,
+        `${site.id} ${p.id}: the city written once`,
+      );
+    }
+  }
+  // The brand as each language writes it: no Cyrillic brand on a page in a Latin-script language.
+  for (const site of base.sites) {
+    for (const language of site.languages) {
+      const latin = !['ru', 'kk', 'ky'].includes(language);
+      t.equal(/[\u0400-\u04ff]/.test(siteBrand(site, language)), !latin, `${site.id} ${language}: ${siteBrand(site, language)}`);
+    }
+  }
 });
 
 t.test('language prefixes', async (t) => {

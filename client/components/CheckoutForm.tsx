@@ -11,7 +11,8 @@ import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useRevalidator } from 'react-router-dom';
 import type { loader } from '../../server/pages/cart.ts';
 import { CHECKOUT_LIMITS, type CustomerType, offeredPayments } from '../../shared/checkout-fields.ts';
-import { pointsIn, quoteDelivery, roundMoney } from '../../shared/delivery.ts';
+import { formatHours } from '../../shared/dealers.ts';
+import { pointAddress, pointsIn, quoteDelivery, roundMoney } from '../../shared/delivery.ts';
 import { formatMoney } from '../../shared/format.ts';
 import { POLICY_HREF } from '../../shared/navigation.ts';
 import { formatNumber } from '../../shared/product-info.ts';
@@ -325,8 +326,13 @@ function Fields({ data, checkout, state }: { data: CartData; checkout: Checkout;
                     {q.available ? q.cost === 0 ? t('checkout.free') : <Price amount={q.cost} currency={currency} /> : whyText(q.reason, m)}
                   </span>
                   <span className="checkout__card-terms" id={`checkout-delivery-${m.id}-terms`}>
-                    {m.terms}
-                    {m.cities && ` (${m.cities.join(', ')})`}
+                    {[
+                      m.terms,
+                      m.price.type === 'free_above' && t('site.offer.freeFrom', { threshold: formatTotal(m.price.threshold) }),
+                      m.cities?.join(', '),
+                    ]
+                      .filter(Boolean)
+                      .join(' · ')}
                   </span>
                 </span>
               </label>
@@ -368,8 +374,8 @@ function Fields({ data, checkout, state }: { data: CartData; checkout: Checkout;
                 <optgroup key={m.id} label={m.label}>
                   {(hydrated ? pointsIn(m, city) : m.points).map((p) => (
                     <option key={p.id} value={p.id}>
-                      {p.address}
-                      {p.hours ? ` (${p.hours})` : ''}
+                      {pointAddress(p)}
+                      {p.hours ? ` (${formatHours(p.hours, language)})` : ''}
                     </option>
                   ))}
                 </optgroup>

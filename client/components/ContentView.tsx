@@ -287,11 +287,14 @@ export function InfoPage({
   entry,
   crumbs,
   jsonLd,
+  intro,
   children,
 }: {
   entry: EntryView;
   crumbs: Crumb[];
   jsonLd?: readonly unknown[];
+  /** What the page generates before the entry's own text (the payment page's methods). */
+  intro?: ReactNode;
   children?: ReactNode;
 }) {
   return (
@@ -299,6 +302,7 @@ export function InfoPage({
       <ContentHead title={entry.title} description={entry.summary} crumbs={crumbs} jsonLd={jsonLd} />
       <Breadcrumbs items={crumbs} />
       <h1>{entry.title}</h1>
+      {intro}
       <FallbackNotice entry={entry} />
       <ContentBody entry={entry} />
       {children}

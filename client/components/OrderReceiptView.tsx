@@ -5,13 +5,16 @@
  */
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { formatHours } from '../../shared/dealers.ts';
 import { type OrderReceipt, orderStateKey, paymentStateKey } from '../../shared/orders.ts';
+import { useBoot } from '../boot.ts';
 import { useTranslation } from '../i18n.tsx';
 import { PageHead } from './PageHead.tsx';
 import { Price } from './Price.tsx';
 
 export function OrderReceiptView({ order, result, phone }: { order: OrderReceipt; result: 'success' | 'fail'; phone: string }) {
   const { t } = useTranslation();
+  const { language } = useBoot();
   const heading = result === 'fail' ? t('checkout.result.failed') : t('checkout.result.placed');
   const number = t('order.title', { number: order.number });
   const c = order.customer;
@@ -48,7 +51,9 @@ export function OrderReceiptView({ order, result, phone }: { order: OrderReceipt
             <dt>{d.point ? t('checkout.result.pickupAt') : t('checkout.result.deliveryTo')}</dt>
             <dd>
               {/* A pickup point's address names its city already. */}
-              {d.point ? `${d.point.address}${d.point.hours ? ` (${d.point.hours})` : ''}` : [d.city, d.address].filter(Boolean).join(', ')}
+              {d.point
+                ? `${d.point.address}${d.point.hours ? ` (${formatHours(d.point.hours, language)})` : ''}`
+                : [d.city, d.address].filter(Boolean).join(', ')}
             </dd>
           </>
         )}

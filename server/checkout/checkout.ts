@@ -24,7 +24,7 @@ import type { PricedLine } from '../../shared/cart.ts';
 import type { CheckoutForm } from '../../shared/checkout.ts';
 import { offeredPayments } from '../../shared/checkout-fields.ts';
 import type { DeliveryMethod, PaymentKind } from '../../shared/commerce-config.ts';
-import { localized, pointsIn, type Unavailable } from '../../shared/delivery.ts';
+import { localized, pointAddress, pointsIn, type Unavailable } from '../../shared/delivery.ts';
 import type { Language } from '../../shared/languages.ts';
 import type { OrderState } from '../../shared/orders.ts';
 import type { Site } from '../../shared/sites.ts';
@@ -259,7 +259,7 @@ export class CheckoutService {
       cost: quote.cost,
       city: form.city,
       address: form.address,
-      point: point && { id: point.id, address: point.address, hours: point.hours ?? '' },
+      point: point && { id: point.id, address: pointAddress(point), hours: point.hours ?? '' },
       weightKg: cart.weightKg,
     };
     const paymentSnapshot = { id: payment.id, kind: payment.kind, label: localized(payment.label, language) };

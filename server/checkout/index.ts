@@ -13,3 +13,4 @@ export { PaymentService, type PaymentView, type ProviderUrl } from './payments/p
 export { PAYMENT_STATUSES } from './payments/yookassa.ts';
 export { cartTotal, priceContents } from './pricing.ts';
 export { requisitesFor, shopRequisites, vatRate } from './requisites.ts';
+export { type PriceSummary, type SiteOffer, siteOffer } from './site-offer.ts';

@@ -7,6 +7,18 @@ import type { FeatureLocale } from '../types.ts';
 
 export const site = {
   ru: {
+    offer: {
+      paymentTitle: 'Способы оплаты',
+      deliveryTitle: 'Доставка',
+      intro: 'Так можно оплатить и получить заказ на этом сайте сейчас — те же способы, что в форме заказа.',
+      free: 'бесплатно',
+      freeFrom: 'бесплатно от {{threshold}}',
+      freeAbove: '{{amount}}, бесплатно от {{threshold}}',
+      from: 'от {{amount}}',
+      maxWeight: 'до {{kg}} кг',
+      minWeight: 'для заказов от {{kg}} кг',
+      cities: 'Города: {{cities}}',
+    },
     law: {
       RU: 'Федеральным законом № 152-ФЗ «О персональных данных»',
       KZ: 'Законом Республики Казахстан «О персональных данных и их защите»',
@@ -26,6 +38,18 @@ export const site = {
     },
   },
   en: {
+    offer: {
+      paymentTitle: 'Payment methods',
+      deliveryTitle: 'Delivery',
+      intro: 'How an order on this site can be paid and received right now — the same methods as in the order form.',
+      free: 'free',
+      freeFrom: 'free from {{threshold}}',
+      freeAbove: '{{amount}}, free from {{threshold}}',
+      from: 'from {{amount}}',
+      maxWeight: 'up to {{kg}} kg',
+      minWeight: 'for orders from {{kg}} kg',
+      cities: 'Cities: {{cities}}',
+    },
     law: {
       RU: 'Russian Federal Law No. 152-FZ “On Personal Data”',
       KZ: 'the Law of the Republic of Kazakhstan “On Personal Data and Their Protection”',
@@ -45,6 +69,18 @@ export const site = {
     },
   },
   'zh-CN': {
+    offer: {
+      paymentTitle: '付款方式',
+      deliveryTitle: '配送',
+      intro: '本网站目前可用的付款和收货方式——与订单表中的方式相同。',
+      free: '免费',
+      freeFrom: '满 {{threshold}} 免费',
+      freeAbove: '{{amount}}，满 {{threshold}} 免费',
+      from: '{{amount}} 起',
+      maxWeight: '最多 {{kg}} 公斤',
+      minWeight: '适用于 {{kg}} 公斤以上的订单',
+      cities: '城市：{{cities}}',
+    },
     law: {
       RU: '俄罗斯联邦第 152-FZ 号《个人数据法》',
       KZ: '哈萨克斯坦共和国《个人数据及其保护法》',
@@ -64,6 +100,18 @@ export const site = {
     },
   },
   tr: {
+    offer: {
+      paymentTitle: 'Ödeme yöntemleri',
+      deliveryTitle: 'Teslimat',
+      intro: 'Bu sitede bir siparişin şu anda nasıl ödenip teslim alınabileceği — sipariş formundaki yöntemlerin aynısı.',
+      free: 'ücretsiz',
+      freeFrom: '{{threshold}} üzeri ücretsiz',
+      freeAbove: '{{amount}}, {{threshold}} üzeri ücretsiz',
+      from: '{{amount}} başlayan fiyatlarla',
+      maxWeight: '{{kg}} kg’a kadar',
+      minWeight: '{{kg}} kg ve üzeri siparişler için',
+      cities: 'Şehirler: {{cities}}',
+    },
     law: {
       RU: '152-FZ sayılı Rusya Federasyonu Kişisel Veriler Kanunu',
       KZ: 'Kazakistan Cumhuriyeti Kişisel Veriler ve Korunması Kanunu',
@@ -83,6 +131,18 @@ export const site = {
     },
   },
   kk: {
+    offer: {
+      paymentTitle: 'Төлем тәсілдері',
+      deliveryTitle: 'Жеткізу',
+      intro: 'Осы сайтта тапсырысты қазір осылай төлеп, алуға болады — тапсырыс формасындағы тәсілдер.',
+      free: 'тегін',
+      freeFrom: '{{threshold}} бастап тегін',
+      freeAbove: '{{amount}}, {{threshold}} бастап тегін',
+      from: '{{amount}} бастап',
+      maxWeight: '{{kg}} кг дейін',
+      minWeight: '{{kg}} кг бастап тапсырыстар үшін',
+      cities: 'Қалалар: {{cities}}',
+    },
     law: {
       RU: '«Дербес деректер туралы» № 152-ФЗ Ресей Федералдық заңына',
       KZ: '«Дербес деректер және оларды қорғау туралы» Қазақстан Республикасының Заңына',
@@ -102,6 +162,18 @@ export const site = {
     },
   },
   ro: {
+    offer: {
+      paymentTitle: 'Metode de plată',
+      deliveryTitle: 'Livrare',
+      intro: 'Cum poate fi plătită și primită acum o comandă pe acest site — aceleași metode ca în formularul de comandă.',
+      free: 'gratuit',
+      freeFrom: 'gratuit de la {{threshold}}',
+      freeAbove: '{{amount}}, gratuit de la {{threshold}}',
+      from: 'de la {{amount}}',
+      maxWeight: 'până la {{kg}} kg',
+      minWeight: 'pentru comenzi de la {{kg}} kg',
+      cities: 'Orașe: {{cities}}',
+    },
     law: {
       RU: 'Legii federale a Rusiei nr. 152-FZ „Cu privire la datele cu caracter personal”',
       KZ: 'Legii Republicii Kazahstan „Privind datele cu caracter personal și protecția acestora”',
@@ -121,6 +193,18 @@ export const site = {
     },
   },
   uz: {
+    offer: {
+      paymentTitle: 'Toʻlov usullari',
+      deliveryTitle: 'Yetkazib berish',
+      intro: 'Bu saytda buyurtmani hozir shunday toʻlash va olish mumkin — buyurtma shaklidagi usullar.',
+      free: 'bepul',
+      freeFrom: '{{threshold}} dan bepul',
+      freeAbove: '{{amount}}, {{threshold}} dan bepul',
+      from: '{{amount}} dan',
+      maxWeight: '{{kg}} kg gacha',
+      minWeight: '{{kg}} kg dan ortiq buyurtmalar uchun',
+      cities: 'Shaharlar: {{cities}}',
+    },
     law: {
       RU: 'Rossiya Federatsiyasining «Shaxsga doir maʼlumotlar toʻgʻrisida»gi 152-FZ-son Federal qonuniga',
       KZ: 'Qozogʻiston Respublikasining «Shaxsga doir maʼlumotlar va ularni himoya qilish toʻgʻrisida»gi Qonuniga',
@@ -140,6 +224,18 @@ export const site = {
     },
   },
   ky: {
+    offer: {
+      paymentTitle: 'Төлөө ыкмалары',
+      deliveryTitle: 'Жеткирүү',
+      intro: 'Бул сайтта буйрутманы азыр ушундай төлөп, алууга болот — буйрутма формасындагы ыкмалар.',
+      free: 'акысыз',
+      freeFrom: '{{threshold}} баштап акысыз',
+      freeAbove: '{{amount}}, {{threshold}} баштап акысыз',
+      from: '{{amount}} баштап',
+      maxWeight: '{{kg}} кг чейин',
+      minWeight: '{{kg}} кг жогору буйрутмалар үчүн',
+      cities: 'Шаарлар: {{cities}}',
+    },
     law: {
       RU: '«Жеке маалыматтар жөнүндө» № 152-ФЗ Россия Федералдык мыйзамына',
       KZ: '«Жеке маалыматтар жана аларды коргоо жөнүндө» Казакстан Республикасынын Мыйзамына',
