@@ -128,6 +128,8 @@ t.test(
         const law = tl(`site.law.${site.country}`);
         t.not(law, `site.law.${site.country}`, `${at}: the law is translated`);
         t.match(footer, tl('site.policyLine', { law }).replace(/"/g, '&quot;'), `${at}: the policy line names ${site.country}'s law`);
+        const register = (await app.request({ url: `${home(language).replace(/\/$/, '')}/register`, host })).body;
+        t.match(register, tl('site.consentLaw', { law }).replace(/"/g, '&quot;'), `${at}: registration's consent names it too`);
       }
     }
     const kk = part((await app.request({ url: '/kk', host: 'kz.localhost' })).body, 'footer');

@@ -16,12 +16,14 @@ import { DemoInboxLink } from '../components/DemoInboxLink.tsx';
 import { PageHead } from '../components/PageHead.tsx';
 import { PasswordField } from '../components/PasswordField.tsx';
 import { useTranslation } from '../i18n.tsx';
+import { useShell } from '../loader-data.ts';
 import { FormBasics, FormError, useFormState } from '../route-form.tsx';
 
 const FORM_KEY = 'register';
 
 export function Component() {
   const { t } = useTranslation();
+  const shell = useShell();
   const { sent, next, sites } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const state = useFormState(FORM_KEY, useActionData<ActionResult>(), navigation.state === 'submitting');
@@ -102,6 +104,7 @@ export function Component() {
           <a href={POLICY_HREF} target="_blank" rel="noopener">
             {t('account.register.consentLink')}
           </a>
+          {t('site.consentLaw', { law: t(`site.law.${shell.site.country}`) })}
         </Checkbox>
         <Checkbox label={t('account.register.marketing')} name="marketing" defaultChecked={values.marketing === 'on'} />
         {/* The honeypot: off-screen, skipped by keyboard and screen readers. */}

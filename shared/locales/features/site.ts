@@ -26,6 +26,8 @@ export const site = {
       UZ: 'Законом Республики Узбекистан «О персональных данных»',
       KG: 'Законом Кыргызской Республики «Об информации персонального характера»',
     },
+    /** After the registration form's consent and its policy link: the law it is given under. */
+    consentLaw: ' и {{law}}',
     policyLine: 'Оформляя заказ, вы соглашаетесь на обработку персональных данных в соответствии с {{law}}.',
     policyLink: 'Политика конфиденциальности',
     socialLinks: 'Мы в соцсетях',
@@ -57,6 +59,8 @@ export const site = {
       UZ: 'the Law of the Republic of Uzbekistan “On Personal Data”',
       KG: 'the Law of the Kyrgyz Republic “On Personal Information”',
     },
+    /** After the registration form's consent and its policy link: the law it is given under. */
+    consentLaw: ' and {{law}}',
     policyLine: 'By placing an order you agree to the processing of your personal data under {{law}}.',
     policyLink: 'Privacy policy',
     socialLinks: 'Follow us',
@@ -88,6 +92,8 @@ export const site = {
       UZ: '乌兹别克斯坦共和国《个人数据法》',
       KG: '吉尔吉斯共和国《个人信息法》',
     },
+    /** After the registration form's consent and its policy link: the law it is given under. */
+    consentLaw: '及{{law}}',
     policyLine: '提交订单即表示您同意根据{{law}}处理您的个人数据。',
     policyLink: '隐私政策',
     socialLinks: '关注我们',
@@ -119,6 +125,8 @@ export const site = {
       UZ: 'Özbekistan Cumhuriyeti Kişisel Veriler Kanunu',
       KG: 'Kırgız Cumhuriyeti Kişisel Nitelikli Bilgiler Kanunu',
     },
+    /** After the registration form's consent and its policy link: the law it is given under. */
+    consentLaw: ' ve {{law}}',
     policyLine: 'Sipariş vererek kişisel verilerinizin {{law}} uyarınca işlenmesini kabul etmiş olursunuz.',
     policyLink: 'Gizlilik politikası',
     socialLinks: 'Bizi takip edin',
@@ -150,6 +158,8 @@ export const site = {
       UZ: '«Дербес деректер туралы» Өзбекстан Республикасының Заңына',
       KG: '«Жеке сипаттағы ақпарат туралы» Қырғыз Республикасының Заңына',
     },
+    /** After the registration form's consent and its policy link: the law it is given under. */
+    consentLaw: ' ({{law}} сәйкес)',
     policyLine: 'Тапсырыс беру арқылы сіз дербес деректеріңізді {{law}} сәйкес өңдеуге келісесіз.',
     policyLink: 'Құпиялылық саясаты',
     socialLinks: 'Әлеуметтік желілерде',
@@ -181,6 +191,8 @@ export const site = {
       UZ: 'Legii Republicii Uzbekistan „Privind datele cu caracter personal”',
       KG: 'Legii Republicii Kârgâze „Privind informațiile cu caracter personal”',
     },
+    /** After the registration form's consent and its policy link: the law it is given under. */
+    consentLaw: ' și {{law}}',
     policyLine: 'Plasând comanda, sunteți de acord cu prelucrarea datelor dumneavoastră personale conform {{law}}.',
     policyLink: 'Politica de confidențialitate',
     socialLinks: 'Suntem pe rețelele sociale',
@@ -212,6 +224,8 @@ export const site = {
       UZ: 'Oʻzbekiston Respublikasining «Shaxsga doir maʼlumotlar toʻgʻrisida»gi Qonuniga',
       KG: 'Qirgʻiz Respublikasining «Shaxsiy xususiyatdagi axborot toʻgʻrisida»gi Qonuniga',
     },
+    /** After the registration form's consent and its policy link: the law it is given under. */
+    consentLaw: ' ({{law}} muvofiq)',
     policyLine: 'Buyurtma berib, shaxsiy maʼlumotlaringiz {{law}} muvofiq qayta ishlanishiga rozilik bildirasiz.',
     policyLink: 'Maxfiylik siyosati',
     socialLinks: 'Ijtimoiy tarmoqlarda',
@@ -243,6 +257,8 @@ export const site = {
       UZ: '«Жеке маалыматтар жөнүндө» Өзбекстан Республикасынын Мыйзамына',
       KG: '«Жеке мүнөздөгү маалымат жөнүндө» Кыргыз Республикасынын Мыйзамына',
     },
+    /** After the registration form's consent and its policy link: the law it is given under. */
+    consentLaw: ' ({{law}} ылайык)',
     policyLine: 'Буйрутма берүү менен жеке маалыматтарыңызды {{law}} ылайык иштетүүгө макулдук бересиз.',
     policyLink: 'Купуялык саясаты',
     socialLinks: 'Социалдык тармактарда',
