@@ -1,4 +1,5 @@
 /** The root route: the document and the shell around every page. */
+import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLoaderData, useRouteError } from 'react-router-dom';
 import type { loader } from '../server/pages/root.ts';
 import { useBoot } from './boot.ts';
@@ -10,6 +11,7 @@ import { Header } from './components/Header.tsx';
 import { NavigationProgress, useNavigationBusy } from './components/NavigationProgress.tsx';
 import { SeoLinks } from './components/SeoLinks.tsx';
 import { Document } from './Document.tsx';
+import { translateValidity } from './form-validity.ts';
 import { useTranslation } from './i18n.tsx';
 import { ThirdPartyTags } from './third-party/ThirdPartyTags.tsx';
 
@@ -20,6 +22,8 @@ export function Root() {
   useApplyForcedColorMode(forcedColorMode);
   const { t } = useTranslation();
   const busy = useNavigationBusy();
+  // Form constraint messages in the page's language, not the browser's (client/form-validity.ts).
+  useEffect(() => translateValidity(document, t), [t]);
   return (
     <Document lang={language} forcedColorMode={forcedColorMode}>
       <SeoLinks site={shell.site} sites={shell.seoSites} />

@@ -389,3 +389,35 @@ test.describe("what shoppers' browsers expect (issue 19, item 11)", () => {
     }
   });
 });
+
+test.describe('form constraint messages in the page’s language, not the browser’s (issue 20)', () => {
+  // A German browser: its own bubbles would say "Füllen Sie dieses Feld aus."
+  test.use({ locale: 'de-DE' });
+
+  test('/en and /kk registration: required fields, the consent box and a malformed e-mail speak the page’s language', async ({
+    page,
+    baseURL,
+  }) => {
+    const message = (name: string) =>
+      page
+        .locator(`form [name="${name}"]`)
+        .first()
+        .evaluate((el) => (el as HTMLInputElement).validationMessage);
+    await page.goto('/en/register');
+    await hydrated(page);
+    await page.getByRole('button', { name: 'Create account', exact: true }).click();
+    expect(await message('name')).toBe('Please fill in this field.');
+    expect(await message('consent')).toBe('Tick this box to continue.');
+    await page.locator('form [name="email"]').first().fill('not-an-address');
+    await page.getByRole('button', { name: 'Create account', exact: true }).click();
+    expect(await message('email')).toBe('Enter an e-mail like name@example.com.');
+    // Typing clears our message: the field is then judged afresh.
+    await page.locator('form [name="name"]').first().fill('Ann');
+    expect(await message('name')).toBe('');
+
+    await page.goto(`${baseURL!.replace('localhost', 'kz.localhost')}/kk/register`);
+    await hydrated(page);
+    await page.locator('form:has([name="consent"]) button[type="submit"]').click();
+    expect(await message('name')).toBe('Бұл өрісті толтырыңыз.');
+  });
+});
