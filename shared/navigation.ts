@@ -44,8 +44,11 @@ export function categoryMenuUrl(category: { id: number; url: string }): string {
   return category.id === KITS_CATEGORY_ID ? KITS_PATH : category.url;
 }
 
-/** The privacy policy (spec §2 cookie banner: a policy PDF): the order form's consent, the footer and registration link to it. */
-export const POLICY_HREF = '/docs/policy.pdf';
+/** The privacy policy page of the site (its country's operator and law): the consents and the footer link to it. */
+export const POLICY_PATH = '/politika-konfidencialnosti';
+
+/** The policy PDF of spec §2's cookie banner. */
+export const POLICY_PDF = '/docs/policy.pdf';
 
 /** The `tel:` address of a displayed phone number. */
 export function telHref(phone: string): string {

@@ -52,6 +52,7 @@ export const pageRoutes = [
   { id: 'articles', path: 'stati' },
   { id: 'article', path: 'stati/:slug' },
   { id: 'payment', path: 'oplata-i-vozvraty' },
+  { id: 'privacy', path: 'politika-konfidencialnosti' },
   { id: 'faq', path: 'voprosy-i-otvety' },
   { id: 'reviews', path: 'otzyvy-i-predlojeniya' },
   { id: 'partner', path: 'stat-partnerom' },

@@ -128,6 +128,14 @@ t.test(
         const law = tl(`site.law.${site.country}`);
         t.not(law, `site.law.${site.country}`, `${at}: the law is translated`);
         t.match(footer, tl('site.policyLine', { law }).replace(/"/g, '&quot;'), `${at}: the policy line names ${site.country}'s law`);
+        // The policy page the footer links to: this country's operator and law.
+        const policyPath = `${home(language).replace(/\/$/, '')}/politika-konfidencialnosti`;
+        t.equal(anchor(footer, policyPath).href, policyPath, `${at}: the footer links the site's policy`);
+        const policy = await app.request({ url: policyPath, host });
+        t.equal(policy.statusCode, 200, `${at}: ${policyPath}`);
+        t.match(policy.body, site.requisites!.legalName.replace(/"/g, '&quot;'), `${at}: the policy names the site's operator`);
+        const lawInPolicy = translations.get(language === 'en' ? 'en' : 'ru')!.t(`site.law.${site.country}`);
+        t.match(policy.body, lawInPolicy, `${at}: and its law`);
         const register = (await app.request({ url: `${home(language).replace(/\/$/, '')}/register`, host })).body;
         t.match(register, tl('site.consentLaw', { law }).replace(/"/g, '&quot;'), `${at}: registration's consent names it too`);
       }

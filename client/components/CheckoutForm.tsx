@@ -8,13 +8,13 @@
  */
 
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
-import { useRevalidator } from 'react-router-dom';
+import { Link, useRevalidator } from 'react-router-dom';
 import type { loader } from '../../server/pages/cart.ts';
 import { CHECKOUT_LIMITS, type CustomerType, offeredPayments } from '../../shared/checkout-fields.ts';
 import { formatHours } from '../../shared/dealers.ts';
 import { pointAddress, pointsIn, quoteDelivery, roundMoney } from '../../shared/delivery.ts';
 import { formatMoney } from '../../shared/format.ts';
-import { POLICY_HREF } from '../../shared/navigation.ts';
+import { POLICY_PATH } from '../../shared/navigation.ts';
 import { formatNumber } from '../../shared/product-info.ts';
 import { useBoot } from '../boot.ts';
 import { useTranslation } from '../i18n.tsx';
@@ -417,9 +417,9 @@ function Fields({ data, checkout, state }: { data: CartData; checkout: Checkout;
             aria-describedby={err('consent') ? errorId('consent') : undefined}
           />{' '}
           {t('checkout.consentBefore')}
-          <a href={POLICY_HREF} target="_blank" rel="noopener">
+          <Link to={POLICY_PATH} target="_blank" rel="noopener">
             {t('checkout.consentLink')}
-          </a>
+          </Link>
           {t('checkout.consentAfter', { law: t(`site.law.${checkout.country}`) })}
         </label>
         {fieldError('consent')}

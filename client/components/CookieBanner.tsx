@@ -4,7 +4,7 @@
  * it floats over the page, so showing or hiding it shifts no layout. Accepting also starts the site's web
  * analytics at once (client/third-party/consent.ts, decision 025); on a site with a counter the notice says so.
  */
-import { POLICY_HREF } from '../../shared/navigation.ts';
+import { POLICY_PDF } from '../../shared/navigation.ts';
 import { useTranslation } from '../i18n.tsx';
 import { acceptCookies, useCookieConsent } from '../third-party/consent.ts';
 
@@ -16,7 +16,7 @@ export function CookieBanner({ accepted, analytics }: { accepted: boolean; analy
     <section className="cookie-banner" aria-label={t('cookies.label')}>
       <p>
         {t('cookies.text')} {analytics && <>{t('consent.analytics', { accept: t('cookies.accept') })} </>}
-        <a href={POLICY_HREF} target="_blank" rel="noopener">
+        <a href={POLICY_PDF} target="_blank" rel="noopener">
           {t('cookies.policy')}
         </a>
       </p>

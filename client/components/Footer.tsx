@@ -1,6 +1,6 @@
 /** The site footer (spec §2): information links, social and policy widgets, support contacts, the notice dialog. */
 import { Link } from 'react-router-dom';
-import { FOOTER_LINKS, POLICY_HREF, telHref } from '../../shared/navigation.ts';
+import { FOOTER_LINKS, POLICY_PATH, telHref } from '../../shared/navigation.ts';
 import { useTranslation } from '../i18n.tsx';
 import type { ShellData } from '../loader-data.ts';
 import { NoticeDialog } from './NoticeDialog.tsx';
@@ -52,10 +52,7 @@ export function Footer({ shell }: { shell: ShellData }) {
         <WidgetHtml className="site-footer__policy" html={shell.widgets.policy} />
       ) : (
         <p className="site-footer__policy">
-          {t('site.policyLine', { law: t(`site.law.${shell.site.country}`) })}{' '}
-          <a href={POLICY_HREF} target="_blank" rel="noopener">
-            {t('site.policyLink')}
-          </a>
+          {t('site.policyLine', { law: t(`site.law.${shell.site.country}`) })} <Link to={POLICY_PATH}>{t('site.policyLink')}</Link>
         </p>
       )}
       <small>

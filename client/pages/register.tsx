@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from 'react-router-dom';
 import type { loader } from '../../server/pages/register.ts';
 import type { ActionResult } from '../../shared/contracts.ts';
-import { POLICY_HREF } from '../../shared/navigation.ts';
+import { POLICY_PATH } from '../../shared/navigation.ts';
 import { PASSWORD_MIN_LENGTH } from '../../shared/password-rules.ts';
 import { Checkbox, Field } from '../components/AccountField.tsx';
 import { DemoInboxLink } from '../components/DemoInboxLink.tsx';
@@ -101,9 +101,9 @@ export function Component() {
           error={errors.consent}
         >
           {' '}
-          <a href={POLICY_HREF} target="_blank" rel="noopener">
+          <Link to={POLICY_PATH} target="_blank" rel="noopener">
             {t('account.register.consentLink')}
-          </a>
+          </Link>
           {t('site.consentLaw', { law: t(`site.law.${shell.site.country}`) })}
         </Checkbox>
         <Checkbox label={t('account.register.marketing')} name="marketing" defaultChecked={values.marketing === 'on'} />

@@ -9,11 +9,12 @@ import type { Db, Queryable } from '../db/index.ts';
 import { SCHEMA_LOCK_KEY } from '../db/migrate.ts';
 import { demoArticles, demoNews } from './demo-content-articles.ts';
 import { demoFaq, demoPages } from './demo-content-pages.ts';
+import { demoPolicyPages } from './demo-content-policy.ts';
 
 /** Pages and FAQ entries carry no date of their own: a fixed one keeps re-seeding idempotent. */
 const UNDATED = new Date('2026-01-15T09:00:00Z');
 
-export const demoContentFiles: string[] = [...demoArticles, ...demoNews, ...demoPages, ...demoFaq];
+export const demoContentFiles: string[] = [...demoArticles, ...demoNews, ...demoPages, ...demoPolicyPages, ...demoFaq];
 
 export async function seedDemoContent(tx: Queryable): Promise<void> {
   for (const [i, text] of demoContentFiles.entries()) await saveContent(tx, parseContentFile(text, `demo content #${i + 1}`, UNDATED));
