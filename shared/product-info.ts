@@ -1,8 +1,9 @@
 /**
  * What a product page says about a product beyond its price: availability (from the stock column) and the
  * attributes table in the trade's terms, built from the products.attributes jsonb. Shared by the page and
- * the tests; numbers are grouped with an explicit locale so server and browser render the same text.
+ * the tests; numbers are written by shared/format.ts, the same on server and browser.
  */
+import { formatNumber } from './format.ts';
 import type { Language } from './sites.ts';
 
 export type Availability = 'in_stock' | 'on_order';
@@ -21,19 +22,6 @@ export interface AttributeRow {
   value: string;
   /** When set, the value is a code whose label is productPage.layer.<code>. */
   layer?: string;
-}
-
-const formats = new Map<string, Intl.NumberFormat>();
-
-/** At most `digits` decimals, grouped like prices (shared/format.ts): en-US for English, ru-RU otherwise. */
-export function formatNumber(value: number, language: Language, digits = 4): string {
-  const key = `${language}:${digits}`;
-  let nf = formats.get(key);
-  if (!nf) {
-    nf = new Intl.NumberFormat(language === 'en' ? 'en-US' : 'ru-RU', { maximumFractionDigits: digits });
-    formats.set(key, nf);
-  }
-  return nf.format(value).replace(/\s/g, '\u00a0');
 }
 
 /** The meta description: the product's description on one line, cut at a word to at most `max` characters. */

@@ -5,6 +5,7 @@
  * escaped HTML), not the shop's mail layout: it is read by the staff, not by a shopper.
  */
 import { escapeHtml } from '../../shared/escape-html.ts';
+import { currencySign, formatMoney } from '../../shared/format.ts';
 import { SHOP_LANGUAGE } from './layout.ts';
 import type { FormMessage, MessageOf } from './messages.ts';
 import type { OutboxMessage } from './outbox.ts';
@@ -54,6 +55,12 @@ function message({ data }: MessageOf<'form.message'>): Notice {
   };
 }
 
+/** The monthly volume as an amount with the site's currency sign ("150 000 ₽"), never the currency's code. */
+function volume(value: string | number, currency: string): string {
+  const amount = Number(value);
+  return Number.isFinite(amount) ? formatMoney(amount, currency, SHOP_LANGUAGE) : `${value} ${currencySign(currency, SHOP_LANGUAGE)}`;
+}
+
 function partner({ data, site }: MessageOf<'form.partner'>): Notice {
   return {
     subject: `Заявка партнёра №${data.id}: ${data.company}`,
@@ -63,7 +70,7 @@ function partner({ data, site }: MessageOf<'form.partner'>): Notice {
       ['ИНН', data.inn],
       ['Город', data.city],
       ['Тип партнёра', data.partnerType],
-      ['Объём закупок в месяц', `${data.volume} ${site.currency}`],
+      ['Объём закупок в месяц', volume(data.volume, site.currency)],
       ['Контактное лицо', data.contactName],
       ['Телефон', data.phone],
       ['E-mail', data.email],
