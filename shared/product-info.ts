@@ -1,8 +1,9 @@
 /**
  * What a product page says about a product beyond its price: availability (from the stock column) and the
  * attributes table in the trade's terms, built from the products.attributes jsonb. Shared by the page and
- * the tests; numbers are written by shared/format.ts, the same on server and browser.
+ * the tests (the compare table too); numbers are written by shared/format.ts, the same on server and browser.
  */
+import type { TFunction } from 'i18next';
 import { formatNumber } from './format.ts';
 import type { Language } from './sites.ts';
 
@@ -48,6 +49,28 @@ const PLAIN_BEFORE = ['thickness_mm'] as const;
 const PLAIN_SHEET = ['sheet_area_m2', 'mass_kg_m2'] as const;
 const PLAIN_AFTER = ['loss_factor'] as const;
 const PLAIN_REST = ['adhesive', 'foil_um', 'material', 'width_mm', 'length_m', 'volume_ml', 'net_kg', 'power_w'] as const;
+
+/** The rows attributeRows can give, in its order: where the compare table puts rows that only some products have. */
+export const ATTRIBUTE_ROW_ORDER: readonly string[] = [
+  ...PLAIN_BEFORE,
+  'sheet_size',
+  ...PLAIN_SHEET,
+  'sheet_mass_kg',
+  ...PLAIN_AFTER,
+  'temperature_c',
+  ...PLAIN_REST,
+  'layer',
+  'unit',
+];
+
+/**
+ * The text a row shows: a code (the layer: 'vibration') through its translation, productPage.layer.<code>
+ * ('Виброизоляция'), never the raw code; anything else as attributeRows wrote it. The product page and the compare
+ * table both show values through this.
+ */
+export function attributeText(row: AttributeRow, t: TFunction): string {
+  return row.layer ? t(`productPage.layer.${row.layer}`, { defaultValue: row.value }) : row.value;
+}
 
 /**
  * The attributes table: thickness, sheet size L × W, area per sheet, kg/m², mass per sheet, loss factor,
