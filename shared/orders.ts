@@ -31,6 +31,7 @@ export interface OrderReceipt {
   status: string;
   currency: string;
   created_date: string;
+  /** `phone` as people read it ("+7 912 345 67 89", shared/phone.ts formatPhone), not as stored. */
   customer: { type: string; name: string; phone: string; email: string; company: string; inn: string; kpp: string };
   delivery: {
     id: string;

@@ -1,6 +1,6 @@
 /**
  * The one formatting module (shared/format.ts; issue 20 item 3): money, numbers, dates and weekdays in each
- * language's own locale, the currency signs (no raw ISO code in any language).
+ * language's own locale, the currency signs (no raw ISO code in any language), and phones (shared/phone.ts).
  */
 import t from 'tap';
 import { demoSitesConfig } from '../server/platform/demo-sites.ts';
@@ -16,6 +16,7 @@ import {
   weekdays,
 } from '../shared/format.ts';
 import { LANGUAGES, type Language } from '../shared/languages.ts';
+import { formatPhone } from '../shared/phone.ts';
 import { attributeRows } from '../shared/product-info.ts';
 
 const NBSP = '\u00a0';
@@ -94,4 +95,14 @@ t.test('the attributes table writes its numbers through the module', async (t) =
   const values = (language: Language) => Object.fromEntries(attributeRows(attributes, language).map((r) => [r.key, r.value]));
   t.same(values('ru'), { thickness_mm: '2,2', sheet_area_m2: '0,3525', mass_kg_m2: '2,9', sheet_mass_kg: '1,02', layer: 'vibration' });
   t.same(values('en'), { thickness_mm: '2.2', sheet_area_m2: '0.3525', mass_kg_m2: '2.9', sheet_mass_kg: '1.02', layer: 'vibration' });
+});
+
+t.test('phones: stored E.164, shown with the country code and grouped as the country groups them', async (t) => {
+  t.equal(formatPhone('+79123456789'), '+7 912 345 67 89');
+  t.equal(formatPhone('+77012345678'), '+7 701 234 5678');
+  t.equal(formatPhone('+37369123456'), '+373 691 23 456');
+  t.equal(formatPhone('+998901234567'), '+998 90 123 45 67');
+  t.equal(formatPhone('+996700123456'), '+996 700 123 456');
+  t.equal(formatPhone(''), '');
+  t.equal(formatPhone('call me'), 'call me', 'what is not a number is shown as stored');
 });

@@ -131,6 +131,7 @@ t.test('good input is stored and queued for the shop, with JavaScript and withou
     "SELECT text_body FROM outbox WHERE kind = 'form.partner' ORDER BY id DESC LIMIT 1",
   );
   t.match(partnerMail!.text_body, 'Объём закупок в месяц: 150\u00a0000\u00a0₽', 'the volume with the currency sign, not its code');
+  t.match(partnerMail!.text_body, 'Телефон: +7 912 345 67 89', 'the phone as people read it');
   const [appointment] = await app.db.query<{ zones: string[]; preferred_date: string }>(
     `SELECT zones, to_char(preferred_date, 'YYYY-MM-DD') AS preferred_date FROM appointments ORDER BY id DESC LIMIT 1`,
   );

@@ -18,6 +18,7 @@ export function withoutOwner<T extends { session_id: unknown; user_id: unknown }
 }
 
 import type { OrderLine, OrderReceipt, OrderSummary } from '../../shared/orders.ts';
+import { formatPhone } from '../../shared/phone.ts';
 
 export type { OrderLine, OrderSummary };
 
@@ -70,6 +71,8 @@ export class OrderService {
       [site.timeZone, id, site.id],
     );
     if (!order) return undefined;
+    // The buyer's number as people read it ("+7 912 345 67 89"): formatted here, the browser has no libphonenumber.
+    order.customer = { ...order.customer, phone: formatPhone(order.customer.phone) };
     const items = await this.db.query<OrderReceipt['items'][number]>(
       `SELECT title, sku, price::float8 AS price, quantity, discount::float8 AS discount, line_total::float8 AS total
          FROM order_items WHERE order_id = $1 ORDER BY title`,

@@ -6,6 +6,7 @@
  */
 import { escapeHtml } from '../../shared/escape-html.ts';
 import { currencySign, formatMoney } from '../../shared/format.ts';
+import { formatPhone } from '../../shared/phone.ts';
 import { SHOP_LANGUAGE } from './layout.ts';
 import type { FormMessage, MessageOf } from './messages.ts';
 import type { OutboxMessage } from './outbox.ts';
@@ -72,7 +73,7 @@ function partner({ data, site }: MessageOf<'form.partner'>): Notice {
       ['Тип партнёра', data.partnerType],
       ['Объём закупок в месяц', volume(data.volume, site.currency)],
       ['Контактное лицо', data.contactName],
-      ['Телефон', data.phone],
+      ['Телефон', formatPhone(data.phone)],
       ['E-mail', data.email],
       ['Комментарий', data.comment || '—'],
     ],
@@ -88,7 +89,7 @@ function appointment({ data }: MessageOf<'form.appointment'>): Notice {
       ['Зоны', data.zones.join(', ')],
       ['Желаемая дата', data.preferredDate],
       ['Город', data.city],
-      ['Телефон', data.phone],
+      ['Телефон', formatPhone(data.phone)],
       ['Покупатель', data.userId === null ? 'без входа' : `пользователь №${data.userId}`],
     ],
   };
