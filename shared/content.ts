@@ -2,6 +2,7 @@
  * Content pages' shared bits (decision 027): where each kind of entry lives, and dates shown in the site's time zone
  * with an explicit locale (formatted on the server; the browser shows the same string, no hydration mismatch).
  */
+import { formatDate } from './format.ts';
 import type { Language } from './languages.ts';
 
 /** The list page of news and articles; an item is `${path}/${slug}`. */
@@ -17,17 +18,9 @@ export interface ContentImage {
   height: number;
 }
 
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** "12 марта 2026 г." in the visitor's language, in the site's time zone. */
+/** "12 марта 2026 г." in the visitor's language, in the site's time zone (shared/format.ts). */
 export function formatContentDate(iso: string, language: Language, timeZone: string): string {
-  const key = `${language}|${timeZone}`;
-  let format = dateFormats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone });
-    dateFormats.set(key, format);
-  }
-  return format.format(new Date(iso));
+  return formatDate(iso, language, timeZone, 'long');
 }
 
 /** The calendar day (YYYY-MM-DD) of an instant in a time zone: <time datetime>, JSON-LD, the earliest appointment. */

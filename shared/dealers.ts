@@ -2,6 +2,7 @@
  * Partners on /map (where to buy): their shape as the page receives it, the filter of the list (city and kind)
  * and the formatting of their opening hours. Shared by the loader (server/pages/map.ts) and the page.
  */
+import { weekdays } from './format.ts';
 import type { Language } from './languages.ts';
 
 export const DEALER_KINDS = ['installer', 'dealer', 'distributor'] as const;
@@ -53,26 +54,12 @@ export function filterDealers<D extends Pick<Dealer, 'city' | 'kind'>>(dealers: 
 }
 
 const DAY_CODES = ['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su'] as const;
-const dayNames = new Map<string, string[]>();
-
-/** Short weekday names Monday…Sunday in a language (from Intl, the same on server and browser). */
-function weekdays(language: Language): string[] {
-  let names = dayNames.get(language);
-  if (!names) {
-    const format = new Intl.DateTimeFormat(language, { weekday: 'short', timeZone: 'UTC' });
-    // 2024-01-01 was a Monday.
-    names = DAY_CODES.map((_, i) => format.format(new Date(Date.UTC(2024, 0, 1 + i))));
-    dayNames.set(language, names);
-  }
-  return names;
-}
-
 /**
  * schema.org openingHours ("Mo-Fr 09:00-20:00; Sa 10:00-18:00") in a language's weekday names
  * ("пн–пт 09:00–20:00, сб 10:00–18:00"). A part it cannot read is shown as written.
  */
 export function formatHours(hours: string, language: Language): string {
-  const names = weekdays(language);
+  const names = weekdays(language); // shared/format.ts
   const day = (code: string) => {
     const i = DAY_CODES.indexOf(code as (typeof DAY_CODES)[number]);
     return i >= 0 ? names[i]! : code;

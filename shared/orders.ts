@@ -1,4 +1,13 @@
 /** Orders as the server reads them and the pages show them (history, receipts, result pages). */
+import { formatDate } from './format.ts';
+import type { Language } from './languages.ts';
+
+/**
+ * The day an order was placed as pages show it: the language's medium date in the site's time zone ("12 мар. 2026 г.",
+ * "Mar 12, 2026", "2026-ж., 12-мар.") — one style for the result page, /history and its entries.
+ */
+export const orderDate = (createdAt: string, language: Language, timeZone: string): string =>
+  formatDate(createdAt, language, timeZone, 'medium');
 
 export interface OrderSummary {
   id: number;
@@ -9,7 +18,7 @@ export interface OrderSummary {
   total: number;
   /** ISO time in UTC. */
   created_at: string;
-  /** The day the order was placed, DD.MM.YYYY in its site's time zone (what a shopper reads). */
+  /** The day the order was placed as the reader's language writes it, in its site's time zone (orderDate below). */
   created_date: string;
   session_id: string | null;
   user_id: number | null;
@@ -30,7 +39,11 @@ export interface OrderReceipt {
   number: string;
   status: string;
   currency: string;
+  /** ISO time in UTC (the invoice writes its own date from it). */
+  created_at: string;
+  /** The day the order was placed as the reader's language writes it (orderDate below). */
   created_date: string;
+  /** `phone` as people read it ("+7 912 345 67 89", shared/phone.ts formatPhone), not as stored. */
   customer: { type: string; name: string; phone: string; email: string; company: string; inn: string; kpp: string };
   delivery: {
     id: string;

@@ -27,3 +27,15 @@ export function phoneExample(country: Country): string {
   const example = getExampleNumber(country, examples);
   return example ? example.formatInternational() : '';
 }
+
+/**
+ * A stored number (E.164, as normalizePhone keeps it) as people read it, with its country code and grouped the way
+ * its country groups digits: "+79123456789" → "+7 912 345 67 89", "+37369123456" → "+373 691 23 456". What is not a
+ * number libphonenumber can read (an old row, free text) is shown as stored. The pages get it from their loaders and
+ * the mails from the server: the browser never loads libphonenumber (this module's note above).
+ */
+export function formatPhone(stored: string): string {
+  if (!stored) return stored;
+  const parsed = parsePhoneNumberFromString(stored, { extract: false });
+  return parsed?.isPossible() ? parsed.formatInternational() : stored;
+}

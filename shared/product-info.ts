@@ -1,8 +1,10 @@
 /**
  * What a product page says about a product beyond its price: availability (from the stock column) and the
  * attributes table in the trade's terms, built from the products.attributes jsonb. Shared by the page and
- * the tests; numbers are grouped with an explicit locale so server and browser render the same text.
+ * the tests (the compare table too); numbers are written by shared/format.ts, the same on server and browser.
  */
+import type { TFunction } from 'i18next';
+import { formatNumber } from './format.ts';
 import type { Language } from './sites.ts';
 
 export type Availability = 'in_stock' | 'on_order';
@@ -21,19 +23,6 @@ export interface AttributeRow {
   value: string;
   /** When set, the value is a code whose label is productPage.layer.<code>. */
   layer?: string;
-}
-
-const formats = new Map<string, Intl.NumberFormat>();
-
-/** At most `digits` decimals, grouped like prices (shared/format.ts): en-US for English, ru-RU otherwise. */
-export function formatNumber(value: number, language: Language, digits = 4): string {
-  const key = `${language}:${digits}`;
-  let nf = formats.get(key);
-  if (!nf) {
-    nf = new Intl.NumberFormat(language === 'en' ? 'en-US' : 'ru-RU', { maximumFractionDigits: digits });
-    formats.set(key, nf);
-  }
-  return nf.format(value).replace(/\s/g, '\u00a0');
 }
 
 /** The meta description: the product's description on one line, cut at a word to at most `max` characters. */
@@ -60,6 +49,28 @@ const PLAIN_BEFORE = ['thickness_mm'] as const;
 const PLAIN_SHEET = ['sheet_area_m2', 'mass_kg_m2'] as const;
 const PLAIN_AFTER = ['loss_factor'] as const;
 const PLAIN_REST = ['adhesive', 'foil_um', 'material', 'width_mm', 'length_m', 'volume_ml', 'net_kg', 'power_w'] as const;
+
+/** The rows attributeRows can give, in its order: where the compare table puts rows that only some products have. */
+export const ATTRIBUTE_ROW_ORDER: readonly string[] = [
+  ...PLAIN_BEFORE,
+  'sheet_size',
+  ...PLAIN_SHEET,
+  'sheet_mass_kg',
+  ...PLAIN_AFTER,
+  'temperature_c',
+  ...PLAIN_REST,
+  'layer',
+  'unit',
+];
+
+/**
+ * The text a row shows: a code (the layer: 'vibration') through its translation, productPage.layer.<code>
+ * ('Виброизоляция'), never the raw code; anything else as attributeRows wrote it. The product page and the compare
+ * table both show values through this.
+ */
+export function attributeText(row: AttributeRow, t: TFunction): string {
+  return row.layer ? t(`productPage.layer.${row.layer}`, { defaultValue: row.value }) : row.value;
+}
 
 /**
  * The attributes table: thickness, sheet size L × W, area per sheet, kg/m², mass per sheet, loss factor,

@@ -140,6 +140,11 @@ t.test('an order is placed whole: lines, kit discount, delivery, totals, stock, 
   const receipt = hydrationData(page.body).loaderData['cart-order'].order;
   t.equal(receipt.total, Number(order.total));
   t.equal(receipt.items.length, lines.length);
+  // The buyer's phone as people read it (formatted on the server, shared/phone.ts), not the stored E.164.
+  t.equal(receipt.customer.phone, '+7 916 123 45 67');
+  t.match(page.body, 'Иван Петров, +7 916 123 45 67, ivan@example.ru');
+  t.notMatch(page.body, '+79161234567');
+  t.match(mail.find((m) => m.kind === 'order.new').text_body, '+7 916 123 45 67', "the shop's notice too");
   const latest = await app.request({ url: '/cart/success', as: v });
   const latestOrder = hydrationData(latest.body).loaderData['cart-result'].order;
   t.equal(latestOrder.number, number, '/cart/success shows the latest order');

@@ -154,6 +154,40 @@ t.test('the /compare page: grouped by category, differing rows marked, prices of
   t.equal(hydrationData(kz.body).loaderData.compare.products[0].price, 2130);
 });
 
+t.test('the /compare page writes values as the product page does: numbers in the language, codes translated', async (t) => {
+  const v = app.visitor();
+  for (const sku of ['VIB-STD-22', 'VIB-MAX-40']) await add(v, await product(sku));
+  /** The table's rows as [label, ...values], the markup left out. */
+  const rows = (html: string) =>
+    [...html.matchAll(/<tr[^>]*><th scope="row">(.*?)<\/th>(.*?)<\/tr>/gs)].map((m) => [
+      m[1],
+      ...[...m[2]!.matchAll(/<td>(.*?)<\/td>/gs)].map((c) => c[1]!.replace(/<[^>]+>/g, '')),
+    ]);
+  const ru = rows((await app.request({ url: '/compare', as: v })).body);
+  t.same(
+    ru.find((r) => r[0] === 'Назначение'),
+    ['Назначение', 'Виброизоляция', 'Виброизоляция'],
+    "the layer's word, not its code",
+  );
+  t.same(
+    ru.find((r) => r[0] === 'Масса, кг/м²'),
+    ['Масса, кг/м²', '2,9', '5,2'],
+    'a Russian decimal comma',
+  );
+  t.same(ru.find((r) => r[0] === 'Площадь листа, м²')?.slice(1, 2), ['0,3525']);
+  t.notOk(
+    ru.some((r) => r.includes('vibration')),
+    'no raw code',
+  );
+  const en = rows((await app.request({ url: '/en/compare', as: v })).body);
+  t.same(
+    en.find((r) => r[0] === 'Weight, kg/m²'),
+    ['Weight, kg/m²', '2.9', '5.2'],
+    'an English decimal point',
+  );
+  t.same(en.find((r) => r[0] === 'Purpose')?.slice(1), ['Vibration damping', 'Vibration damping']);
+});
+
 t.test('empty /compare page, and the list is kept in the database (another pod sees it)', async (t) => {
   const v = app.visitor();
   const empty = await app.request({ url: '/compare', as: v });

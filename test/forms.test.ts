@@ -127,10 +127,26 @@ t.test('good input is stored and queued for the shop, with JavaScript and withou
     'SELECT phone, volume::text, inn FROM partner_applications ORDER BY id DESC LIMIT 1',
   );
   t.same(partner, { phone: '+79123456789', volume: '150000', inn: '7708123450' }, 'phone in E.164, volume as a number');
+  const [partnerMail] = await app.db.query<{ text_body: string }>(
+    "SELECT text_body FROM outbox WHERE kind = 'form.partner' ORDER BY id DESC LIMIT 1",
+  );
+  t.match(partnerMail!.text_body, 'Объём закупок в месяц: 150\u00a0000\u00a0₽', 'the volume with the currency sign, not its code');
+  t.match(partnerMail!.text_body, 'Телефон: +7 912 345 67 89', 'the phone as people read it');
   const [appointment] = await app.db.query<{ zones: string[]; preferred_date: string }>(
     `SELECT zones, to_char(preferred_date, 'YYYY-MM-DD') AS preferred_date FROM appointments ORDER BY id DESC LIMIT 1`,
   );
   t.same(appointment, { zones: ['doors', 'arches'], preferred_date: tomorrow });
+});
+
+t.test("the partner form's volume label names the site's currency by its sign, never its code", async (t) => {
+  const label = async (url: string, host?: string) =>
+    /<span class="field__label">([^<]*(?:Закупки|Purchases|Oylik|Achiziții)[^<]*)<\/span>/.exec(
+      (await app.request({ url, host })).body,
+    )?.[1];
+  t.equal(await label('/stat-partnerom'), 'Закупки в месяц, ₽');
+  t.equal(await label('/en/stat-partnerom'), 'Purchases per month, ₽');
+  t.equal(await label('/uz/stat-partnerom', 'uz.localhost'), 'Oylik xaridlar, soʻm');
+  t.equal(await label('/stat-partnerom', 'md.localhost'), 'Закупки в месяц, lei');
 });
 
 t.test('without JavaScript the page shows the thank-you once, from the flash', async (t) => {

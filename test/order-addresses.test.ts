@@ -225,6 +225,25 @@ t.test('no page’s data carries the order’s id', async (t) => {
   t.match(entry.body, `action="/history/${number}"`, 'the repeat form posts to the order’s number');
 });
 
+t.test('the order pages write its day in the reader’s language, in the site’s time zone', async (t) => {
+  const v = app.visitor();
+  const userId = await createUser(app, { email: 'addresses-dates@example.com', signIn: v });
+  const id = await createOrder(app, { sessionId: v.sessionId, userId, site: 'ru' });
+  const number = await orderNumber(app, id);
+  // 21:30 UTC is already the 13th in Moscow.
+  await app.db.query(`UPDATE orders SET created_at = '2026-03-12T21:30:00Z' WHERE id = $1`, [id]);
+  const data = async (url: string, route: string) => hydrationData((await app.request({ url, as: v })).body).loaderData[route];
+  t.equal((await data(`/cart/success/${number}`, 'cart-order')).order.created_date, '13 мар. 2026 г.');
+  t.equal((await data(`/en/cart/success/${number}`, 'cart-order')).order.created_date, 'Mar 13, 2026');
+  t.equal((await data(`/en/history/${number}`, 'history-entry')).order.created_date, 'Mar 13, 2026');
+  const listed = (await data('/history', 'history')).orders.find((o: { number: string }) => o.number === number);
+  t.equal(listed.created_date, '13 мар. 2026 г.');
+  const invoice = await app.request({ url: `/cart/invoice/${number}`, as: v });
+  t.match(invoice.body, `№ ${number} от 13 марта 2026 г.`, 'the invoice writes its day in full');
+  const en = await app.request({ url: `/en/cart/invoice/${number}`, as: v });
+  t.match(en.body, `No. ${number} of March 13, 2026`);
+});
+
 t.test('another site’s order number is the 404 page here', async (t) => {
   const v = app.visitor();
   const userId = await createUser(app, { email: 'addresses-kz@example.com', signIn: v });

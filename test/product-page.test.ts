@@ -198,3 +198,19 @@ t.test('helpers: metaDescription and attributeRows', async (t) => {
     { key: 'temperature_c', value: '−40 … 0' },
   ]);
 });
+
+t.test('the Uzbek site: prices in soʻm (Latin script) in Uzbek, сум in Russian — never the code', async (t) => {
+  // The prices as the page writes them (text() would turn their no-break spaces into spaces).
+  const prices = (html: string) => [...html.matchAll(/<span class="price">([^<]*)<\/span>/g)].map((m) => m[1]!);
+  const uz = prices(await page(`/uz${STD}`, 'uz.localhost'));
+  t.ok(uz.length > 1, 'the product and its related products');
+  t.ok(
+    uz.every((p) => /^\d{1,3}(\u00a0\d{3})*\u00a0so\u02bbm$/.test(p)),
+    `Uzbek writes soʻm with U+02BB: ${uz.join(' | ')}`,
+  );
+  const ru = prices(await page(STD, 'uz.localhost'));
+  t.ok(
+    ru.every((p) => /^\d{1,3}(\u00a0\d{3})*\u00a0сум$/.test(p)),
+    `Russian on the same site writes сум: ${ru.join(' | ')}`,
+  );
+});

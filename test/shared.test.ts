@@ -5,7 +5,6 @@ import t from 'tap';
 import { demoSitesConfig } from '../server/platform/demo-sites.ts';
 import { type CartEntry, cartTotal } from '../shared/cart.ts';
 import { pointAddress } from '../shared/delivery.ts';
-import { formatMoney } from '../shared/format.ts';
 import { siteBrand } from '../shared/public-site.ts';
 import { routerPath, safeLocalPath } from '../shared/safe-path.ts';
 import { jsonForScript } from '../shared/serialize.ts';
@@ -113,15 +112,6 @@ t.test('JSON for inline scripts cannot break out of the script element', async (
   t.same(JSON.parse(out), hostile, 'the data survives unchanged');
   // As JavaScript source, too (what the browser runs):
   t.same(new Function(`return ${out}`)(), hostile);
-});
-
-t.test('money is formatted the same on server and browser, with the site currency sign', async (t) => {
-  t.equal(formatMoney(7910, 'RUB', 'ru'), '7\u00a0910\u00a0₽');
-  t.equal(formatMoney(44300, 'KZT', 'kk'), '44\u00a0300\u00a0₸');
-  t.equal(formatMoney(76, 'MDL', 'ro'), '76\u00a0lei');
-  t.equal(formatMoney(53000, 'UZS', 'uz'), '53\u00a0000\u00a0сум');
-  t.equal(formatMoney(1234.5, 'RUB', 'en'), '1,234.50\u00a0₽');
-  t.equal(formatMoney(0.1 + 0.2, 'RUB', 'ru'), '0,30\u00a0₽');
 });
 
 t.test('cart total = Σ actual_price × quantity; the original error text counts as an empty cart', async (t) => {

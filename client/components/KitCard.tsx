@@ -4,7 +4,7 @@
  */
 import { Link } from 'react-router-dom';
 import type { loader as kitsLoader } from '../../server/pages/kits.ts';
-import { formatNumber } from '../../shared/product-info.ts';
+import { formatNumber } from '../../shared/format.ts';
 import { useBoot } from '../boot.ts';
 import { useTranslation } from '../i18n.tsx';
 import type { LoaderData } from '../loader-data.ts';

@@ -19,8 +19,7 @@ import {
   tierPicks,
   zoneLayers,
 } from '../../shared/calculator.ts';
-import { formatMoney } from '../../shared/format.ts';
-import { formatNumber } from '../../shared/product-info.ts';
+import { formatMoney, formatNumber } from '../../shared/format.ts';
 import { useBoot } from '../boot.ts';
 import { Breadcrumbs } from '../components/Breadcrumbs.tsx';
 import { CarFields } from '../components/calc/CarFields.tsx';

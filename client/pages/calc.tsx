@@ -8,7 +8,7 @@ import { useId } from 'react';
 import { Link, useLoaderData } from 'react-router-dom';
 import type { loader } from '../../server/pages/calc.ts';
 import { type CalcState, calcSearch, calculate, parseCalcQuery } from '../../shared/calculator.ts';
-import { formatNumber } from '../../shared/product-info.ts';
+import { formatNumber } from '../../shared/format.ts';
 import { useBoot } from '../boot.ts';
 import { Breadcrumbs } from '../components/Breadcrumbs.tsx';
 import { CarFields } from '../components/calc/CarFields.tsx';

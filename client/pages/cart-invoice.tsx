@@ -14,13 +14,13 @@ import { useTranslation } from '../i18n.tsx';
 export const handle: RouteHandle = { colorMode: 'light' };
 
 export function Component() {
-  const { order, requisites, vat } = useLoaderData<typeof loader>();
+  const { order, date, requisites, vat } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const [scripted, setScripted] = useState(false);
   useEffect(() => setScripted(true), []);
   const number = order.number;
   const buyer = order.customer;
-  const title = t('payment.invoice.title', { number, date: order.created_date });
+  const title = t('payment.invoice.title', { number, date });
   return (
     <article className="invoice">
       <PageHead title={title} description={t('seo.invoice')} noindex />
@@ -146,7 +146,7 @@ export function Component() {
           </tr>
         </tfoot>
       </table>
-      <p>{t('payment.invoice.purpose', { number, date: order.created_date })}</p>
+      <p>{t('payment.invoice.purpose', { number, date })}</p>
       <p className="invoice__terms">{t('payment.invoice.terms')}</p>
       {scripted && (
         <button type="button" className="button invoice__print" onClick={() => window.print()}>

@@ -5,6 +5,8 @@
 import { Link, useLoaderData } from 'react-router-dom';
 import type { loader } from '../../server/pages/compare.ts';
 import type { ComparedProduct } from '../../shared/catalog.ts';
+import { ATTRIBUTE_ROW_ORDER, attributeRows, attributeText } from '../../shared/product-info.ts';
+import { useBoot } from '../boot.ts';
 import { PageHead } from '../components/PageHead.tsx';
 import { Price } from '../components/Price.tsx';
 import { useTranslation } from '../i18n.tsx';
@@ -56,9 +58,14 @@ function groupByCategory(products: ComparedProduct[]): ComparedProduct[][] {
 
 function CompareTable({ products, currency }: { products: ComparedProduct[]; currency: string }) {
   const { t } = useTranslation();
+  const { language } = useBoot();
   const category = products[0]!.category;
-  // The attributes any of these products has and the shop can name, in a stable order.
-  const keys = [...new Set(products.flatMap((p) => Object.keys(p.attributes)))].filter((key) => t(`attr.${key}`, { defaultValue: '' }));
+  // Each product's values as its product page writes them (shared/product-info.ts): the same rows, numbers in the
+  // language's own format, codes through their translations; only the rows the shop can name, in the table's order.
+  const valuesOf = products.map(
+    (p) => new Map(attributeRows(p.attributes, language).map((row) => [row.key, attributeText(row, t)] as const)),
+  );
+  const keys = ATTRIBUTE_ROW_ORDER.filter((key) => valuesOf.some((values) => values.has(key)) && t(`attr.${key}`, { defaultValue: '' }));
   const differs = (values: unknown[]) => products.length > 1 && new Set(values.map((v) => String(v ?? '—'))).size > 1;
   return (
     <section className="compare-group" aria-labelledby={`compare-${category.id}`}>
@@ -102,12 +109,12 @@ function CompareTable({ products, currency }: { products: ComparedProduct[]; cur
               ))}
             </tr>
             {keys.map((key) => {
-              const values = products.map((p) => p.attributes[key]);
+              const values = valuesOf.map((v) => v.get(key));
               return (
                 <tr key={key} className={differs(values) ? 'compare-row--differs' : undefined}>
                   <th scope="row">{t(`attr.${key}`)}</th>
                   {values.map((value, i) => (
-                    <td key={products[i]!.id}>{value === undefined ? '—' : String(value)}</td>
+                    <td key={products[i]!.id}>{value ?? '—'}</td>
                   ))}
                 </tr>
               );

@@ -4,8 +4,8 @@
  */
 import { Link, useLoaderData } from 'react-router-dom';
 import type { loader } from '../../server/pages/kit.ts';
+import { formatNumber } from '../../shared/format.ts';
 import { KITS_PATH } from '../../shared/navigation.ts';
-import { formatNumber } from '../../shared/product-info.ts';
 import { useBoot } from '../boot.ts';
 import { Breadcrumbs } from '../components/Breadcrumbs.tsx';
 import { breadcrumbList, PageHead } from '../components/PageHead.tsx';

@@ -1,7 +1,9 @@
 /** /stat-partnerom: the partner programme beside the application form. */
 import { useLoaderData } from 'react-router-dom';
 import type { loader } from '../../server/pages/partner.ts';
+import { currencySign } from '../../shared/format.ts';
 import { PARTNER_TYPES } from '../../shared/forms.ts';
+import { useBoot } from '../boot.ts';
 import { Breadcrumbs } from '../components/Breadcrumbs.tsx';
 import { ContentBody, ContentHead, FallbackNotice, useCrumbs } from '../components/ContentView.tsx';
 import { Choice, Field, PublicForm, TextField } from '../components/PublicForm.tsx';
@@ -9,6 +11,7 @@ import { useTranslation } from '../i18n.tsx';
 
 export function Component() {
   const { t } = useTranslation();
+  const { language } = useBoot();
   const { entry, stamp, currency } = useLoaderData<typeof loader>();
   const crumbs = useCrumbs([{ label: entry.title }]);
   return (
@@ -34,7 +37,13 @@ export function Component() {
                 name="partnerType"
                 options={PARTNER_TYPES.map((type) => ({ value: type, label: t(`forms.type.${type}`) }))}
               />
-              <Field name="volume" label={t('forms.volume', { currency })} state={state} maxLength={16} inputMode="numeric" />
+              <Field
+                name="volume"
+                label={t('forms.volume', { currency: currencySign(currency, language) })}
+                state={state}
+                maxLength={16}
+                inputMode="numeric"
+              />
               <Field name="contactName" label={t('forms.contactName')} state={state} maxLength={100} autoComplete="name" />
               <Field name="phone" type="tel" label={t('forms.phone')} state={state} maxLength={40} autoComplete="tel" />
               <Field name="email" type="email" label={t('forms.email')} state={state} maxLength={254} autoComplete="email" />

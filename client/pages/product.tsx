@@ -3,7 +3,7 @@ import { preload } from 'react-dom';
 import { useLoaderData } from 'react-router-dom';
 import type { loader } from '../../server/pages/product.ts';
 import { renditionsOf } from '../../shared/image-renditions.ts';
-import { attributeRows, availabilityOf, SCHEMA_AVAILABILITY } from '../../shared/product-info.ts';
+import { attributeRows, attributeText, availabilityOf, SCHEMA_AVAILABILITY } from '../../shared/product-info.ts';
 import { useBoot } from '../boot.ts';
 import { Breadcrumbs } from '../components/Breadcrumbs.tsx';
 import { absoluteAsset, breadcrumbList, PageHead } from '../components/PageHead.tsx';
@@ -162,7 +162,7 @@ const ProductView = memo(function ProductView({ data }: { data: Data }) {
               {attributes.map((row) => (
                 <tr key={row.key}>
                   <th scope="row">{t(`attr.${row.key}`)}</th>
-                  <td>{row.layer ? t(`productPage.layer.${row.layer}`, { defaultValue: row.value }) : row.value}</td>
+                  <td>{attributeText(row, t)}</td>
                 </tr>
               ))}
             </tbody>

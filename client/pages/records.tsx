@@ -5,7 +5,7 @@
  */
 import { Link, useLoaderData } from 'react-router-dom';
 import type { loader } from '../../server/pages/records.ts';
-import { formatMoney } from '../../shared/format.ts';
+import { formatDate, formatMoney, formatNumber } from '../../shared/format.ts';
 import type { SavedRecord } from '../../shared/records.ts';
 import { safeLocalPath } from '../../shared/safe-path.ts';
 import { useBoot } from '../boot.ts';
@@ -42,14 +42,14 @@ function RecordItem({ record, timeZone }: { record: SavedRecord; timeZone: strin
   const { t } = useTranslation();
   const { language } = useBoot();
   // The site's time zone and an explicit locale: the server and the browser print the same date (no hydration mismatch).
-  const date = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone }).format(new Date(record.createdAt));
+  const date = formatDate(record.createdAt, language, timeZone, 'medium');
   // Only a local path is a link (the table admits any text starting with '/', "//host" included).
   const link = safeLocalPath(record.link);
   const d = record.details as Record<string, unknown>;
   const facts: Array<[string, string]> = [];
   if (typeof d.total === 'number' && typeof d.currency === 'string')
     facts.push([t('account.records.total'), formatMoney(d.total, d.currency, language)]);
-  if (typeof d.mass === 'number') facts.push([t('account.records.mass'), String(d.mass)]);
+  if (typeof d.mass === 'number') facts.push([t('account.records.mass'), formatNumber(d.mass, language)]);
   if (typeof d.date === 'string') facts.push([t('account.records.date'), d.date]);
   if (typeof d.city === 'string') facts.push([t('account.records.city'), d.city]);
   return (

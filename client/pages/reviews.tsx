@@ -6,7 +6,9 @@ import { useId } from 'react';
 import { useLoaderData } from 'react-router-dom';
 import type { loader } from '../../server/pages/reviews.ts';
 import { REVIEWS_PATH } from '../../shared/content.ts';
+import { formatNumber } from '../../shared/format.ts';
 import { MESSAGE_KINDS } from '../../shared/forms.ts';
+import { useBoot } from '../boot.ts';
 import { Breadcrumbs } from '../components/Breadcrumbs.tsx';
 import { ContentHead, Pager, useCrumbs } from '../components/ContentView.tsx';
 import { Choice, Field, PublicForm, RatingChoice, StarIcon, TextField } from '../components/PublicForm.tsx';
@@ -28,16 +30,17 @@ function Stars({ rating, size = 'small' }: { rating: number; size?: 'small' | 'l
 
 /** The aggregate: the average large, its stars, the count, and a bar per rating (5 to 1). */
 function RatingSummary({ average, count, byRating }: { average: number; count: number; byRating: number[] }) {
-  const { t, i18n } = useTranslation();
-  const number = new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  const { t } = useTranslation();
+  const { language } = useBoot();
+  const shown = formatNumber(average, language, 1, 1);
   return (
     <div className="rating-summary">
       <div className="rating-summary__score">
         <span className="rating-summary__average" aria-hidden="true">
-          {number.format(average)}
+          {shown}
         </span>
         <Stars rating={average} size="large" />
-        <p className="rating-summary__text muted">{t('forms.aggregate', { average: number.format(average), count })}</p>
+        <p className="rating-summary__text muted">{t('forms.aggregate', { average: shown, count })}</p>
       </div>
       <ul className="rating-bars">
         {[5, 4, 3, 2, 1].map((n, i) => (

@@ -3,7 +3,8 @@
  * the cart at today's prices, with what changed (a price, a line no longer sold) reported to the shopper.
  */
 import { MAX_QUANTITY } from '../../shared/cart.ts';
-import type { HistoryEntry, OrderLine, RepeatSummary } from '../../shared/orders.ts';
+import { DEFAULT_LANGUAGE, type Language } from '../../shared/languages.ts';
+import { type HistoryEntry, type OrderLine, orderDate, type RepeatSummary } from '../../shared/orders.ts';
 import { soldPrice } from '../catalog/index.ts';
 import { PAYMENT_STATE_SQL } from '../checkout/index.ts';
 import type { Db } from '../db/index.ts';
@@ -19,10 +20,9 @@ export type HistoryOrder = HistoryEntry;
 /** What repeating an order did, line by line. */
 export type { RepeatSummary };
 
-/** An order as /history shows it ($3: the site's time zone, for the local date); the caller adds WHERE and ORDER. */
+/** An order as /history shows it (its created_date is written in JS: dated below); the caller adds WHERE and ORDER. */
 const HISTORY_COLUMNS = `SELECT number, status, currency, total::float8 AS total,
        to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS created_at,
-       to_char(created_at AT TIME ZONE $3, 'DD.MM.YYYY') AS created_date,
        CASE WHEN delivery IS NULL THEN NULL ELSE json_build_object(
          'label', delivery->>'label', 'city', coalesce(delivery->>'city', ''), 'address', coalesce(delivery->>'address', ''),
          'point', CASE WHEN jsonb_typeof(delivery->'point') = 'object'
@@ -32,6 +32,12 @@ const HISTORY_COLUMNS = `SELECT number, status, currency, total::float8 AS total
        ${PAYMENT_STATE_SQL} AS "paymentState"
   FROM orders o`;
 
+/** A row with its day as the reader's language writes it, in the site's time zone (shared/orders.ts orderDate). */
+const dated = (row: Omit<HistoryOrder, 'created_date'>, site: SiteRef, language: Language): HistoryOrder => ({
+  ...row,
+  created_date: orderDate(row.created_at, language, site.timeZone),
+});
+
 export class AccountOrders {
   constructor(
     private readonly db: Db,
@@ -39,30 +45,39 @@ export class AccountOrders {
   ) {}
 
   /** One page of the user's orders on the site, newest first, and how many pages there are. */
-  async page(userId: number, site: SiteRef, page: number): Promise<{ orders: HistoryOrder[]; pages: number; page: number }> {
+  async page(
+    userId: number,
+    site: SiteRef,
+    page: number,
+    language: Language = DEFAULT_LANGUAGE,
+  ): Promise<{ orders: HistoryOrder[]; pages: number; page: number }> {
     const [{ n }] = (await this.db.query<{ n: number }>('SELECT count(*)::int AS n FROM orders WHERE user_id = $1 AND site = $2', [
       userId,
       site.id,
     ])) as [{ n: number }];
     const pages = Math.max(1, Math.ceil(n / HISTORY_PAGE_SIZE));
     const current = Math.min(page, pages);
-    const orders = await this.db.query<HistoryOrder>(
+    const rows = await this.db.query<Omit<HistoryOrder, 'created_date'>>(
       `${HISTORY_COLUMNS} WHERE user_id = $1 AND site = $2
-        ORDER BY created_at DESC, id DESC LIMIT $4 OFFSET $5`,
-      [userId, site.id, site.timeZone, HISTORY_PAGE_SIZE, (current - 1) * HISTORY_PAGE_SIZE],
+        ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4`,
+      [userId, site.id, HISTORY_PAGE_SIZE, (current - 1) * HISTORY_PAGE_SIZE],
     );
-    return { orders, pages, page: current };
+    return { orders: rows.map((row) => dated(row, site, language)), pages, page: current };
   }
 
   /** One of the user's orders on the site as /history/{id} shows it, with its lines; undefined: not this user's here. */
-  async entry(userId: number, orderId: number, site: SiteRef): Promise<(HistoryOrder & { items: OrderLine[] }) | undefined> {
-    const [order] = await this.db.query<HistoryOrder>(`${HISTORY_COLUMNS} WHERE user_id = $1 AND site = $2 AND id = $4`, [
-      userId,
-      site.id,
-      site.timeZone,
-      orderId,
-    ]);
-    if (!order) return undefined;
+  async entry(
+    userId: number,
+    orderId: number,
+    site: SiteRef,
+    language: Language = DEFAULT_LANGUAGE,
+  ): Promise<(HistoryOrder & { items: OrderLine[] }) | undefined> {
+    const [row] = await this.db.query<Omit<HistoryOrder, 'created_date'>>(
+      `${HISTORY_COLUMNS} WHERE user_id = $1 AND site = $2 AND id = $3`,
+      [userId, site.id, orderId],
+    );
+    if (!row) return undefined;
+    const order = dated(row, site, language);
     const items = await this.db.query<OrderLine>(
       'SELECT title, price::float8 AS price, quantity FROM order_items WHERE order_id = $1 ORDER BY title',
       [orderId],

@@ -17,7 +17,9 @@ export function withoutOwner<T extends { session_id: unknown; user_id: unknown }
   return rest;
 }
 
-import type { OrderLine, OrderReceipt, OrderSummary } from '../../shared/orders.ts';
+import { DEFAULT_LANGUAGE, type Language } from '../../shared/languages.ts';
+import { type OrderLine, type OrderReceipt, type OrderSummary, orderDate } from '../../shared/orders.ts';
+import { formatPhone } from '../../shared/phone.ts';
 
 export type { OrderLine, OrderSummary };
 
@@ -36,20 +38,30 @@ export const PAYMENT_STATE_SQL = `CASE
                               WHEN 'on_confirmation' THEN 'on_confirmation' END)
   END`;
 
-/** The order columns; $1 is the site's time zone, for the local date. */
+/** The order columns; created_date is written in JS, in the reader's language (dated below). */
 const orderColumns = `SELECT id, number, status, currency, total::float8 AS total,
-       to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS created_at,
-       to_char(created_at AT TIME ZONE $1, 'DD.MM.YYYY') AS created_date, session_id, user_id
+       to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS created_at, session_id, user_id
   FROM orders`;
 
 type SiteRef = { id: string; timeZone: string };
 
+/** An order row with its day as the reader's language writes it, in the site's time zone (shared/orders.ts orderDate). */
+const dated = <T extends { created_at: string }>(row: T, site: SiteRef, language: Language): T & { created_date: string } => ({
+  ...row,
+  created_date: orderDate(row.created_at, language, site.timeZone),
+});
+
 export class OrderService {
   constructor(private readonly db: Queryable) {}
 
-  async find(id: number, site: SiteRef): Promise<(OrderSummary & { items: OrderLine[] }) | undefined> {
-    const [order] = await this.db.query<OrderSummary>(`${orderColumns} WHERE id = $2 AND site = $3`, [site.timeZone, id, site.id]);
-    if (!order) return undefined;
+  async find(
+    id: number,
+    site: SiteRef,
+    language: Language = DEFAULT_LANGUAGE,
+  ): Promise<(OrderSummary & { items: OrderLine[] }) | undefined> {
+    const [row] = await this.db.query<Omit<OrderSummary, 'created_date'>>(`${orderColumns} WHERE id = $1 AND site = $2`, [id, site.id]);
+    if (!row) return undefined;
+    const order = dated(row, site, language);
     const items = await this.db.query<OrderLine>(
       'SELECT title, price::float8 AS price, quantity FROM order_items WHERE order_id = $1 ORDER BY title',
       [id],
@@ -58,18 +70,21 @@ export class OrderService {
   }
 
   /** A placed order with everything its result page shows (checkout, decision 022); undefined on another site. */
-  async receipt(id: number, site: SiteRef): Promise<OrderReceipt | undefined> {
-    const [order] = await this.db.query<Omit<OrderReceipt, 'items'>>(
-      `SELECT number, status, currency, to_char(created_at AT TIME ZONE $1, 'DD.MM.YYYY') AS created_date,
+  async receipt(id: number, site: SiteRef, language: Language = DEFAULT_LANGUAGE): Promise<OrderReceipt | undefined> {
+    const [row] = await this.db.query<Omit<OrderReceipt, 'items' | 'created_date'>>(
+      `SELECT number, status, currency, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS created_at,
               ${PAYMENT_STATE_SQL} AS "paymentState",
               json_build_object('type', customer_type, 'name', customer_name, 'phone', customer_phone, 'email', customer_email,
                                 'company', company, 'inn', inn, 'kpp', kpp) AS customer,
               delivery, payment, comment, subtotal::float8 AS subtotal, discount::float8 AS discount,
               delivery_cost::float8 AS "deliveryCost", total::float8 AS total
-         FROM orders o WHERE id = $2 AND site = $3`,
-      [site.timeZone, id, site.id],
+         FROM orders o WHERE id = $1 AND site = $2`,
+      [id, site.id],
     );
-    if (!order) return undefined;
+    if (!row) return undefined;
+    const order = dated(row, site, language);
+    // The buyer's number as people read it ("+7 912 345 67 89"): formatted here, the browser has no libphonenumber.
+    order.customer = { ...order.customer, phone: formatPhone(order.customer.phone) };
     const items = await this.db.query<OrderReceipt['items'][number]>(
       `SELECT title, sku, price::float8 AS price, quantity, discount::float8 AS discount, line_total::float8 AS total
          FROM order_items WHERE order_id = $1 ORDER BY title`,
@@ -98,13 +113,18 @@ export class OrderService {
   }
 
   /** The latest order this session placed on the site that the visitor may still see (isVisibleTo's rule). */
-  async latestForSession(sessionId: string, userId: number | null, site: SiteRef): Promise<OrderSummary | undefined> {
-    const [row] = await this.db.query<OrderSummary>(
-      `${orderColumns} WHERE session_id = $2 AND site = $3 AND (user_id IS NULL OR user_id = $4)
+  async latestForSession(
+    sessionId: string,
+    userId: number | null,
+    site: SiteRef,
+    language: Language = DEFAULT_LANGUAGE,
+  ): Promise<OrderSummary | undefined> {
+    const [row] = await this.db.query<Omit<OrderSummary, 'created_date'>>(
+      `${orderColumns} WHERE session_id = $1 AND site = $2 AND (user_id IS NULL OR user_id = $3)
         ORDER BY created_at DESC, id DESC LIMIT 1`,
-      [site.timeZone, sessionId, site.id, userId],
+      [sessionId, site.id, userId],
     );
-    return row;
+    return row && dated(row, site, language);
   }
 }
 

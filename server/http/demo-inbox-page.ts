@@ -6,6 +6,7 @@
  * printed beside, each address a link. Every string from a mail is escaped here.
  */
 import { escapeHtml } from '../../shared/escape-html.ts';
+import { formatStamp } from '../../shared/format.ts';
 import type { DemoMail, DemoMailSummary } from '../mail/index.ts';
 
 export interface InboxView {
@@ -150,16 +151,8 @@ function framedHtml(html: string): string {
   return /<head[^>]*>/i.test(linked) ? linked.replace(/<head[^>]*>/i, (head) => head + base) : base + linked;
 }
 
-function when(date: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('ru-RU', {
-    timeZone,
-    day: '2-digit',
-    month: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).format(date);
-}
+/** The inbox is Russian (the shop's staff read it): day, month and time to the second in the site's time zone. */
+const when = (date: Date, timeZone: string) => formatStamp(date, 'ru', timeZone);
 
 function shell(title: string, view: InboxView, body: string): string {
   const home = e(view.shopHome);

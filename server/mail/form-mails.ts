@@ -6,6 +6,8 @@
  */
 
 import { escapeHtml } from '../../shared/escape-html.ts';
+import { currencySign, formatMoney } from '../../shared/format.ts';
+import { formatPhone } from '../../shared/phone.ts';
 import { siteBrand } from '../../shared/public-site.ts';
 import { SHOP_LANGUAGE } from './layout.ts';
 import type { FormMessage, MessageOf } from './messages.ts';
@@ -56,6 +58,12 @@ function message({ data }: MessageOf<'form.message'>): Notice {
   };
 }
 
+/** The monthly volume as an amount with the site's currency sign ("150 000 ₽"), never the currency's code. */
+function volume(value: string | number, currency: string): string {
+  const amount = Number(value);
+  return Number.isFinite(amount) ? formatMoney(amount, currency, SHOP_LANGUAGE) : `${value} ${currencySign(currency, SHOP_LANGUAGE)}`;
+}
+
 function partner({ data, site }: MessageOf<'form.partner'>): Notice {
   return {
     subject: `Заявка партнёра №${data.id}: ${data.company}`,
@@ -65,9 +73,9 @@ function partner({ data, site }: MessageOf<'form.partner'>): Notice {
       ['ИНН', data.inn],
       ['Город', data.city],
       ['Тип партнёра', data.partnerType],
-      ['Объём закупок в месяц', `${data.volume} ${site.currency}`],
+      ['Объём закупок в месяц', volume(data.volume, site.currency)],
       ['Контактное лицо', data.contactName],
-      ['Телефон', data.phone],
+      ['Телефон', formatPhone(data.phone)],
       ['E-mail', data.email],
       ['Комментарий', data.comment || '—'],
     ],
@@ -83,7 +91,7 @@ function appointment({ data }: MessageOf<'form.appointment'>): Notice {
       ['Зоны', data.zones.join(', ')],
       ['Желаемая дата', data.preferredDate],
       ['Город', data.city],
-      ['Телефон', data.phone],
+      ['Телефон', formatPhone(data.phone)],
       ['Покупатель', data.userId === null ? 'без входа' : `пользователь №${data.userId}`],
     ],
   };

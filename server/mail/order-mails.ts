@@ -16,6 +16,7 @@ import type { TFunction } from 'i18next';
 import { localized } from '../../shared/delivery.ts';
 import { formatMoney } from '../../shared/format.ts';
 import { orderStateKey } from '../../shared/orders.ts';
+import { formatPhone } from '../../shared/phone.ts';
 import { siteBrand } from '../../shared/public-site.ts';
 import { DEFAULT_LANGUAGE, type Language, type Site } from '../../shared/sites.ts';
 import { layoutMail, type MailBlock, type MailSite, oneLine, renderMail, SHOP_LANGUAGE, translatorFor } from './layout.ts';
@@ -158,7 +159,7 @@ function orderBlocks(data: OrderMailData, t: TFunction, audience: 'shop' | 'shop
       rows: [
         { label: t('mail.order.name'), value: oneLine(customer.name) },
         { label: t('mail.order.email'), value: oneLine(customer.email) },
-        { label: t('mail.order.phone'), value: oneLine(customer.phone) },
+        { label: t('mail.order.phone'), value: oneLine(formatPhone(customer.phone)) },
         ...optional(t('mail.order.company'), customer.company),
         ...optional(t('mail.order.inn'), customer.inn),
         ...optional(t('mail.order.kpp'), customer.kpp),

@@ -4,6 +4,7 @@
  * the light colour mode; the browser prints it (print styles hide the shell).
  */
 import { z } from 'zod';
+import { formatDate } from '../../shared/format.ts';
 import type { GuardName } from '../../shared/routes.ts';
 import { orderNumberParam, shopRequisites, vatRate } from '../checkout/index.ts';
 import { orderIdOf } from './helpers/order-address.ts';
@@ -16,10 +17,12 @@ export const params = z.object({ id: orderNumberParam });
 export async function loader(args: LoaderArgs) {
   const { request, context } = args;
   const id = await orderIdOf(args, routeParams(params, args).id);
-  const order = await context.services.orders.receipt(id, context.site);
+  const order = await context.services.orders.receipt(id, context.site, context.language);
   if (!order) throw notFoundError(request.url);
   const rate = vatRate(context.services.payments.vatCode(context.site.id));
   // VAT included in the total: total × rate / (100 + rate), rounded to kopecks.
   const vat = rate === null ? null : { rate, amount: Math.round((order.total * rate * 100) / (100 + rate)) / 100 };
-  return { order, requisites: shopRequisites(context.site), vat };
+  // An invoice writes its day in full: "от 12 марта 2026 г.".
+  const date = formatDate(order.created_at, context.language, context.site.timeZone, 'long');
+  return { order, date, requisites: shopRequisites(context.site), vat };
 }

@@ -32,13 +32,14 @@ export async function loader(args: LoaderArgs) {
   const { success: result, id: number } = routeParams(params, args);
   const id = await orderIdOf(args, number);
   const { orders, payments, checkout } = context.services;
-  let order = await orders.receipt(id, context.site);
+  let order = await orders.receipt(id, context.site, context.language);
   if (!order) throw notFoundError(request.url);
   // Orders without the checkout's snapshot were only ever paid through the provider.
   const online = !order.payment || order.payment.kind === 'online';
   // Back from the provider (return_url is the success page): a pending payment is read back from the API first.
   const payment = online ? await payments.forOrder(id, context.site.id, { refresh: true }) : null;
-  if (payment?.status === 'succeeded' && order.status !== 'paid') order = (await orders.receipt(id, context.site)) ?? order;
+  if (payment?.status === 'succeeded' && order.status !== 'paid')
+    order = (await orders.receipt(id, context.site, context.language)) ?? order;
   const fits = paymentResult(payment?.status);
   if (fits && fits !== result) throw redirect(localPath(context.basename, `/cart/${fits}/${number}`), 302);
   const alternatives = online ? await checkout.paymentAlternatives(id, context.site, context.language) : [];

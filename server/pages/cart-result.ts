@@ -12,7 +12,7 @@ export async function loader(args: LoaderArgs) {
   const { request, context } = args;
   const { success: result } = routeParams(params, args);
   const latest = await context.services.orders.latestForSession(context.session.id, context.session.snapshot.userId, context.site);
-  const order = latest && (await context.services.orders.receipt(latest.id, context.site));
+  const order = latest && (await context.services.orders.receipt(latest.id, context.site, context.language));
   if (!order) throw notFoundError(request.url);
   return { result, order, phone: context.site.phone };
 }

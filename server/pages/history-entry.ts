@@ -26,7 +26,7 @@ export const params = z.object({ id: orderNumberParam });
 export async function loader(args: LoaderArgs) {
   const { request, context } = args;
   const id = await orderIdOf(args, routeParams(params, args).id);
-  const order = await context.services.accountOrders.entry(context.session.snapshot.userId!, id, context.site);
+  const order = await context.services.accountOrders.entry(context.session.snapshot.userId!, id, context.site, context.language);
   if (!order) throw notFoundError(request.url);
   return { order };
 }

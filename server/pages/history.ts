@@ -10,5 +10,5 @@ const pageQuery = z.object({ page: z.coerce.number().int().min(1).max(100000).ca
 
 export async function loader({ request, context }: LoaderArgs) {
   const { page } = pageQuery.parse(queryObject(request));
-  return context.services.accountOrders.page(context.session.snapshot.userId!, context.site, page);
+  return context.services.accountOrders.page(context.session.snapshot.userId!, context.site, page, context.language);
 }

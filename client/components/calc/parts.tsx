@@ -1,6 +1,6 @@
 /** Small pieces both pages show: the notice about an unusable link and the totals (price, mass, sheets). */
 import type { CalcNotice, CalcTotals } from '../../../shared/calculator.ts';
-import { formatNumber } from '../../../shared/product-info.ts';
+import { formatNumber } from '../../../shared/format.ts';
 import { useBoot } from '../../boot.ts';
 import { useTranslation } from '../../i18n.tsx';
 import { Price } from '../Price.tsx';
