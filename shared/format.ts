@@ -25,6 +25,21 @@ export const LOCALES: Record<Language, string> = {
 /** The Intl locale of a language (an unknown one reads as Russian, the default language). */
 export const localeOf = (language: Language): string => LOCALES[language] ?? LOCALES.ru;
 
+/**
+ * Browsers ship a reduced ICU: Chromium (Debian's, and Chrome's own data) has no Kazakh, Uzbek or Kyrgyz formats and
+ * falls back to English ("12,345.5", "Mon"), so a page formatted with them on the server would not hydrate. Numbers in
+ * those languages are written exactly as Russian writes them (space groups, decimal comma — what ICU's kk-KZ,
+ * uz-Latn-UZ and ky-KG give), so they are formatted with ru-RU on both sides; their weekday names come from the table
+ * below (ICU's, copied). Dates of those languages are formatted on the server only (loaders pass the string).
+ */
+const NUMBER_LOCALES: Partial<Record<Language, string>> = { kk: 'ru-RU', uz: 'ru-RU', ky: 'ru-RU' };
+const numberLocaleOf = (language: Language): string => NUMBER_LOCALES[language] ?? localeOf(language);
+const WEEKDAYS: Partial<Record<Language, readonly string[]>> = {
+  kk: ['дс', 'сс', 'ср', 'бс', 'жм', 'сб', 'жс'],
+  uz: ['Dush', 'Sesh', 'Chor', 'Pay', 'Jum', 'Shan', 'Yak'],
+  ky: ['дүй.', 'шейш.', 'шарш.', 'бейш.', 'жума', 'ишм.', 'жек.'],
+};
+
 /** Each currency's sign as the shop writes it after the amount (domain.md). */
 const CURRENCY_SIGNS: Record<string, string> = { RUB: '₽', KZT: '₸', MDL: 'lei', UZS: 'сум', KGS: 'сом' };
 /** Where a language writes a currency otherwise: Uzbek in Latin script writes soʻm (U+02BB), not the Cyrillic сум. */
@@ -75,14 +90,14 @@ const numberFormat = cache((key) => {
  * English, 1.234,5 in Turkish.
  */
 export function formatNumber(value: number, language: Language, digits = 4, minDigits = 0): string {
-  return nonBreaking(numberFormat(`${localeOf(language)}|${minDigits}|${digits}`).format(value));
+  return nonBreaking(numberFormat(`${numberLocaleOf(language)}|${minDigits}|${digits}`).format(value));
 }
 
 /** An amount with the currency's sign: whole amounts without decimals, others with two ("7 910 ₽", "1,234.50 ₽"). */
 export function formatMoney(amount: number, currency: string, language: Language): string {
   const fractional = Math.round(amount * 100) % 100 !== 0;
   const digits = fractional ? 2 : 0;
-  const number = nonBreaking(numberFormat(`${localeOf(language)}|${digits}|2`).format(amount));
+  const number = nonBreaking(numberFormat(`${numberLocaleOf(language)}|${digits}|2`).format(amount));
   return `${number}\u00a0${currencySign(currency, language)}`;
 }
 
@@ -130,5 +145,5 @@ const weekdayNames = cache((locale) => {
 
 /** Short weekday names Monday…Sunday as the language writes them ("пн", "Mon", "Pzt", "Dush"). */
 export function weekdays(language: Language): readonly string[] {
-  return weekdayNames(localeOf(language));
+  return WEEKDAYS[language] ?? weekdayNames(localeOf(language));
 }

@@ -106,3 +106,17 @@ t.test('phones: stored E.164, shown with the country code and grouped as the cou
   t.equal(formatPhone(''), '');
   t.equal(formatPhone('call me'), 'call me', 'what is not a number is shown as stored');
 });
+
+t.test('languages browsers have no ICU data for (kk, uz, ky) format the same on server and browser', async (t) => {
+  for (const language of ['kk', 'uz', 'ky'] as const) {
+    // Numbers as their own locale writes them (Node has full ICU) — but with ru-RU, which every browser has.
+    t.equal(formatNumber(12345.5, language), new Intl.NumberFormat(LOCALES[language]).format(12345.5).replace(/\s/g, '\u00a0'));
+    // The weekday table is ICU's own names, so no browser's fallback to English can differ from the server.
+    const icu = new Intl.DateTimeFormat(LOCALES[language], { weekday: 'short', timeZone: 'UTC' });
+    t.same(
+      weekdays(language),
+      Array.from({ length: 7 }, (_, i) => icu.format(new Date(Date.UTC(2024, 0, 1 + i)))),
+      `${language} weekdays`,
+    );
+  }
+});

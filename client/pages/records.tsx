@@ -5,7 +5,7 @@
  */
 import { Link, useLoaderData } from 'react-router-dom';
 import type { loader } from '../../server/pages/records.ts';
-import { formatDate, formatMoney, formatNumber } from '../../shared/format.ts';
+import { formatMoney, formatNumber } from '../../shared/format.ts';
 import type { SavedRecord } from '../../shared/records.ts';
 import { safeLocalPath } from '../../shared/safe-path.ts';
 import { useBoot } from '../boot.ts';
@@ -17,7 +17,7 @@ import { FormError, RouteForm } from '../route-form.tsx';
 
 export function Component() {
   const { t } = useTranslation();
-  const { records, page, hasNext, timeZone } = useLoaderData<typeof loader>();
+  const { records, page, hasNext } = useLoaderData<typeof loader>();
   return (
     <AccountLayout current="records">
       <section className="account">
@@ -28,7 +28,7 @@ export function Component() {
         ) : (
           <ul className="records">
             {records.map((r) => (
-              <RecordItem key={r.id} record={r} timeZone={timeZone} />
+              <RecordItem key={r.id} record={r} />
             ))}
           </ul>
         )}
@@ -38,11 +38,10 @@ export function Component() {
   );
 }
 
-function RecordItem({ record, timeZone }: { record: SavedRecord; timeZone: string }) {
+function RecordItem({ record }: { record: SavedRecord & { date: string } }) {
   const { t } = useTranslation();
   const { language } = useBoot();
-  // The site's time zone and an explicit locale: the server and the browser print the same date (no hydration mismatch).
-  const date = formatDate(record.createdAt, language, timeZone, 'medium');
+  const { date } = record;
   // Only a local path is a link (the table admits any text starting with '/', "//host" included).
   const link = safeLocalPath(record.link);
   const d = record.details as Record<string, unknown>;

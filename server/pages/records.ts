@@ -4,6 +4,7 @@
  * each with its date, a link back to the result, and delete (the action, intent=delete).
  */
 import { z } from 'zod';
+import { formatDate } from '../../shared/format.ts';
 import type { GuardName } from '../../shared/routes.ts';
 import { plainText } from '../../shared/text.ts';
 import { type ActionArgs, type LoaderArgs, mutationDone, mutationFailed, queryObject, readForm } from './helpers/route-module.ts';
@@ -20,7 +21,10 @@ export async function loader({ request, context }: LoaderArgs) {
     limit: RECORDS_PAGE_SIZE + 1,
     offset: (page - 1) * RECORDS_PAGE_SIZE,
   });
-  return { records: rows.slice(0, RECORDS_PAGE_SIZE), page, hasNext: rows.length > RECORDS_PAGE_SIZE, timeZone: context.site.timeZone };
+  const { language, site } = context;
+  // Dates formatted here: browsers lack some languages' date formats (shared/format.ts), the page prints this string.
+  const records = rows.slice(0, RECORDS_PAGE_SIZE).map((r) => ({ ...r, date: formatDate(r.createdAt, language, site.timeZone, 'medium') }));
+  return { records, page, hasNext: rows.length > RECORDS_PAGE_SIZE };
 }
 
 export const recordsForm = z.object({
