@@ -79,7 +79,12 @@ async function checkEverySite(t: Test, app: TestApp, online: Record<string, bool
       );
       // The shop's own pickup points: the city written once, the hours in the page's language (never schema.org codes).
       for (const point of site.delivery.filter((m) => m.kind === 'pickup').flatMap((m) => m.points ?? [])) {
-        t.match(page.body, `${pointAddress(point)} · ${formatHours(point.hours!, language as Language)}`, `${at}: ${point.id}`);
+        const ruMark = language === 'ru' ? '' : ' lang="ru"';
+        t.match(
+          page.body,
+          `<span${ruMark}>${pointAddress(point)}</span> · ${formatHours(point.hours!, language as Language)}`,
+          `${at}: ${point.id}, its address marked Russian on another language's page`,
+        );
       }
       t.notMatch(
         page.body.replace(/<script[^>]*>.*?<\/script>/gs, ''),

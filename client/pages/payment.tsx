@@ -20,6 +20,7 @@ export function Component() {
 function OfferSections({ offer }: { offer: SiteOffer }) {
   const { t } = useTranslation();
   const { language } = useBoot();
+  const russianLang = language === 'ru' ? undefined : 'ru';
   const money = (amount: number) => formatMoney(amount, offer.currency, language);
   const price = (p: PriceSummary) => {
     switch (p.type) {
@@ -66,10 +67,16 @@ function OfferSections({ offer }: { offer: SiteOffer }) {
                   <span lang={m.terms.lang}>{m.terms.text}</span>
                 </>
               )}
-              {m.cities.length > 0 && <div lang="ru">{t('site.offer.cities', { cities: m.cities.join(', ') })}</div>}
+              {/* Cities and addresses are the config's Russian text (the order form checks cities against them). */}
+              {m.cities.length > 0 && (
+                <div>
+                  {t('site.offer.cities')} <span lang={russianLang}>{m.cities.join(', ')}</span>
+                </div>
+              )}
               {m.points.map((point) => (
-                <div key={point.id} lang="ru">
-                  {pointAddress(point) + (point.hours ? ` · ${formatHours(point.hours, language)}` : '')}
+                <div key={point.id}>
+                  <span lang={russianLang}>{pointAddress(point)}</span>
+                  {point.hours ? ` · ${formatHours(point.hours, language)}` : ''}
                 </div>
               ))}
             </li>

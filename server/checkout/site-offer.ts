@@ -50,7 +50,6 @@ export function siteOffer(site: Pick<Site, 'payment' | 'delivery' | 'currency'>,
     payment: offeredPayments(site.payment, { online, customerType: 'legal' }).map((m) => ({
       id: m.id,
       kind: m.kind,
-      legalOnly: m.legalOnly === true,
       label: localizedText(m.label, language),
       terms: localizedText(m.terms, language),
     })),

@@ -17,7 +17,7 @@ export const site = {
       from: 'от {{amount}}',
       maxWeight: 'до {{kg}} кг',
       minWeight: 'для заказов от {{kg}} кг',
-      cities: 'Города: {{cities}}',
+      cities: 'Города:',
     },
     law: {
       RU: 'Федеральным законом № 152-ФЗ «О персональных данных»',
@@ -50,7 +50,7 @@ export const site = {
       from: 'from {{amount}}',
       maxWeight: 'up to {{kg}} kg',
       minWeight: 'for orders from {{kg}} kg',
-      cities: 'Cities: {{cities}}',
+      cities: 'Cities:',
     },
     law: {
       RU: 'Russian Federal Law No. 152-FZ “On Personal Data”',
@@ -83,7 +83,7 @@ export const site = {
       from: '{{amount}} 起',
       maxWeight: '最多 {{kg}} 公斤',
       minWeight: '适用于 {{kg}} 公斤以上的订单',
-      cities: '城市：{{cities}}',
+      cities: '城市：',
     },
     law: {
       RU: '俄罗斯联邦第 152-FZ 号《个人数据法》',
@@ -116,7 +116,7 @@ export const site = {
       from: '{{amount}} başlayan fiyatlarla',
       maxWeight: '{{kg}} kg’a kadar',
       minWeight: '{{kg}} kg ve üzeri siparişler için',
-      cities: 'Şehirler: {{cities}}',
+      cities: 'Şehirler:',
     },
     law: {
       RU: '152-FZ sayılı Rusya Federasyonu Kişisel Veriler Kanunu',
@@ -149,7 +149,7 @@ export const site = {
       from: '{{amount}} бастап',
       maxWeight: '{{kg}} кг дейін',
       minWeight: '{{kg}} кг бастап тапсырыстар үшін',
-      cities: 'Қалалар: {{cities}}',
+      cities: 'Қалалар:',
     },
     law: {
       RU: '«Дербес деректер туралы» № 152-ФЗ Ресей Федералдық заңына',
@@ -182,7 +182,7 @@ export const site = {
       from: 'de la {{amount}}',
       maxWeight: 'până la {{kg}} kg',
       minWeight: 'pentru comenzi de la {{kg}} kg',
-      cities: 'Orașe: {{cities}}',
+      cities: 'Orașe:',
     },
     law: {
       RU: 'Legii federale a Rusiei nr. 152-FZ „Cu privire la datele cu caracter personal”',
@@ -215,7 +215,7 @@ export const site = {
       from: '{{amount}} dan',
       maxWeight: '{{kg}} kg gacha',
       minWeight: '{{kg}} kg dan ortiq buyurtmalar uchun',
-      cities: 'Shaharlar: {{cities}}',
+      cities: 'Shaharlar:',
     },
     law: {
       RU: 'Rossiya Federatsiyasining «Shaxsga doir maʼlumotlar toʻgʻrisida»gi 152-FZ-son Federal qonuniga',
@@ -248,7 +248,7 @@ export const site = {
       from: '{{amount}} баштап',
       maxWeight: '{{kg}} кг чейин',
       minWeight: '{{kg}} кг жогору буйрутмалар үчүн',
-      cities: 'Шаарлар: {{cities}}',
+      cities: 'Шаарлар:',
     },
     law: {
       RU: '«Жеке маалыматтар жөнүндө» № 152-ФЗ Россия Федералдык мыйзамына',
