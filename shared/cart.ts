@@ -1,4 +1,5 @@
 /** Cart entries in the spec's shape (§3: sku holding actual_price, quantity) and the total rule of §9. */
+import type { FallbackLang } from './catalog.ts';
 
 /** The most of one product a cart line may hold (the database checks it too). */
 export const MAX_QUANTITY = 999;
@@ -9,6 +10,8 @@ export interface CartEntry {
     id: number;
     code: string;
     title: string;
+    /** On the cart page: 'ru' when the title is the Russian fallback in the page's language (decision 048). */
+    lang?: FallbackLang;
     url: string;
     /** Price of one unit now, from the site's price list (never from the client). */
     actual_price: number;
@@ -54,6 +57,7 @@ export interface CartKit {
   kitId: number;
   slug: string;
   title: string;
+  lang: FallbackLang;
   /** Kits added to the cart. */
   count: number;
   discountPercent: number;

@@ -3,9 +3,16 @@
  * services that produce them and the components that show them.
  */
 
+/**
+ * The language of a catalogue text when it is not the page's: 'ru' where the row has no translation into the page's
+ * language and shows the Russian original (the element is marked lang="ru"), else null (decision 048).
+ */
+export type FallbackLang = 'ru' | null;
+
 export interface Category {
   id: number;
   title: string;
+  lang: FallbackLang;
   url: string;
   preview_image: string | null;
 }
@@ -20,6 +27,8 @@ export interface ProductCard {
   id: number;
   sku: string;
   title: string;
+  /** 'ru' when title (and a product's description) are the Russian fallback. */
+  lang: FallbackLang;
   url: string;
   preview_image: string | null;
   /** Price in the site's currency; null when the site's price list has no price (not sold there). */
@@ -30,7 +39,10 @@ export interface ProductCard {
 
 export interface Product extends ProductCard {
   description: string;
+  /** String values translated where the catalogue has them in the page's language. */
   attributes: Record<string, string | number>;
+  /** Keys of string attributes whose values stay Russian (marked lang="ru"). */
+  ru_attributes: string[];
   /** Photos, the main one first (the products.images jsonb array, decision 041). */
   images: ProductImage[];
   category: Category;
@@ -41,6 +53,7 @@ export interface Product extends ProductCard {
 /** A product of the visitor's compare list (spec §2 /compare): its attributes side by side, grouped by category. */
 export interface ComparedProduct extends ProductCard {
   attributes: Record<string, string | number>;
+  ru_attributes: string[];
   category: Category;
 }
 

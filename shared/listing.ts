@@ -27,7 +27,10 @@ export interface RangeFacet {
 export interface ValuesFacet {
   key: string;
   kind: 'values';
+  /** The values as stored (Russian): what the address carries. */
   values: string[];
+  /** The values' texts in the page's language; a value missing here is shown as stored, marked lang="ru". */
+  labels: Record<string, string>;
 }
 
 export type Facet = RangeFacet | ValuesFacet;

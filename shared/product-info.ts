@@ -23,6 +23,8 @@ export interface AttributeRow {
   value: string;
   /** When set, the value is a code whose label is productPage.layer.<code>. */
   layer?: string;
+  /** 'ru' when the value is a free text the catalogue has no translation of in the page's language (decision 048). */
+  lang?: 'ru';
 }
 
 /** The meta description: the product's description on one line, cut at a word to at most `max` characters. */
@@ -75,14 +77,15 @@ export function attributeText(row: AttributeRow, t: TFunction): string {
 /**
  * The attributes table: thickness, sheet size L × W, area per sheet, kg/m², mass per sheet, loss factor,
  * working temperature, adhesive, foil, material, sizes of rolls and tapes, volume, net mass, power, layer, unit.
- * Keys the table does not know are left out (the locales have no label for them).
+ * Keys the table does not know are left out (the locales have no label for them). String values come translated by the
+ * catalogue (attributes_in, migration 026); `ruKeys` names those still in Russian, whose rows are marked lang="ru".
  */
-export function attributeRows(attributes: Record<string, unknown>, language: Language): AttributeRow[] {
+export function attributeRows(attributes: Record<string, unknown>, language: Language, ruKeys: readonly string[] = []): AttributeRow[] {
   const rows: AttributeRow[] = [];
   const plain = (key: string) => {
     const value = attributes[key];
     if (typeof value === 'number') rows.push({ key, value: formatNumber(value, language) });
-    else if (typeof value === 'string' && value) rows.push({ key, value });
+    else if (typeof value === 'string' && value) rows.push(ruKeys.includes(key) ? { key, value, lang: 'ru' } : { key, value });
   };
   PLAIN_BEFORE.forEach(plain);
   const length = num(attributes.sheet_length_m);

@@ -15,6 +15,11 @@ export const SEARCH_PAGE_LIMIT = 48;
 export interface SearchResult {
   id: number;
   title: string;
+  /**
+   * Asked in another language than Russian (decision 048): 'ru' when the title and snippet are the Russian fallback,
+   * else null. Absent in Russian, the spec's shape (§7).
+   */
+  lang?: 'ru' | null;
   url: string;
   preview_image: string | null;
   preview_content: string;

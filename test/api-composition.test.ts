@@ -343,7 +343,8 @@ t.test('GET /api/openapi.json describes every public API call from the route sch
   for (const path of ['/api/shop/categories', '/api/shop/cart', '/api/site/region']) {
     t.strictSame(Object.keys(params(path, 'get')).sort(), ['query.domain', 'query.token'], `${path}: token, domain`);
   }
-  t.strictSame(Object.keys(params('/api/site/search', 'post')).sort(), ['query.domain', 'query.token']);
+  // The live search's language (decision 048): optional, the spec's Russian answer without it.
+  t.strictSame(Object.keys(params('/api/site/search', 'post')).sort(), ['query.domain', 'query.language', 'query.token']);
   t.strictSame(doc.paths['/api/location'].get.parameters ?? [], []);
 
   // Bodies: their fields, the required ones, and the media types accepted.

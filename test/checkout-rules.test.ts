@@ -112,6 +112,7 @@ t.test('kit discounts: the lines add up to the kit page’s discount; an incompl
     kitId: 1,
     slug: 'k',
     title: 'K',
+    lang: null,
     count: 1,
     discountPercent: 5,
     lines: [

@@ -74,7 +74,7 @@ t.test('an order is placed whole: lines, kit discount, delivery, totals, stock, 
   const before = await cartData(v);
   t.ok(before.cart.discount > 0, 'the full kit carries its discount in the cart');
   t.ok(before.cart.weightKg > 60, `a full kit weighs about 60 kg (${before.cart.weightKg})`);
-  const kitPage = await app.services.kits.find('polnyj-sedan', app.services.sites.byId('ru')!);
+  const kitPage = await app.services.kits.find('polnyj-sedan', app.services.sites.byId('ru')!, 'ru');
   t.equal(before.cart.discount, kitPage!.separatePrice! - kitPage!.price!, 'the cart discounts exactly what the kit page advertises');
   const heavy = before.checkout.delivery.find((m: { id: string }) => m.id === 'cdek-courier');
   t.ok(heavy.maxWeightKg < before.cart.weightKg, 'ordinary carriers cannot take it');

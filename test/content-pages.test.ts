@@ -236,5 +236,35 @@ t.test('the /en shop reads its most visited pages in English, without the fallba
   t.equal(ld?.mainEntity[0].name, 'In what order do the layers go?');
   // Russian stays Russian; a language without texts still falls back.
   t.match((await app.request({ url: '/voprosy-i-otvety' })).body, 'В каком порядке клеить слои?');
-  t.match((await app.request({ url: '/tr/oplata-i-vozvraty' })).body, 'class="content-notice"');
+  const untranslated = (await app.request({ url: '/tr/handmade' })).body;
+  t.match(untranslated, 'class="content-notice"');
+  t.match(untranslated, /<h1 lang="ru">/, 'the Russian title is marked as Russian');
+  t.match(untranslated, /<span aria-current="page" lang="ru">/, 'and so is its breadcrumb');
+});
+
+t.test('every site reads its info pages and FAQ in each of its languages (issue 20 item 2)', async (t) => {
+  const info = [
+    '/about',
+    '/about_noise_insulation',
+    '/about_noise_insulation/vibropogloshchenie',
+    '/about_noise_insulation/shumopogloshchenie',
+    '/about_noise_insulation/zvukoizolyaciya',
+    '/oplata-i-vozvraty',
+  ];
+  for (const site of demoSitesConfig.sites) {
+    const host = site.aliases.find((a) => a.endsWith('localhost')) ?? site.host;
+    for (const language of site.languages.filter((l) => l !== 'ru')) {
+      const problems: string[] = [];
+      for (const path of info) {
+        const body = (await app.request({ url: `/${language}${path}`, host })).body;
+        if (body.includes('class="content-notice"')) problems.push(`${path}: shown in Russian`);
+        if (!body.includes(`<div class="content-body" lang="${language}"`)) problems.push(`${path}: the body is not in ${language}`);
+        if (/<h1 lang=/.test(body)) problems.push(`${path}: the title is marked as another language`);
+      }
+      const faq = (await app.request({ url: `/${language}/voprosy-i-otvety`, host })).body;
+      const questions = [...faq.matchAll(new RegExp(`<details[^>]* lang="${language}"`, 'g'))].length;
+      if (questions !== 12) problems.push(`FAQ: ${questions} of 12 questions in ${language}`);
+      t.same(problems, [], `${host} ${language}: the info pages and the FAQ`);
+    }
+  }
 });

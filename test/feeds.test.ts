@@ -9,12 +9,14 @@ import { XMLParser } from 'fast-xml-parser';
 import t, { type Test } from 'tap';
 import { ContentService } from '../server/content/content.ts';
 import { type ContentSource, parseContentFile } from '../server/content/content-files.ts';
+import { demoTranslations, type TranslatedLanguage } from '../server/demo/translations/index.ts';
 import { contentNewsSource } from '../server/feeds/content-source.ts';
 import { type RssItem, renderRss } from '../server/feeds/rss.ts';
 import { FeedService } from '../server/feeds/service.ts';
 import { SITEMAP_PATHS_PER_FILE, type SitemapSource } from '../server/feeds/sitemap.ts';
 import { xmlEscape } from '../server/feeds/xml.ts';
 import { demoSitesConfig } from '../server/platform/demo-sites.ts';
+import { siteBrand } from '../shared/public-site.ts';
 import { alternatesOf, seoSites } from '../shared/seo.ts';
 import { SiteDirectory } from '../shared/sites.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
@@ -190,6 +192,29 @@ t.test('alternates: every public site and language once, x-default; per-site con
   ]);
   const lone = { id: 'solo', host: 'solo.example', languages: ['ru' as const], isDefault: true };
   t.same(alternatesOf([lone], lone, '/'), [], 'one address has no alternates');
+});
+
+t.test('YML per language: /<language>/yml.xml names the goods in that language and links its pages', async (t) => {
+  const app = await startTestApp(t);
+  for (const site of PUBLIC) {
+    const host = localHost(site.id);
+    for (const language of site.languages.filter((l) => l !== 'ru')) {
+      const texts = demoTranslations[language as TranslatedLanguage];
+      const res = await app.request({ url: `/${language}/yml.xml`, host });
+      t.equal(res.statusCode, 200, `${site.id} ${language}`);
+      const shop = parse(res.body, t).yml_catalog.shop;
+      t.equal(shop.url, `https://${site.host}/${language}`, `${site.id} ${language}: the shop's address in the language`);
+      t.equal(shop.name, siteBrand(site, language), `${site.id} ${language}: the brand as the language writes it`);
+      const offer = (shop.offers.offer as Array<Record<string, unknown>>).find((o) => o.vendorCode === 'VIB-STD-22')!;
+      t.equal(offer.name, texts.products['VIB-STD-22']!.title, `${site.id} ${language}: the product's name`);
+      t.equal(offer.url, `https://${site.host}/${language}/vibroizolyaciya/vibro-standart-2-2`, `${site.id} ${language}: its page`);
+      const category = (shop.categories.category as Array<Record<string, unknown>>).find((c) => c['@id'] === '1')!;
+      t.equal(category['#text'], texts.categories.vibroizolyaciya!.title, `${site.id} ${language}: categories`);
+    }
+  }
+  t.equal((await app.request({ url: '/ru/yml.xml' })).statusCode, 404, 'Russian has no prefix');
+  t.equal((await app.request({ url: '/kk/yml.xml' })).statusCode, 404, 'a language the site does not offer');
+  t.equal((await app.request({ url: '/vibroizolyaciya/yml.xml' })).statusCode, 404, 'nor any other path');
 });
 
 t.test('YML per site: its currency, its price list, availability from stock, offers complete', async (t) => {

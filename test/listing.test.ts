@@ -363,7 +363,7 @@ t.test('/materials: every category with its image, count and four most popular p
 
   // The kits section (issue 19): the ready kits the site sells, counted and featured — not '0 товаров … скоро появятся'.
   const kits = categories.find((c) => c.url === '/komplekty-sumoizoliacii')!;
-  const onSale = (await app.services.kits.list(app.services.sites.byId('ru')!)).filter((k) => k.purchasable);
+  const onSale = (await app.services.kits.list(app.services.sites.byId('ru')!, 'ru')).filter((k) => k.purchasable);
   t.equal(onSale.length, 6, 'six kits on sale');
   t.equal(kits.count, onSale.length, 'the kits section counts the kits');
   t.same(

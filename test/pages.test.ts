@@ -564,10 +564,15 @@ t.test('shell cache: no database round trip for the shell of a cached site', asy
   await app.request({ url: '/', host: 'kz.localhost' });
   t.same(shellQueries(mark), [], 'and it is cached in turn');
 
+  // The categories are named in the page's language (decision 048): /en has its own entry, cached in turn.
   mark = app.db.queries.length;
   const en = await app.request({ url: '/en' });
   t.equal(en.statusCode, 200);
-  t.same(shellQueries(mark), [], 'the shell data does not depend on the language: /en shares the entry');
+  t.equal(shellQueries(mark).length, 2, 'a language has its own cache entry');
+  t.equal(hydrationData(en.body).loaderData.root.categories[0].title, 'Vibration damping', 'with the English names');
+  mark = app.db.queries.length;
+  await app.request({ url: '/en' });
+  t.same(shellQueries(mark), [], 'and it is cached in turn');
 });
 
 t.test('a query string that contains "/api/" is an ordinary page', async (t) => {

@@ -210,6 +210,9 @@ export function ProductCards({ title, products, currency }: { title: string; pro
  */
 export function TeaserList({ items, base, headingLevel = 2 }: { items: TeaserView[]; base: string; headingLevel?: 2 | 3 }) {
   const { t } = useTranslation();
+  const { language } = useBoot();
+  // An entry without a translation is shown in Russian (decision 027): its texts say so.
+  const langOf = (item: TeaserView) => (item.language !== language ? item.language : undefined);
   if (items.length === 0) return <p className="muted">{t('content.empty')}</p>;
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
@@ -232,12 +235,16 @@ export function TeaserList({ items, base, headingLevel = 2 }: { items: TeaserVie
           </div>
           <div className="teaser__body">
             <Heading className="teaser__title">
-              <Link className="teaser__link" to={`${base}/${item.slug}`}>
+              <Link className="teaser__link" to={`${base}/${item.slug}`} lang={langOf(item)}>
                 {item.title}
               </Link>
             </Heading>
             <EntryMeta entry={item} />
-            {item.summary && <p className="teaser__summary">{item.summary}</p>}
+            {item.summary && (
+              <p className="teaser__summary" lang={langOf(item)}>
+                {item.summary}
+              </p>
+            )}
           </div>
         </li>
       ))}
@@ -301,7 +308,7 @@ export function InfoPage({
     <article className="content">
       <ContentHead title={entry.title} description={entry.summary} crumbs={crumbs} jsonLd={jsonLd} />
       <Breadcrumbs items={crumbs} />
-      <h1>{entry.title}</h1>
+      <h1 lang={entry.fallback ? entry.language : undefined}>{entry.title}</h1>
       {intro}
       <FallbackNotice entry={entry} />
       <ContentBody entry={entry} />

@@ -198,7 +198,7 @@ function CatalogueItem({ shell, isCurrent }: { shell: ShellData; isCurrent: (url
           const url = categoryMenuUrl(category);
           return (
             <li key={category.id}>
-              <Link to={url} {...currentLinkProps(isCurrent(url))} onClick={choose}>
+              <Link to={url} {...currentLinkProps(isCurrent(url))} onClick={choose} lang={category.lang ?? undefined}>
                 {category.title}
               </Link>
             </li>

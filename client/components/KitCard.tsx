@@ -24,9 +24,11 @@ export function KitCard({ kit, currency, headingLevel = 2 }: { kit: KitView; cur
     <li className="kit-card">
       {picture && <ResponsiveImage src={picture} alt="" width={320} height={240} sizes="(max-width: 40rem) 100vw, 20rem" />}
       <Heading>
-        <Link to={kit.url}>{kit.title}</Link>
+        <Link to={kit.url} lang={kit.lang ?? undefined}>
+          {kit.title}
+        </Link>
       </Heading>
-      <p>{kit.description}</p>
+      <p lang={kit.lang ?? undefined}>{kit.description}</p>
       <p className="muted">{t('kits.lines', { n: kit.lines.length })}</p>
       <dl className="kit-totals">
         <dt>{t('kits.total')}</dt>

@@ -43,7 +43,9 @@ export function ProductTile({
         ) : (
           <span className="content-placeholder" aria-hidden="true" />
         )}
-        <span className="product-card__title">{product.title}</span>
+        <span className="product-card__title" lang={product.lang ?? undefined}>
+          {product.title}
+        </span>
       </Link>
       {note && <p className="product-card__note">{note}</p>}
       {product.price !== null ? (

@@ -11,6 +11,8 @@ export interface ResponsiveImageProps {
   /** Above the fold (the first photo, the first cards): load at once, with high priority. Otherwise lazy. */
   eager?: boolean;
   className?: string;
+  /** The language of `alt` when it is not the page's (a catalogue photo's Russian description). */
+  lang?: string;
 }
 
 /**
@@ -18,11 +20,12 @@ export interface ResponsiveImageProps {
  * fallback, width and height always set (no layout shift), lazy and async-decoded unless marked eager.
  * A picture without generated renditions (an address from elsewhere) is a plain <img> with the same rules.
  */
-export function ResponsiveImage({ src, alt, width, height, sizes, eager = false, className }: ResponsiveImageProps) {
+export function ResponsiveImage({ src, alt, width, height, sizes, eager = false, className, lang }: ResponsiveImageProps) {
   const img = (
     <img
       src={src}
       alt={alt}
+      lang={lang}
       width={width}
       height={height}
       className={className}

@@ -27,15 +27,26 @@ interface Answer {
 }
 
 /** The results for a query, or null when the call failed or was aborted. */
-async function fetchResults(query: string, token: string, domain: string, signal: AbortSignal): Promise<SearchResult[] | null> {
-  const answer = await apiPost<{ data?: { results?: unknown } }>('/api/site/search', { token, domain }, { search: query }, signal);
+async function fetchResults(
+  query: string,
+  token: string,
+  domain: string,
+  language: string,
+  signal: AbortSignal,
+): Promise<SearchResult[] | null> {
+  const answer = await apiPost<{ data?: { results?: unknown } }>(
+    '/api/site/search',
+    { token, domain, language },
+    { search: query },
+    signal,
+  );
   const results = answer.ok ? answer.body?.data?.results : undefined;
   return Array.isArray(results) ? (results as SearchResult[]) : null;
 }
 
 /** `token`: the site token (spec §3 `_token`); `domain`: the site's host (spec §7 `domain`). */
 export function SearchBox({ token, domain }: { token: string; domain: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const id = useId();
   const inputId = `${id}input`;
@@ -66,7 +77,7 @@ export function SearchBox({ token, domain }: { token: string; domain: string }) 
     const seq = ++sequence.current;
     const controller = new AbortController();
     inFlight.current = controller;
-    const results = await fetchResults(query, token, domain, controller.signal);
+    const results = await fetchResults(query, token, domain, i18n.language, controller.signal);
     if (seq !== sequence.current) return; // a newer query was typed (or the box was reset) meanwhile
     inFlight.current = null;
     setActive(-1);
@@ -235,7 +246,9 @@ export function SearchBox({ token, domain }: { token: string; domain: string }) 
                 ) : (
                   <span className="search-box__noimage" />
                 )}
-                <span className="search-box__title">{r.title}</span>
+                <span className="search-box__title" lang={r.lang ?? undefined}>
+                  {r.title}
+                </span>
                 {r.preview_content && <span className="search-box__snippet">{r.preview_content}</span>}
               </Link>
             </li>

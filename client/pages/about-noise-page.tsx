@@ -8,7 +8,10 @@ import { useTranslation } from '../i18n.tsx';
 export function Component() {
   const { t } = useTranslation();
   const { entry, parentTitle, siblings, products, currency } = useLoaderData<typeof loader>();
-  const crumbs = useCrumbs([{ label: parentTitle ?? t('content.aboutNoise'), to: ABOUT_NOISE_PATH }, { label: entry.title }]);
+  const crumbs = useCrumbs([
+    { label: parentTitle ?? t('content.aboutNoise'), to: ABOUT_NOISE_PATH },
+    { label: entry.title, lang: entry.fallback ? 'ru' : null },
+  ]);
   return (
     <InfoPage entry={entry} crumbs={crumbs}>
       <ProductCards title={t('content.products')} products={products} currency={currency} />

@@ -8,7 +8,7 @@ import { useTranslation } from '../i18n.tsx';
 export function Component() {
   const { t } = useTranslation();
   const { entry, children } = useLoaderData<typeof loader>();
-  const crumbs = useCrumbs([{ label: entry.title }]);
+  const crumbs = useCrumbs([{ label: entry.title, lang: entry.fallback ? 'ru' : null }]);
   const sectionsTitle = useId();
   return (
     <InfoPage entry={entry} crumbs={crumbs}>

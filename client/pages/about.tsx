@@ -14,7 +14,7 @@ export function Component() {
   const { language } = useBoot();
   const { site } = useShell();
   const { entry, requisites } = useLoaderData<typeof loader>();
-  const crumbs = useCrumbs([{ label: entry.title }]);
+  const crumbs = useCrumbs([{ label: entry.title, lang: entry.fallback ? 'ru' : null }]);
   const requisitesId = useId();
   const contactsTitle = useId();
   const seller = requisites.rows[0]?.value ?? site.brand;

@@ -24,13 +24,16 @@ import { useTranslation } from '../i18n.tsx';
 export function Component() {
   const { t } = useTranslation();
   const { entry, products, currency, related } = useLoaderData<typeof loader>();
-  const crumbs = useCrumbs([{ label: t('content.articlesTitle'), to: CONTENT_PATHS.article }, { label: entry.title }]);
+  const crumbs = useCrumbs([
+    { label: t('content.articlesTitle'), to: CONTENT_PATHS.article },
+    { label: entry.title, lang: entry.fallback ? 'ru' : null },
+  ]);
   const relatedId = useId();
   return (
     <article className="content content--article">
       <ContentHead title={entry.title} description={entry.summary} crumbs={crumbs} article={{ type: 'Article', entry }} />
       <Breadcrumbs items={crumbs} />
-      <h1>{entry.title}</h1>
+      <h1 lang={entry.fallback ? entry.language : undefined}>{entry.title}</h1>
       <EntryMeta entry={entry} />
       <FallbackNotice entry={entry} />
       {/* Wide screens: the contents stay beside the text (sticky); narrow ones: between the cover and the text. */}

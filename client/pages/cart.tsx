@@ -131,7 +131,9 @@ function CartLine({ line, currency }: { line: Line; currency: string }) {
   return (
     <tr>
       <td>
-        <Link to={line.sku.url}>{title}</Link>
+        <Link to={line.sku.url} lang={line.sku.lang ?? undefined}>
+          {title}
+        </Link>
       </td>
       <td>
         <Price amount={line.sku.actual_price} currency={currency} />
@@ -193,7 +195,7 @@ function NoLongerSoldLine({ line }: { line: UnavailableLine }) {
   const { t } = useTranslation();
   return (
     <tr className="cart-line cart-line--unavailable">
-      <td>{line.sku.title}</td>
+      <td lang={line.sku.lang ?? undefined}>{line.sku.title}</td>
       <td colSpan={3}>
         <span className="cart-line__unavailable">{t('cart.unavailable')}</span>
       </td>

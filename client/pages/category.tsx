@@ -88,7 +88,7 @@ function FacetField({ facet, label, listing }: { facet: Facet; label: string; li
         facet.values.map((v) => (
           <label key={v} className="listing-check">
             <input type="checkbox" name={facet.key} value={v} defaultChecked={listing.filters.values[facet.key]?.includes(v) ?? false} />{' '}
-            {v}
+            {facet.labels[v] ?? <span lang="ru">{v}</span>}
           </label>
         ))
       )}
@@ -303,8 +303,12 @@ export function Component() {
       />
       {page > 1 && <link rel="prev" href={base + search(page - 1)} />}
       {page < pages && <link rel="next" href={base + search(page + 1)} />}
-      <h1>{category.title}</h1>
-      {category.description && page === 1 && <p className="lead">{category.description}</p>}
+      <h1 lang={category.lang ?? undefined}>{category.title}</h1>
+      {category.description && page === 1 && (
+        <p className="lead" lang={category.lang ?? undefined}>
+          {category.description}
+        </p>
+      )}
       <div className="listing">
         <FilterPanel url={category.url} resetHref={resetHref} listing={listing} facets={facets} />
         <div className="listing-results">

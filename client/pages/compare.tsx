@@ -63,14 +63,16 @@ function CompareTable({ products, currency }: { products: ComparedProduct[]; cur
   // Each product's values as its product page writes them (shared/product-info.ts): the same rows, numbers in the
   // language's own format, codes through their translations; only the rows the shop can name, in the table's order.
   const valuesOf = products.map(
-    (p) => new Map(attributeRows(p.attributes, language).map((row) => [row.key, attributeText(row, t)] as const)),
+    (p) => new Map(attributeRows(p.attributes, language, p.ru_attributes).map((row) => [row.key, row] as const)),
   );
   const keys = ATTRIBUTE_ROW_ORDER.filter((key) => valuesOf.some((values) => values.has(key)) && t(`attr.${key}`, { defaultValue: '' }));
   const differs = (values: unknown[]) => products.length > 1 && new Set(values.map((v) => String(v ?? '—'))).size > 1;
   return (
     <section className="compare-group" aria-labelledby={`compare-${category.id}`}>
       <h2 id={`compare-${category.id}`}>
-        <Link to={category.url}>{category.title}</Link>
+        <Link to={category.url} lang={category.lang ?? undefined}>
+          {category.title}
+        </Link>
       </h2>
       <div className="compare-scroll">
         <table className="compare-table">
@@ -79,7 +81,9 @@ function CompareTable({ products, currency }: { products: ComparedProduct[]; cur
               <td />
               {products.map((p) => (
                 <th scope="col" key={p.id}>
-                  <Link to={p.url}>{p.title}</Link>
+                  <Link to={p.url} lang={p.lang ?? undefined}>
+                    {p.title}
+                  </Link>
                   <RouteForm action="/compare" formKey={`compare:${p.id}`}>
                     {(state) => (
                       <>
@@ -109,12 +113,15 @@ function CompareTable({ products, currency }: { products: ComparedProduct[]; cur
               ))}
             </tr>
             {keys.map((key) => {
-              const values = valuesOf.map((v) => v.get(key));
+              const rows = valuesOf.map((v) => v.get(key));
+              const values = rows.map((row) => row && attributeText(row, t));
               return (
                 <tr key={key} className={differs(values) ? 'compare-row--differs' : undefined}>
                   <th scope="row">{t(`attr.${key}`)}</th>
                   {values.map((value, i) => (
-                    <td key={products[i]!.id}>{value ?? '—'}</td>
+                    <td key={products[i]!.id} lang={rows[i]?.lang}>
+                      {value ?? '—'}
+                    </td>
                   ))}
                 </tr>
               );

@@ -10,14 +10,14 @@ import { useTranslation } from '../i18n.tsx';
 export function Component() {
   const { t } = useTranslation();
   const { entry, stamp, dates, signedIn } = useLoaderData<typeof loader>();
-  const crumbs = useCrumbs([{ label: entry.title }]);
+  const crumbs = useCrumbs([{ label: entry.title, lang: entry.fallback ? 'ru' : null }]);
   // Back here after signing in, in the visitor's language.
   const here = useHref('/handmade');
   return (
     <section className="content">
       <ContentHead title={entry.title} description={entry.summary} crumbs={crumbs} />
       <Breadcrumbs items={crumbs} />
-      <h1>{entry.title}</h1>
+      <h1 lang={entry.fallback ? entry.language : undefined}>{entry.title}</h1>
       <div className="content-with-form">
         <div>
           <FallbackNotice entry={entry} />

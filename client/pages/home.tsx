@@ -129,7 +129,9 @@ export function Component() {
         <ul className="category-links">
           {shell.categories.map((c) => (
             <li key={c.id}>
-              <Link to={categoryMenuUrl(c)}>{c.title}</Link>
+              <Link to={categoryMenuUrl(c)} lang={c.lang ?? undefined}>
+                {c.title}
+              </Link>
             </li>
           ))}
         </ul>

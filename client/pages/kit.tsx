@@ -39,8 +39,10 @@ export function Component() {
     <article className="kit">
       <PageHead title={kit.title} description={kit.description || t('seo.kits')} type="product" jsonLd={[product, crumbs]} />
       <Breadcrumbs items={[{ label: t('productPage.home'), to: '/' }, { label: t('kits.title'), to: KITS_PATH }, { label: kit.title }]} />
-      <h1>{kit.title}</h1>
-      <p className="lead">{kit.description}</p>
+      <h1 lang={kit.lang ?? undefined}>{kit.title}</h1>
+      <p className="lead" lang={kit.lang ?? undefined}>
+        {kit.description}
+      </p>
       <h2>{t('kits.contents')}</h2>
       <table className="kit-lines">
         <thead>
@@ -55,7 +57,9 @@ export function Component() {
           {kit.lines.map((line) => (
             <tr key={line.productId}>
               <th scope="row">
-                <Link to={line.url}>{line.title}</Link>
+                <Link to={line.url} lang={line.lang ?? undefined}>
+                  {line.title}
+                </Link>
               </th>
               {/* data-label: the column's name, shown beside the value when a phone stacks the row (styles.css). */}
               <td data-label={t('kits.quantity')}>× {line.quantity}</td>

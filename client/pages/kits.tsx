@@ -8,13 +8,17 @@ import { useTranslation } from '../i18n.tsx';
 
 export function Component() {
   const { t } = useTranslation();
-  const { kits, description, currency } = useLoaderData<typeof loader>();
+  const { kits, description, descriptionLang, currency } = useLoaderData<typeof loader>();
   return (
     <>
       <PageHead title={t('kits.title')} description={description || t('seo.kits')} image="/img/categories/komplekty-sumoizoliacii.svg" />
       <Breadcrumbs items={[{ label: t('productPage.home'), to: '/' }, { label: t('kits.title') }]} />
       <h1>{t('kits.title')}</h1>
-      {description && <p className="lead">{description}</p>}
+      {description && (
+        <p className="lead" lang={descriptionLang ?? undefined}>
+          {description}
+        </p>
+      )}
       {kits.length === 0 ? (
         <p>{t('kits.empty')}</p>
       ) : (

@@ -18,13 +18,16 @@ import { useShell } from '../loader-data.ts';
 import { createDealerMap, type DealerMapHandle } from '../third-party/dealer-map.ts';
 import { useMapsApi } from '../third-party/maps.ts';
 
+/** Partners' names and addresses are stored as written in Russian: marked so on the other languages' pages. */
+const storedLang = (language: string) => (language === 'ru' ? undefined : 'ru');
+
 function DealerDetails({ dealer }: { dealer: Dealer }) {
   const { t } = useTranslation();
   const { language } = useBoot();
   return (
     <dl className="dealer__details">
       <dt>{t('map.address')}</dt>
-      <dd>
+      <dd lang={storedLang(language)}>
         {dealer.city}, {dealer.address}
       </dd>
       {dealer.phone && (
@@ -69,6 +72,7 @@ function DealerDetails({ dealer }: { dealer: Dealer }) {
  */
 function DealerMap({ dealers, onReady }: { dealers: Dealer[]; onReady: (focus: ((d: Dealer) => void) | null) => void }) {
   const { t } = useTranslation();
+  const { language } = useBoot();
   const api = useMapsApi();
   const element = useRef<HTMLDivElement>(null);
   const handle = useRef<DealerMapHandle | null>(null);
@@ -138,7 +142,7 @@ function DealerMap({ dealers, onReady }: { dealers: Dealer[]; onReady: (focus: (
       </div>
       {chosen && (
         <article className="dealer-card" aria-labelledby={cardTitle}>
-          <h2 id={cardTitle} className="dealer-card__title">
+          <h2 id={cardTitle} className="dealer-card__title" lang={storedLang(language)}>
             {chosen.name}
           </h2>
           <p className="dealer__kind">{t(`map.types.${chosen.kind}`)}</p>
@@ -157,6 +161,7 @@ function DealerMap({ dealers, onReady }: { dealers: Dealer[]; onReady: (focus: (
 
 export function Component() {
   const { t } = useTranslation();
+  const { language } = useBoot();
   const { filter, dealers, total, problem } = useLoaderData<typeof loader>();
   const shell = useShell();
   const url = useCanonicalUrl();
@@ -223,7 +228,9 @@ export function Component() {
         <ul className="dealer-list">
           {dealers.map((dealer) => (
             <li key={dealer.id} id={`dealer-${dealer.slug}`} className={`dealer dealer--${dealer.kind}`}>
-              <h2 className="dealer__name">{dealer.name}</h2>
+              <h2 className="dealer__name" lang={storedLang(language)}>
+                {dealer.name}
+              </h2>
               <p className="dealer__kind">{t(`map.types.${dealer.kind}`)}</p>
               <DealerDetails dealer={dealer} />
               {focusOnMap && (

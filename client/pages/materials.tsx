@@ -19,7 +19,9 @@ export function Component() {
           <section key={c.id} className="materials-section" aria-labelledby={`materials-${c.id}`}>
             <Link to={c.url} className="materials-section__head">
               {c.preview_image && <img src={c.preview_image} alt="" width={160} height={120} loading={i < 2 ? undefined : 'lazy'} />}
-              <h2 id={`materials-${c.id}`}>{c.title}</h2>
+              <h2 id={`materials-${c.id}`} lang={c.lang ?? undefined}>
+                {c.title}
+              </h2>
             </Link>
             <p className="muted">{t(c.id === KITS_CATEGORY_ID ? 'details.kitsCount' : 'materials.count', { count: c.count })}</p>
             {c.featured.length === 0 ? (

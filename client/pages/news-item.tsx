@@ -9,12 +9,15 @@ import { useTranslation } from '../i18n.tsx';
 export function Component() {
   const { t } = useTranslation();
   const { entry, products, currency } = useLoaderData<typeof loader>();
-  const crumbs = useCrumbs([{ label: t('content.newsTitle'), to: CONTENT_PATHS.news }, { label: entry.title }]);
+  const crumbs = useCrumbs([
+    { label: t('content.newsTitle'), to: CONTENT_PATHS.news },
+    { label: entry.title, lang: entry.fallback ? 'ru' : null },
+  ]);
   return (
     <article className="content">
       <ContentHead title={entry.title} description={entry.summary} crumbs={crumbs} article={{ type: 'NewsArticle', entry }} />
       <Breadcrumbs items={crumbs} />
-      <h1>{entry.title}</h1>
+      <h1 lang={entry.fallback ? entry.language : undefined}>{entry.title}</h1>
       <EntryMeta entry={entry} reading={false} />
       <FallbackNotice entry={entry} />
       <ContentBody entry={entry} />

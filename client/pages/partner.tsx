@@ -13,12 +13,12 @@ export function Component() {
   const { t } = useTranslation();
   const { language } = useBoot();
   const { entry, stamp, currency } = useLoaderData<typeof loader>();
-  const crumbs = useCrumbs([{ label: entry.title }]);
+  const crumbs = useCrumbs([{ label: entry.title, lang: entry.fallback ? 'ru' : null }]);
   return (
     <section className="content">
       <ContentHead title={entry.title} description={entry.summary} crumbs={crumbs} />
       <Breadcrumbs items={crumbs} />
-      <h1>{entry.title}</h1>
+      <h1 lang={entry.fallback ? entry.language : undefined}>{entry.title}</h1>
       <div className="content-with-form">
         <div>
           <FallbackNotice entry={entry} />

@@ -14,7 +14,13 @@ import { useTranslation } from '../i18n.tsx';
 
 export function Component() {
   const { entry, offer } = useLoaderData<typeof loader>();
-  return <InfoPage entry={entry} crumbs={useCrumbs([{ label: entry.title }])} intro={<OfferSections offer={offer} />} />;
+  return (
+    <InfoPage
+      entry={entry}
+      crumbs={useCrumbs([{ label: entry.title, lang: entry.fallback ? 'ru' : null }])}
+      intro={<OfferSections offer={offer} />}
+    />
+  );
 }
 
 function OfferSections({ offer }: { offer: SiteOffer }) {

@@ -5,5 +5,5 @@ import { InfoPage, useCrumbs } from '../components/ContentView.tsx';
 
 export function Component() {
   const { entry } = useLoaderData<typeof loader>();
-  return <InfoPage entry={entry} crumbs={useCrumbs([{ label: entry.title }])} />;
+  return <InfoPage entry={entry} crumbs={useCrumbs([{ label: entry.title, lang: entry.fallback ? 'ru' : null }])} />;
 }

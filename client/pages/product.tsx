@@ -44,6 +44,7 @@ function preloadMainPhoto(src: string) {
  */
 function ProductGallery({ product }: { product: Product }) {
   const slug = product.sku.toLowerCase().replace(/[^a-z0-9-]/g, '-');
+  const { language } = useBoot();
   preloadMainPhoto(product.images[0]!.src);
   return (
     <div className="product-gallery">
@@ -52,6 +53,8 @@ function ProductGallery({ product }: { product: Product }) {
           <ResponsiveImage
             src={src}
             alt={alt}
+            // Photo descriptions are stored in Russian, the catalogue's language (decision 048).
+            lang={language === 'ru' ? undefined : 'ru'}
             width={i === 0 ? 480 : 96}
             height={i === 0 ? 360 : 72}
             sizes={i === 0 ? MAIN_SIZES : '6rem'}
@@ -129,18 +132,20 @@ const ProductView = memo(function ProductView({ data }: { data: Data }) {
   const relatedTitle = useId();
   const sold = product.price !== null;
   const availability = availabilityOf(product.stock);
-  const attributes = attributeRows(product.attributes, language).filter((row) => t(`attr.${row.key}`, { defaultValue: '' }));
+  const attributes = attributeRows(product.attributes, language, product.ru_attributes).filter((row) =>
+    t(`attr.${row.key}`, { defaultValue: '' }),
+  );
   return (
     <article className="product">
       <ProductHead product={product} currency={currency} />
       <Breadcrumbs
         items={[
           { label: t('productPage.home'), to: '/' },
-          { label: product.category.title, to: product.category.url },
-          { label: product.title },
+          { label: product.category.title, to: product.category.url, lang: product.category.lang },
+          { label: product.title, lang: product.lang },
         ]}
       />
-      <h1>{product.title}</h1>
+      <h1 lang={product.lang ?? undefined}>{product.title}</h1>
       {product.images.length > 0 && <ProductGallery product={product} />}
       <p className="muted">
         {t('product.sku')}: {product.sku}
@@ -153,7 +158,7 @@ const ProductView = memo(function ProductView({ data }: { data: Data }) {
         </p>
       )}
       <ProductActions productId={product.id} sold={sold} />
-      <p>{product.description}</p>
+      <p lang={product.lang ?? undefined}>{product.description}</p>
       {attributes.length > 0 && (
         <>
           <h2>{t('product.attributes')}</h2>
@@ -162,7 +167,7 @@ const ProductView = memo(function ProductView({ data }: { data: Data }) {
               {attributes.map((row) => (
                 <tr key={row.key}>
                   <th scope="row">{t(`attr.${row.key}`)}</th>
-                  <td>{attributeText(row, t)}</td>
+                  <td lang={row.lang}>{attributeText(row, t)}</td>
                 </tr>
               ))}
             </tbody>

@@ -5,6 +5,7 @@
 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { DEFAULT_LANGUAGE } from '../../shared/sites.ts';
 import { cartAnswer, domain, FORM_OR_JSON, jsonBody, siteFor, siteToken, tokenQuery } from './common.ts';
 
 export const shopRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -14,10 +15,11 @@ export const shopRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/shop/categories',
     { config: { token: 'required' }, schema: { tags, summary: 'The category menu: data.categories', querystring: tokenQuery } },
-    // The same per-site cache as the page shell: no database round trip.
-    async (request) => ({
-      data: { categories: (await services.publicShell(siteFor(services, request, request.query.domain, 'query'))).categories },
-    }),
+    // The same per-site cache as the page shell: no database round trip. The spec's shape: Russian titles, no `lang`.
+    async (request) => {
+      const shell = await services.publicShell(siteFor(services, request, request.query.domain, 'query'), DEFAULT_LANGUAGE);
+      return { data: { categories: shell.categories.map(({ lang: _, ...category }) => category) } };
+    },
   );
 
   app.get(

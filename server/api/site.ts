@@ -5,6 +5,7 @@
 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { DEFAULT_LANGUAGE, LANGUAGES } from '../../shared/sites.ts';
 import { WIDGET_CODES } from '../content/index.ts';
 import type { City } from '../geo/index.ts';
 import { jsonBody, requestOrigin, searchText, siteFor, tokenQuery } from './common.ts';
@@ -19,13 +20,18 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Product search (title words, then SKU): data.results, at most ten',
-        querystring: tokenQuery,
+        querystring: tokenQuery.extend({
+          language: z
+            .enum(LANGUAGES)
+            .default(DEFAULT_LANGUAGE)
+            .describe("The page's language: its translated names are searched and answered"),
+        }),
         body: jsonBody(z.object({ search: searchText.describe('What the shopper typed') })),
       },
     },
     async (request) => {
       siteFor(services, request, request.query.domain, 'query');
-      return { data: { results: await services.catalog.search(request.body.search) } };
+      return { data: { results: await services.catalog.search(request.body.search, 10, request.query.language) } };
     },
   );
 
@@ -104,7 +110,7 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const site = siteFor(services, request, request.query.domain, 'query');
-      const widgets = (await services.publicShell(site)).widgets;
+      const widgets = (await services.publicShell(site, DEFAULT_LANGUAGE)).widgets;
       return { data: { widget: { code: request.query.code, content: { html: widgets[request.query.code] } } } };
     },
   );

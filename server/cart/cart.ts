@@ -6,7 +6,9 @@
 
 import type { CartEntry, CartKit, UnavailableLine } from '../../shared/cart.ts';
 import { MAX_QUANTITY } from '../../shared/cart.ts';
+import type { FallbackLang } from '../../shared/catalog.ts';
 import type { CartLineSnapshot } from '../../shared/ecommerce.ts';
+import { DEFAULT_LANGUAGE, type Language } from '../../shared/sites.ts';
 import { unsoldOf } from '../catalog/index.ts';
 import type { Db, Queryable } from '../db/index.ts';
 import type { SessionService } from '../sessions/index.ts';
@@ -35,6 +37,7 @@ interface LineRow {
   id: number;
   code: string;
   title: string;
+  lang: FallbackLang;
   url: string;
   category: string;
   actual_price: number | null;
@@ -45,16 +48,25 @@ interface LineRow {
   sold: boolean;
 }
 
-/** The cart's lines on the site, in the order they were added: the one SQL every cart reader runs. */
-function readLines(q: Queryable, sessionId: string, site: { id: string; priceList: string }): Promise<LineRow[]> {
+/**
+ * The cart's lines on the site, in the order they were added: the one SQL every cart reader runs. Titles in `language`
+ * through the read model (the cart page); the spec's answers, analytics and orders read them in Russian.
+ */
+function readLines(
+  q: Queryable,
+  sessionId: string,
+  site: { id: string; priceList: string },
+  language: Language = DEFAULT_LANGUAGE,
+): Promise<LineRow[]> {
   return q.query<LineRow>(
-    `SELECT l.cart_id, l.id, l.sku AS code, l.title, '/' || cat.slug || '/' || l.slug AS url, cat.title AS category,
+    `SELECT l.cart_id, l.id, l.sku AS code, t.title, t.lang, '/' || cat.slug || '/' || l.slug AS url, cat.title AS category,
             l.price::float8 AS actual_price, l.quantity, l.weight_kg::float8 AS weight_kg, l.stock, l.made_to_order, l.sold
        FROM cart_lines l
+       JOIN site_offers_in($3, $4) t ON t.id = l.id
        JOIN categories cat ON cat.id = l.category_id
       WHERE l.session_id = $1 AND l.site = $2 AND l.price_list = $3
       ORDER BY l.added_at, l.id`,
-    [sessionId, site.id, site.priceList],
+    [sessionId, site.id, site.priceList, language],
   );
 }
 
@@ -214,28 +226,40 @@ export class CartService {
    * stock figures. The cart page prices it for the shopper and the checkout, read inside the placing transaction
    * (`q`), for the order — both through server/checkout/pricing.ts.
    */
-  async read(sessionId: string, site: { id: string; priceList: string }, q: Queryable = this.db): Promise<CartContents> {
-    const rows = await readLines(q, sessionId, site);
+  async read(
+    sessionId: string,
+    site: { id: string; priceList: string },
+    q: Queryable = this.db,
+    language: Language = DEFAULT_LANGUAGE,
+  ): Promise<CartContents> {
+    const rows = await readLines(q, sessionId, site, language);
     const cartId = rows[0]?.cart_id ?? null;
     const kits =
       cartId === null
         ? []
         : await q.query<CartKit>(
-            `SELECT k.id AS "kitId", k.slug, k.title, ck.quantity AS count, k.discount_percent::float8 AS "discountPercent",
+            `SELECT k.id AS "kitId", k.slug, k.title, k.lang, ck.quantity AS count, k.discount_percent::float8 AS "discountPercent",
                     json_agg(json_build_object('productId', ki.product_id, 'quantity', ki.quantity) ORDER BY ki.product_id) AS lines
-               FROM cart_kits ck JOIN kits k ON k.id = ck.kit_id JOIN kit_items ki ON ki.kit_id = k.id
+               FROM cart_kits ck JOIN kits_in($2) k ON k.id = ck.kit_id JOIN kit_items ki ON ki.kit_id = k.id
               WHERE ck.cart_id = $1
-              GROUP BY k.id, ck.quantity, ck.added_at
+              GROUP BY k.id, k.slug, k.title, k.lang, k.discount_percent, ck.quantity, ck.added_at
               ORDER BY ck.added_at, k.id`,
-            [cartId],
+            [cartId, language],
           );
     const sold = rows.filter(isSold);
     return {
       cartId,
-      lines: sold.map((r) => ({ ...entryOf(r), weightKg: r.weight_kg })),
+      lines: sold.map((r) => {
+        const entry = entryOf(r);
+        return { ...entry, sku: { ...entry.sku, lang: r.lang }, weightKg: r.weight_kg };
+      }),
       unavailable: rows
         .filter((r) => !isSold(r))
-        .map((r) => ({ sku: { id: r.id, code: r.code, title: r.title, url: r.url }, quantity: r.quantity, unavailable: true as const })),
+        .map((r) => ({
+          sku: { id: r.id, code: r.code, title: r.title, lang: r.lang, url: r.url },
+          quantity: r.quantity,
+          unavailable: true as const,
+        })),
       kits,
       stock: new Map(sold.map((r) => [r.id, { stock: r.stock, madeToOrder: r.made_to_order, sku: r.code }])),
     };

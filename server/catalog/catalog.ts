@@ -1,4 +1,5 @@
 /** Categories and products from the database, priced from a site's price list (the read model, offers.ts). */
+import { DEFAULT_LANGUAGE, type Language } from '../../shared/sites.ts';
 import type { Queryable } from '../db/index.ts';
 import { type SearchResult, searchCatalog } from './search.ts';
 
@@ -8,7 +9,8 @@ import type { Category, Product, ProductCard } from '../../shared/catalog.ts';
 
 export type { SearchResult } from '../../shared/search.ts';
 
-const categoryColumns = `c.id, c.title, '/' || c.slug AS url, c.preview_image`;
+/** A category's card columns from `categories_in($lang) c` (migration 026: titles in the page's language). */
+export const categoryColumns = `c.id, c.title, c.lang, '/' || c.slug AS url, c.preview_image`;
 
 /** Escapes LIKE wildcards so a shopper's "%" or "_" match literally. */
 export function likePattern(text: string): string {
@@ -18,45 +20,55 @@ export function likePattern(text: string): string {
 export class CatalogService {
   constructor(private readonly db: Queryable) {}
 
-  listCategories(): Promise<Category[]> {
-    return this.db.query<Category>(`SELECT ${categoryColumns} FROM categories c ORDER BY c.sort, c.id`);
+  /** The categories in `language` (the Russian title where one has no translation, marked by `lang`). */
+  listCategories(language: Language): Promise<Category[]> {
+    return this.db.query<Category>(`SELECT ${categoryColumns} FROM categories_in($1) c ORDER BY c.sort, c.id`, [language]);
   }
 
-  async findCategory(slug: string): Promise<(Category & { description: string }) | undefined> {
+  async findCategory(slug: string, language: Language): Promise<(Category & { description: string }) | undefined> {
     const [row] = await this.db.query<Category & { description: string }>(
-      `SELECT ${categoryColumns}, c.description FROM categories c WHERE c.slug = $1`,
-      [slug],
+      `SELECT ${categoryColumns}, c.description FROM categories_in($2) c WHERE c.slug = $1`,
+      [slug, language],
     );
     return row;
   }
 
-  async findProduct(categorySlug: string, productSlug: string, priceList: string): Promise<Product | undefined> {
+  async findProduct(categorySlug: string, productSlug: string, priceList: string, language: Language): Promise<Product | undefined> {
     const [row] = await this.db.query<
-      Omit<Product, 'category'> & { category_id: number; category_title: string; category_image: string | null }
+      Omit<Product, 'category'> & {
+        category_id: number;
+        category_title: string;
+        category_lang: Category['lang'];
+        category_image: string | null;
+      }
     >(
-      `SELECT o.id, o.sku, o.title, '/' || c.slug || '/' || o.slug AS url, o.images->0->>'src' AS preview_image,
-              o.price::float8 AS price, o.description, o.attributes, o.images, o.stock,
-              c.id AS category_id, c.title AS category_title, c.preview_image AS category_image
-         FROM site_offers o
-         JOIN categories c ON c.id = o.category_id
-        WHERE o.price_list = $3 AND c.slug = $1 AND o.slug = $2 AND o.active`,
-      [categorySlug, productSlug, priceList],
+      `SELECT o.id, o.sku, o.title, o.lang, '/' || c.slug || '/' || o.slug AS url, o.images->0->>'src' AS preview_image,
+              o.price::float8 AS price, o.description, a.attributes, a.ru_keys AS ru_attributes, o.images, o.stock,
+              c.id AS category_id, c.title AS category_title, c.lang AS category_lang, c.preview_image AS category_image
+         FROM site_offers_in($3, $4) o
+         JOIN categories_in($4) c ON c.id = o.category_id
+        CROSS JOIN LATERAL attributes_in(o.attributes, $4) a
+        WHERE c.slug = $1 AND o.slug = $2 AND o.active`,
+      [categorySlug, productSlug, priceList, language],
     );
     if (!row) return undefined;
-    const { category_id, category_title, category_image, ...product } = row;
-    return { ...product, category: { id: category_id, title: category_title, url: '/' + categorySlug, preview_image: category_image } };
+    const { category_id, category_title, category_lang, category_image, ...product } = row;
+    return {
+      ...product,
+      category: { id: category_id, title: category_title, lang: category_lang, url: '/' + categorySlug, preview_image: category_image },
+    };
   }
 
   /** Cards of the active products `ids` as the site of `priceList` offers them, in the order of `ids` (unknown ids left out). */
-  async cards(ids: number[], priceList: string): Promise<ProductCard[]> {
+  async cards(ids: number[], priceList: string, language: Language): Promise<ProductCard[]> {
     if (ids.length === 0) return [];
     const rows = await this.db.query<ProductCard>(
-      `SELECT o.id, o.sku, o.title, '/' || c.slug || '/' || o.slug AS url, o.images->0->>'src' AS preview_image,
+      `SELECT o.id, o.sku, o.title, o.lang, '/' || c.slug || '/' || o.slug AS url, o.images->0->>'src' AS preview_image,
               CASE WHEN o.sold THEN o.price::float8 END AS price, o.stock
-         FROM site_offers o
+         FROM site_offers_in($2, $3) o
          JOIN categories c ON c.id = o.category_id
-        WHERE o.price_list = $2 AND o.id = ANY($1::int[]) AND o.active`,
-      [ids, priceList],
+        WHERE o.id = ANY($1::int[]) AND o.active`,
+      [ids, priceList, language],
     );
     const byId = new Map(rows.map((r) => [r.id, r]));
     return ids.flatMap((id) => byId.get(id) ?? []);
@@ -73,7 +85,7 @@ export class CatalogService {
   }
 
   /** Catalogue search (server/catalog/search.ts): morphology, typos, keyboard layout, SKU; ranked. */
-  search(text: string, limit = 10): Promise<SearchResult[]> {
-    return searchCatalog(this.db, text, limit);
+  search(text: string, limit = 10, language: Language = DEFAULT_LANGUAGE): Promise<SearchResult[]> {
+    return searchCatalog(this.db, text, limit, language);
   }
 }

@@ -4,7 +4,8 @@
  * the current site's list.
  */
 
-import type { ComparedProduct } from '../../shared/catalog.ts';
+import type { ComparedProduct, FallbackLang } from '../../shared/catalog.ts';
+import type { Language } from '../../shared/sites.ts';
 import type { Db } from '../db/index.ts';
 import type { SessionService } from '../sessions/index.ts';
 
@@ -67,28 +68,31 @@ export class CompareService {
   }
 
   /** The compared products, grouped by category order, oldest first within one. */
-  async list(sessionId: string, priceList: string): Promise<ComparedProduct[]> {
+  async list(sessionId: string, priceList: string, language: Language): Promise<ComparedProduct[]> {
     const rows = await this.db.query<
       Omit<ComparedProduct, 'category'> & {
         category_id: number;
         category_title: string;
+        category_lang: FallbackLang;
         category_url: string;
         category_image: string | null;
       }
     >(
-      `SELECT o.id, o.sku, o.title, '/' || c.slug || '/' || o.slug AS url, o.images->0->>'src' AS preview_image,
-              o.price::float8 AS price, o.stock, o.attributes,
-              c.id AS category_id, c.title AS category_title, '/' || c.slug AS category_url, c.preview_image AS category_image
+      `SELECT o.id, o.sku, o.title, o.lang, '/' || c.slug || '/' || o.slug AS url, o.images->0->>'src' AS preview_image,
+              o.price::float8 AS price, o.stock, a.attributes, a.ru_keys AS ru_attributes,
+              c.id AS category_id, c.title AS category_title, c.lang AS category_lang, '/' || c.slug AS category_url,
+              c.preview_image AS category_image
          FROM compare_items ci
-         JOIN site_offers o ON o.id = ci.product_id AND o.price_list = $2 AND o.active
-         JOIN categories c ON c.id = o.category_id
+         JOIN site_offers_in($2, $3) o ON o.id = ci.product_id AND o.active
+         JOIN categories_in($3) c ON c.id = o.category_id
+        CROSS JOIN LATERAL attributes_in(o.attributes, $3) a
         WHERE ci.session_id = $1
         ORDER BY c.sort, c.id, ci.added_at, o.id`,
-      [sessionId, priceList],
+      [sessionId, priceList, language],
     );
-    return rows.map(({ category_id, category_title, category_url, category_image, ...p }) => ({
+    return rows.map(({ category_id, category_title, category_lang, category_url, category_image, ...p }) => ({
       ...p,
-      category: { id: category_id, title: category_title, url: category_url, preview_image: category_image },
+      category: { id: category_id, title: category_title, lang: category_lang, url: category_url, preview_image: category_image },
     }));
   }
 }

@@ -7,8 +7,10 @@
  */
 
 import { kitPrice, roundToStep } from '../../shared/cart.ts';
+import type { FallbackLang } from '../../shared/catalog.ts';
 import { KITS_PATH } from '../../shared/navigation.ts';
 import { unitMassKg } from '../../shared/product-info.ts';
+import type { Language } from '../../shared/sites.ts';
 import type { Queryable } from '../db/index.ts';
 import { soldPrice } from './offers.ts';
 
@@ -16,6 +18,7 @@ export interface KitLine {
   productId: number;
   sku: string;
   title: string;
+  lang: FallbackLang;
   url: string;
   preview_image: string | null;
   quantity: number;
@@ -29,6 +32,8 @@ export interface Kit {
   id: number;
   slug: string;
   title: string;
+  /** 'ru' when title and description are the Russian fallback (decision 048). */
+  lang: FallbackLang;
   description: string;
   discountPercent: number;
   url: string;
@@ -49,6 +54,7 @@ interface KitRow {
   id: number;
   slug: string;
   title: string;
+  lang: FallbackLang;
   description: string;
   discount_percent: number;
   /** A kit line as read, with the attributes its unit mass comes from. */
@@ -61,31 +67,31 @@ export { roundToStep };
 export class KitService {
   constructor(private readonly db: Queryable) {}
 
-  async list(site: { priceList: string; rounding: number }): Promise<Kit[]> {
-    return (await this.rows(null, site.priceList)).map((row) => priced(row, site.rounding));
+  async list(site: { priceList: string; rounding: number }, language: Language): Promise<Kit[]> {
+    return (await this.rows(null, site.priceList, language)).map((row) => priced(row, site.rounding));
   }
 
-  async find(slug: string, site: { priceList: string; rounding: number }): Promise<Kit | undefined> {
-    const [row] = await this.rows(slug, site.priceList);
+  async find(slug: string, site: { priceList: string; rounding: number }, language: Language): Promise<Kit | undefined> {
+    const [row] = await this.rows(slug, site.priceList, language);
     return row && priced(row, site.rounding);
   }
 
-  private rows(slug: string | null, priceList: string): Promise<KitRow[]> {
+  private rows(slug: string | null, priceList: string, language: Language): Promise<KitRow[]> {
     return this.db.query<KitRow>(
-      `SELECT k.id, k.slug, k.title, k.description, k.discount_percent::float8 AS discount_percent,
+      `SELECT k.id, k.slug, k.title, k.lang, k.description, k.discount_percent::float8 AS discount_percent,
               json_agg(json_build_object(
-                'productId', o.id, 'sku', o.sku, 'title', o.title, 'url', '/' || c.slug || '/' || o.slug,
+                'productId', o.id, 'sku', o.sku, 'title', o.title, 'lang', o.lang, 'url', '/' || c.slug || '/' || o.slug,
                 'preview_image', o.images->0->>'src', 'quantity', ki.quantity,
                 'price', ${soldPrice('o')}, 'attributes', o.attributes
               ) ORDER BY ki.quantity DESC, o.id) AS lines
-         FROM kits k
+         FROM kits_in($3) k
          JOIN kit_items ki ON ki.kit_id = k.id
-         JOIN site_offers o ON o.id = ki.product_id AND o.price_list = $2
+         JOIN site_offers_in($2, $3) o ON o.id = ki.product_id
          JOIN categories c ON c.id = o.category_id
         WHERE $1::text IS NULL OR k.slug = $1
-        GROUP BY k.id
+        GROUP BY k.id, k.slug, k.title, k.lang, k.description, k.discount_percent
         ORDER BY k.id`,
-      [slug, priceList],
+      [slug, priceList, language],
     );
   }
 }
@@ -100,6 +106,7 @@ function priced(row: KitRow, rounding: number): Kit {
     id: row.id,
     slug: row.slug,
     title: row.title,
+    lang: row.lang,
     description: row.description,
     discountPercent: row.discount_percent,
     url: `${KITS_PATH}/${row.slug}`,

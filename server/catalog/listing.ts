@@ -7,6 +7,7 @@
  * cached per category and price list like the shell. Attribute names and values reach SQL only as parameters.
  */
 import { z } from 'zod';
+import type { FallbackLang } from '../../shared/catalog.ts';
 import {
   DEFAULT_SORT,
   type Facet,
@@ -19,6 +20,7 @@ import {
   RESERVED_PARAMS,
 } from '../../shared/listing.ts';
 import { KITS_CATEGORY_ID, KITS_PATH } from '../../shared/navigation.ts';
+import { DEFAULT_LANGUAGE, type Language } from '../../shared/sites.ts';
 import { TtlCache } from '../cache/index.ts';
 import type { Queryable } from '../db/index.ts';
 import type { ProductCard } from './catalog.ts';
@@ -43,6 +45,7 @@ export interface ListingPage {
 export interface CategorySummary {
   id: number;
   title: string;
+  lang: FallbackLang;
   url: string;
   preview_image: string | null;
   /** Active products in the category. */
@@ -168,8 +171,8 @@ export class ListingService {
   }
 
   /** The category's filters: numeric attributes with two or more values, text attributes with 2…30 values. */
-  facets(categoryId: number, priceList: string): Promise<CategoryFacets> {
-    return this.facetCache.get(`${categoryId}:${priceList}`, () => this.loadFacets(categoryId, priceList));
+  facets(categoryId: number, priceList: string, language: Language): Promise<CategoryFacets> {
+    return this.facetCache.get(`${categoryId}:${priceList}:${language}`, () => this.loadFacets(categoryId, priceList, language));
   }
 
   clearCache(): void {
@@ -177,8 +180,8 @@ export class ListingService {
     this.materialsCache.clear();
   }
 
-  private async loadFacets(categoryId: number, priceList: string): Promise<CategoryFacets> {
-    const [rows, [price]] = await Promise.all([
+  private async loadFacets(categoryId: number, priceList: string, language: Language): Promise<CategoryFacets> {
+    const [rows, [price], labels] = await Promise.all([
       this.db.query<FacetRow>(
         `WITH a AS (
            SELECT e.key, jsonb_typeof(e.value) AS type, e.value #>> '{}' AS value
@@ -197,6 +200,14 @@ export class ListingService {
            FROM site_offers o WHERE o.price_list = $2 AND o.category_id = $1 AND o.sold`,
         [categoryId, priceList],
       ),
+      // The category's text values in the page's language (migration 026).
+      this.db.query<{ attribute: string; value: string; text: string }>(
+        `SELECT DISTINCT t.attribute, t.value, t.text
+           FROM products p CROSS JOIN LATERAL jsonb_each_text(p.attributes) e
+           JOIN attribute_value_translations t ON t.attribute = e.key AND t.value = e.value AND t.language = $2
+          WHERE p.category_id = $1 AND p.is_active`,
+        [categoryId, language],
+      ),
     ]);
     const ranges = new Map<string, Facet>();
     const values = new Map<string, string[]>();
@@ -213,7 +224,11 @@ export class ListingService {
     for (const [key, list] of values) {
       // A name that is numeric elsewhere in the category stays a range filter.
       if (ranges.has(key) || list.length < 2 || list.length > MAX_VALUES) continue;
-      facets.push({ key, kind: 'values', values: list.sort((x, y) => x.localeCompare(y, 'ru')) });
+      // Russian values are their own labels; in another language a value without a translation has none.
+      const texts = Object.fromEntries(
+        language === DEFAULT_LANGUAGE ? list.map((v) => [v, v]) : labels.filter((l) => l.attribute === key).map((l) => [l.value, l.text]),
+      );
+      facets.push({ key, kind: 'values', values: list.sort((x, y) => x.localeCompare(y, 'ru')), labels: texts });
     }
     const rank = (key: string) => {
       const i = FACET_ORDER.indexOf(key);
@@ -227,7 +242,7 @@ export class ListingService {
   }
 
   /** One page of the category's products under the filters and sort, with the total count (same WHERE). */
-  async page(category: { id: number; url: string }, priceList: string, state: ListingState): Promise<ListingPage> {
+  async page(category: { id: number; url: string }, priceList: string, state: ListingState, language: Language): Promise<ListingPage> {
     const where = whereClause(category.id, priceList, state.filters);
     const [{ n: total }] = (await this.db.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM site_offers o WHERE ${where.sql}`,
@@ -235,12 +250,13 @@ export class ListingService {
     )) as [{ n: number }];
     const pages = Math.max(1, Math.ceil(total / LISTING_PAGE_SIZE));
     if (total === 0 || state.page > pages) return { products: [], total, pages };
-    const params = [...where.params, category.url + '/', LISTING_PAGE_SIZE, (state.page - 1) * LISTING_PAGE_SIZE];
+    const params = [...where.params, category.url + '/', LISTING_PAGE_SIZE, (state.page - 1) * LISTING_PAGE_SIZE, language];
     const n = where.params.length;
+    // The same WHERE over the read model in the page's language ($2 is the price list in both).
     const products = await this.db.query<ProductCard>(
-      `SELECT o.id, o.sku, o.title, $${n + 1}::text || o.slug AS url, o.images->0->>'src' AS preview_image, o.price::float8 AS price,
-              o.stock
-         FROM site_offers o
+      `SELECT o.id, o.sku, o.title, o.lang, $${n + 1}::text || o.slug AS url, o.images->0->>'src' AS preview_image,
+              o.price::float8 AS price, o.stock
+         FROM site_offers_in($2, $${n + 4}) o
         WHERE ${where.sql}
         ORDER BY ${ORDER_BY[state.sort]}
         LIMIT $${n + 2} OFFSET $${n + 3}`,
@@ -254,49 +270,66 @@ export class ListingService {
    * (a price on its list): one query, a LATERAL LIMIT per category walking the popularity index. Cached per
    * price list like the shell.
    */
-  materials(site: { priceList: string; rounding: number }, perCategory = 4): Promise<CategorySummary[]> {
-    return this.materialsCache.get(`${site.priceList}:${site.rounding}:${perCategory}`, () => this.loadMaterials(site, perCategory));
+  materials(site: { priceList: string; rounding: number }, language: Language, perCategory = 4): Promise<CategorySummary[]> {
+    return this.materialsCache.get(`${site.priceList}:${site.rounding}:${language}:${perCategory}`, () =>
+      this.loadMaterials(site, language, perCategory),
+    );
   }
 
   /**
    * Every category with its count and most popular products; the kits category (KITS_CATEGORY_ID) counts the ready
    * kits the site sells and features them (their products are in other categories), as its list page shows them.
    */
-  private async loadMaterials(site: { priceList: string; rounding: number }, perCategory: number): Promise<CategorySummary[]> {
+  private async loadMaterials(
+    site: { priceList: string; rounding: number },
+    language: Language,
+    perCategory: number,
+  ): Promise<CategorySummary[]> {
     const { priceList } = site;
-    const kitsOnSale = (await this.kits.list(site)).filter((k) => k.purchasable);
+    const kitsOnSale = (await this.kits.list(site, language)).filter((k) => k.purchasable);
     const rows = await this.db.query<{
       cid: number;
       ctitle: string;
+      clang: FallbackLang;
       curl: string;
       cimage: string | null;
       count: number;
       id: number | null;
       sku: string;
       title: string;
+      lang: FallbackLang;
       url: string;
       preview_image: string | null;
       price: number | null;
       stock: number | null;
     }>(
-      `SELECT c.id AS cid, c.title AS ctitle, '/' || c.slug AS curl, c.preview_image AS cimage,
+      `SELECT c.id AS cid, c.title AS ctitle, c.lang AS clang, '/' || c.slug AS curl, c.preview_image AS cimage,
               (SELECT count(*)::int FROM products x WHERE x.category_id = c.id AND x.is_active) AS count,
-              f.id, f.sku, f.title, '/' || c.slug || '/' || f.slug AS url, f.preview_image, f.price, f.stock
-         FROM categories c
+              f.id, f.sku, f.title, f.lang, '/' || c.slug || '/' || f.slug AS url, f.preview_image, f.price, f.stock
+         FROM categories_in($3) c
          LEFT JOIN LATERAL (
-           SELECT o.id, o.sku, o.title, o.slug, o.images->0->>'src' AS preview_image, o.price::float8 AS price, o.stock, o.popularity
-             FROM site_offers o
-            WHERE o.price_list = $1 AND o.category_id = c.id AND o.sold
+           SELECT o.id, o.sku, o.title, o.lang, o.slug, o.images->0->>'src' AS preview_image, o.price::float8 AS price, o.stock,
+                  o.popularity
+             FROM site_offers_in($1, $3) o
+            WHERE o.category_id = c.id AND o.sold
             ORDER BY o.popularity DESC, o.id
             LIMIT $2) f ON true
         ORDER BY c.sort, c.id, f.popularity DESC, f.id`,
-      [priceList, perCategory],
+      [priceList, perCategory, language],
     );
     const out: CategorySummary[] = [];
     for (const row of rows) {
       let summary = out.at(-1);
       if (!summary || summary.id !== row.cid) {
-        summary = { id: row.cid, title: row.ctitle, url: row.curl, preview_image: row.cimage, count: row.count, featured: [] };
+        summary = {
+          id: row.cid,
+          title: row.ctitle,
+          lang: row.clang,
+          url: row.curl,
+          preview_image: row.cimage,
+          count: row.count,
+          featured: [],
+        };
         if (row.cid === KITS_CATEGORY_ID) {
           summary.url = KITS_PATH;
           summary.count = kitsOnSale.length;
@@ -304,6 +337,7 @@ export class ListingService {
             id: k.id,
             sku: k.slug,
             title: k.title,
+            lang: k.lang,
             url: k.url,
             // A kit's picture: its first line's.
             preview_image: k.lines[0]?.preview_image ?? null,
@@ -319,6 +353,7 @@ export class ListingService {
           id: row.id,
           sku: row.sku,
           title: row.title,
+          lang: row.lang,
           url: row.url,
           preview_image: row.preview_image,
           price: row.price,

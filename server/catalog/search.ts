@@ -9,6 +9,10 @@
  *  - the SKU, exactly or by its beginning, regardless of case ("vib-std" finds VIB-STD-22).
  * Ranking: exact SKU, SKU prefix, title, category title, description; then popularity, then id.
  *
+ * In another language than Russian (decision 048) the titles and descriptions of that language's translations are
+ * searched too, word by word with the 'simple' configuration (no stemmer for most of our languages) and titles by
+ * prefix; hits come back with their texts in that language (`lang` 'ru' where a product has no translation).
+ *
  * When the text as typed finds nothing, its other keyboard-layout readings are tried ("db,hjbpjkzwbz" →
  * "виброизоляция", "мши-ыев" → "vib-std"); when those find nothing either, each word is replaced by the most
  * similar word of the catalogue's vocabulary (pg_trgm similarity: "вибризоляция" → "виброизоляция") and the
@@ -21,6 +25,7 @@
 
 import { layoutVariants } from '../../shared/keyboard-layout.ts';
 import type { SearchResult } from '../../shared/search.ts';
+import { DEFAULT_LANGUAGE, type Language } from '../../shared/sites.ts';
 import type { Queryable } from '../db/index.ts';
 import { synonymReadings, transliterated } from './search-readings.ts';
 
@@ -83,6 +88,15 @@ const TERMS_SQL = `
     UNION
     SELECT '''' || replace(replace(lexeme, '\\', '\\\\'), '''', '''''') || '''' FROM plain
   ),
+  simple_terms AS (
+    SELECT DISTINCT '''' || replace(replace(l.lexeme, '\\', '\\\\'), '''', '''''') || '''' AS term FROM unnest($1::text[]) AS w(word)
+     CROSS JOIN LATERAL unnest(tsvector_to_array(to_tsvector('simple'::regconfig, w.word))) AS l(lexeme)
+  ),
+  sq AS (
+    SELECT to_tsquery('simple'::regconfig, string_agg('(' || term || ':*A | ' || term || ')', ' & ')) AS anywhere,
+           to_tsquery('simple'::regconfig, string_agg(term || ':*A', ' & ')) AS in_title
+      FROM simple_terms
+  ),
   q AS (
     SELECT
       -- Anywhere: a prefix in the title (weight A) or the whole stem in any field.
@@ -94,7 +108,7 @@ const TERMS_SQL = `
 
 /**
  * $1 words (text[]), $2 the whole text for an exact SKU match (or null), $3 its SKU prefix pattern (or null),
- * $4 the limit. Each branch is served by an index (migration 003) and cut at the limit in its own order, so
+ * $4 the limit, $5 the language of the answer (its translations are searched too). Each branch is served by an index (migration 003) and cut at the limit in its own order, so
  * the union holds the overall best; a product found by several branches keeps its best tier.
  */
 export const SEARCH_SQL = `
@@ -115,12 +129,26 @@ WITH ${TERMS_SQL},
        JOIN products p ON p.category_id = c.id
       WHERE p.is_active
       ORDER BY p.popularity DESC, p.id LIMIT $4)
+    UNION ALL
+    (SELECT p.id, CASE WHEN t.search_vector @@ sq.in_title THEN 2 ELSE 4 END AS tier
+       FROM sq JOIN product_translations t ON t.language = $5 AND t.search_vector @@ sq.anywhere
+       JOIN products p ON p.id = t.product_id
+      WHERE p.is_active
+      ORDER BY tier, p.popularity DESC, p.id LIMIT $4)
+    UNION ALL
+    (SELECT p.id, 3 AS tier
+       FROM sq JOIN category_translations ct ON ct.language = $5
+        AND setweight(to_tsvector('simple'::regconfig, ct.title), 'A') @@ sq.anywhere
+       JOIN products p ON p.category_id = ct.category_id
+      WHERE p.is_active
+      ORDER BY p.popularity DESC, p.id LIMIT $4)
   ),
   best AS (SELECT id, min(tier) AS tier FROM hits GROUP BY id)
-SELECT p.id, p.title, '/' || c.slug || '/' || p.slug AS url,
-       coalesce(p.images->0->>'src', c.preview_image) AS preview_image,
-       left(p.description, 160) AS preview_content
+SELECT p.id, coalesce(t.title, p.title) AS title, CASE WHEN t.product_id IS NULL AND $5 <> 'ru' THEN 'ru' END AS lang,
+       '/' || c.slug || '/' || p.slug AS url, coalesce(p.images->0->>'src', c.preview_image) AS preview_image,
+       left(CASE WHEN t.product_id IS NULL THEN p.description ELSE t.description END, 160) AS preview_content
   FROM best JOIN products p ON p.id = best.id JOIN categories c ON c.id = p.category_id
+  LEFT JOIN product_translations t ON t.product_id = p.id AND t.language = $5
  ORDER BY best.tier, p.popularity DESC, p.id
  LIMIT $4`;
 
@@ -143,9 +171,17 @@ interface Reading {
   sku: string | null;
 }
 
-function runSearch(db: Queryable, reading: Reading, limit: number): Promise<SearchResult[]> {
-  if (!reading.words.length && !reading.sku) return Promise.resolve([]);
-  return db.query<SearchResult>(SEARCH_SQL, [reading.words, reading.sku, reading.sku === null ? null : prefixPattern(reading.sku), limit]);
+async function runSearch(db: Queryable, reading: Reading, limit: number, language: Language): Promise<SearchResult[]> {
+  if (!reading.words.length && !reading.sku) return [];
+  const rows = await db.query<SearchResult & { lang: 'ru' | null }>(SEARCH_SQL, [
+    reading.words,
+    reading.sku,
+    reading.sku === null ? null : prefixPattern(reading.sku),
+    limit,
+    language,
+  ]);
+  // In Russian nothing falls back: the answer keeps the spec's shape (§7), without `lang`.
+  return language === DEFAULT_LANGUAGE ? rows.map(({ lang: _, ...hit }) => hit) : rows;
 }
 
 /** The words with each misspelt one replaced by its closest vocabulary word; null when nothing changed. */
@@ -159,23 +195,28 @@ async function correctedWords(db: Queryable, words: string[]): Promise<string[] 
 }
 
 /** The answers of several readings, in order, each product once, at most `limit`. */
-async function mergedSearch(db: Queryable, readings: string[][], limit: number): Promise<SearchResult[]> {
+async function mergedSearch(db: Queryable, readings: string[][], limit: number, language: Language): Promise<SearchResult[]> {
   const out = new Map<number, SearchResult>();
   for (const words of readings) {
-    for (const hit of await runSearch(db, { words, sku: null }, limit)) if (!out.has(hit.id)) out.set(hit.id, hit);
+    for (const hit of await runSearch(db, { words, sku: null }, limit, language)) if (!out.has(hit.id)) out.set(hit.id, hit);
   }
   return [...out.values()].slice(0, limit);
 }
 
-/** Products matching the text, best first, at most `limit` (1…SEARCH_LIMIT_MAX). */
-export async function searchCatalog(db: Queryable, text: string, limit: number): Promise<SearchResult[]> {
+/** Products matching the text, best first, at most `limit` (1…SEARCH_LIMIT_MAX), with their texts in `language`. */
+export async function searchCatalog(
+  db: Queryable,
+  text: string,
+  limit: number,
+  language: Language = DEFAULT_LANGUAGE,
+): Promise<SearchResult[]> {
   const typed = normalizeSearchText(text);
   if (!typed) return [];
   const bound = Math.min(Math.max(1, Math.floor(limit) || 1), SEARCH_LIMIT_MAX);
   const texts = [typed, ...layoutVariants(typed)];
 
   for (const t of texts) {
-    const found = await runSearch(db, { words: searchWords(t), sku: t }, bound);
+    const found = await runSearch(db, { words: searchWords(t), sku: t }, bound, language);
     if (found.length) return found;
   }
   // The shop's slang (a synonym list) and Latin transliteration ("шумка", "vibro"): search-readings.ts.
@@ -184,13 +225,13 @@ export async function searchCatalog(db: Queryable, text: string, limit: number):
   const latin = transliterated(typedWords);
   for (const group of [latin ? [latin] : [], synonymReadings(latin ?? typedWords)]) {
     if (!group.length) continue;
-    const found = await mergedSearch(db, group, bound);
+    const found = await mergedSearch(db, group, bound, language);
     if (found.length) return found;
   }
   for (const t of texts) {
     const words = await correctedWords(db, searchWords(t));
     if (!words) continue;
-    const found = await runSearch(db, { words, sku: null }, bound);
+    const found = await runSearch(db, { words, sku: null }, bound, language);
     if (found.length) return found;
   }
   return [];

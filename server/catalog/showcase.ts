@@ -3,6 +3,8 @@
  * popular products and its newest ones. Read through the catalogue read model (site_offers: sold on the site's
  * price list) and cached per price list like the shell, so the home page's first screen never waits on them.
  */
+
+import type { Language } from '../../shared/sites.ts';
 import { TtlCache } from '../cache/index.ts';
 import type { Queryable } from '../db/index.ts';
 import type { ProductCard } from './catalog.ts';
@@ -19,7 +21,7 @@ export interface Showcase {
   newest: ProductCard[];
 }
 
-const CARD_COLUMNS = `o.id, o.sku, o.title, '/' || c.slug || '/' || o.slug AS url, o.images->0->>'src' AS preview_image,
+const CARD_COLUMNS = `o.id, o.sku, o.title, o.lang, '/' || c.slug || '/' || o.slug AS url, o.images->0->>'src' AS preview_image,
        o.price::float8 AS price, o.stock`;
 
 export class ShowcaseService {
@@ -34,20 +36,20 @@ export class ShowcaseService {
     this.kits = new KitService(db);
   }
 
-  forSite(site: { priceList: string; rounding: number }): Promise<Showcase> {
-    return this.cache.get(`${site.priceList}:${site.rounding}`, () => this.load(site));
+  forSite(site: { priceList: string; rounding: number }, language: Language): Promise<Showcase> {
+    return this.cache.get(`${site.priceList}:${site.rounding}:${language}`, () => this.load(site, language));
   }
 
   clearCache(): void {
     this.cache.clear();
   }
 
-  private async load(site: { priceList: string; rounding: number }): Promise<Showcase> {
+  private async load(site: { priceList: string; rounding: number }, language: Language): Promise<Showcase> {
     const [kits, popular, newest] = await Promise.all([
-      this.kits.list(site),
-      this.cards('o.popularity DESC, o.id', SHOWCASE_POPULAR, site.priceList),
+      this.kits.list(site, language),
+      this.cards('o.popularity DESC, o.id', SHOWCASE_POPULAR, site.priceList, language),
       // Enough to fill the row after the popular ones are taken out.
-      this.cards('o.created_at DESC, o.id DESC', SHOWCASE_NEWEST + SHOWCASE_POPULAR, site.priceList),
+      this.cards('o.created_at DESC, o.id DESC', SHOWCASE_NEWEST + SHOWCASE_POPULAR, site.priceList, language),
     ]);
     const shown = new Set(popular.map((p) => p.id));
     return {
@@ -57,15 +59,15 @@ export class ShowcaseService {
     };
   }
 
-  private cards(orderBy: string, limit: number, priceList: string): Promise<ProductCard[]> {
+  private cards(orderBy: string, limit: number, priceList: string, language: Language): Promise<ProductCard[]> {
     return this.db.query<ProductCard>(
       `SELECT ${CARD_COLUMNS}
-         FROM site_offers o
+         FROM site_offers_in($1, $3) o
          JOIN categories c ON c.id = o.category_id
-        WHERE o.price_list = $1 AND o.sold
+        WHERE o.sold
         ORDER BY ${orderBy}
         LIMIT $2`,
-      [priceList, limit],
+      [priceList, limit, language],
     );
   }
 }

@@ -156,15 +156,15 @@ export class ContentService {
   }
 
   /** Product cards of the given SKUs that the site sells, in the given order. */
-  async products(skus: string[], priceList: string): Promise<ProductCard[]> {
+  async products(skus: string[], priceList: string, language: Language): Promise<ProductCard[]> {
     if (skus.length === 0) return [];
     const rows = await this.db.query<ProductCard>(
-      `SELECT o.id, o.sku, o.title, '/' || c.slug || '/' || o.slug AS url, o.images->0->>'src' AS preview_image, o.price::float8 AS price,
-              o.stock
-         FROM site_offers o
+      `SELECT o.id, o.sku, o.title, o.lang, '/' || c.slug || '/' || o.slug AS url, o.images->0->>'src' AS preview_image,
+              o.price::float8 AS price, o.stock
+         FROM site_offers_in($2, $3) o
          JOIN categories c ON c.id = o.category_id
-        WHERE o.price_list = $2 AND o.sku = ANY($1::text[]) AND o.sold`,
-      [skus, priceList],
+        WHERE o.sku = ANY($1::text[]) AND o.sold`,
+      [skus, priceList, language],
     );
     return skus.flatMap((sku) => rows.filter((r) => r.sku === sku));
   }

@@ -467,26 +467,18 @@ const faqEn: [string, string, string][] = [
   ],
 ];
 
-export const demoFaq: string[] = [
-  ...faq.map(
+/** FAQ entries as content files: [slug, question, answer] in the order shown, in `language` (none: Russian). */
+export function faqFiles(entries: ReadonlyArray<readonly [string, string, string]>, language?: string): string[] {
+  return entries.map(
     ([slug, question, answer], i) => `---
 kind: faq
 slug: ${slug}
-title: ${JSON.stringify(question)}
+${language ? `language: ${language}\n` : ''}title: ${JSON.stringify(question)}
 sort: ${i + 1}
 ---
 ${answer}
 `,
-  ),
-  ...faqEn.map(
-    ([slug, question, answer], i) => `---
-kind: faq
-slug: ${slug}
-language: en
-title: ${JSON.stringify(question)}
-sort: ${i + 1}
----
-${answer}
-`,
-  ),
-];
+  );
+}
+
+export const demoFaq: string[] = [...faqFiles(faq), ...faqFiles(faqEn, 'en')];

@@ -7,6 +7,7 @@
 import { ContentService, parseContentFile, saveContent } from '../content/index.ts';
 import type { Db, Queryable } from '../db/index.ts';
 import { SCHEMA_LOCK_KEY } from '../db/migrate.ts';
+import { translatedContentFiles } from './content-translations/index.ts';
 import { demoArticles, demoNews } from './demo-content-articles.ts';
 import { demoFaq, demoPages } from './demo-content-pages.ts';
 import { demoPolicyPages } from './demo-content-policy.ts';
@@ -14,7 +15,14 @@ import { demoPolicyPages } from './demo-content-policy.ts';
 /** Pages and FAQ entries carry no date of their own: a fixed one keeps re-seeding idempotent. */
 const UNDATED = new Date('2026-01-15T09:00:00Z');
 
-export const demoContentFiles: string[] = [...demoArticles, ...demoNews, ...demoPages, ...demoPolicyPages, ...demoFaq];
+export const demoContentFiles: string[] = [
+  ...demoArticles,
+  ...demoNews,
+  ...demoPages,
+  ...demoPolicyPages,
+  ...demoFaq,
+  ...translatedContentFiles,
+];
 
 export async function seedDemoContent(tx: Queryable): Promise<void> {
   for (const [i, text] of demoContentFiles.entries()) await saveContent(tx, parseContentFile(text, `demo content #${i + 1}`, UNDATED));

@@ -14,6 +14,7 @@ import { seedDemoContent } from './demo-content.ts';
 import { demoCategories, demoCities, demoKits, demoOnOrder, demoProducts, demoWeightsKg, demoWidgets, priceFactors } from './demo-data.ts';
 import { seedDealers } from './demo-dealers.ts';
 import { demoProductImages } from './demo-pictures.ts';
+import { type DemoText, demoTranslations } from './translations/index.ts';
 
 /** Price in a price list's currency: RUB × factor, rounded to the list's step (domain.md). */
 export function convertPrice(rub: number, factor: number, rounding: number): number {
@@ -110,6 +111,7 @@ async function seedInto(tx: Queryable, sites: SitesConfig): Promise<void> {
     [demoProducts.map((p) => p.sku), demoProducts.map((p) => unitMassKg(p.attributes) ?? demoWeightsKg[p.sku] ?? 0), demoOnOrder],
   );
 
+  const kitIds = new Map<string, number>();
   for (const k of demoKits) {
     const [kit] = await tx.query<{ id: number }>(
       `INSERT INTO kits (slug, title, description, discount_percent) VALUES ($1, $2, $3, $4)
@@ -118,6 +120,7 @@ async function seedInto(tx: Queryable, sites: SitesConfig): Promise<void> {
        RETURNING id`,
       [k.slug, k.title, k.description, k.discountPercent],
     );
+    kitIds.set(k.slug, kit!.id);
     await tx.query('DELETE FROM kit_items WHERE kit_id = $1', [kit!.id]);
     for (const item of k.items) {
       await tx.query('INSERT INTO kit_items (kit_id, product_id, quantity) VALUES ($1, $2, $3)', [
@@ -127,6 +130,40 @@ async function seedInto(tx: Queryable, sites: SitesConfig): Promise<void> {
       ]);
     }
   }
+
+  const languages = Object.entries(demoTranslations);
+  await seedTranslations(
+    tx,
+    'category_translations',
+    'category_id',
+    languages.map(([l, texts]) => [l, texts.categories]),
+    categoryIds,
+  );
+  await seedTranslations(
+    tx,
+    'product_translations',
+    'product_id',
+    languages.map(([l, texts]) => [l, texts.products]),
+    productIds,
+  );
+  await seedTranslations(
+    tx,
+    'kit_translations',
+    'kit_id',
+    languages.map(([l, texts]) => [l, texts.kits]),
+    kitIds,
+  );
+  const values = languages.flatMap(([language, texts]) =>
+    Object.entries(texts.attributeValues).flatMap(([attribute, byValue]) =>
+      Object.entries(byValue).map(([value, text]) => [attribute, value, language, text]),
+    ),
+  );
+  await tx.query(
+    `INSERT INTO attribute_value_translations (attribute, value, language, text)
+     SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[])
+     ON CONFLICT (attribute, value, language) DO UPDATE SET text = EXCLUDED.text`,
+    [0, 1, 2, 3].map((i) => values.map((row) => row[i])),
+  );
 
   for (const c of demoCities) {
     await tx.query(
@@ -144,6 +181,33 @@ async function seedInto(tx: Queryable, sites: SitesConfig): Promise<void> {
   }
 
   await seedDealers(tx); // the partners on /map (migration 015)
+}
+
+/**
+ * The demo catalogue's texts in the other languages (migration 026): one statement per table. `byLanguage` holds each
+ * language's texts by the demo's natural key (slug or SKU), `ids` maps that key to the row's id; a key without a row
+ * means the demo data is inconsistent.
+ */
+async function seedTranslations(
+  tx: Queryable,
+  table: 'category_translations' | 'product_translations' | 'kit_translations',
+  idColumn: 'category_id' | 'product_id' | 'kit_id',
+  byLanguage: Array<[string, Record<string, DemoText>]>,
+  ids: Map<string, number>,
+): Promise<void> {
+  const rows = byLanguage.flatMap(([language, texts]) =>
+    Object.entries(texts).map(([key, text]) => {
+      const id = ids.get(key);
+      if (id === undefined) throw new Error(`the ${language} demo texts name an unknown row: ${table} ${key}`);
+      return { id, language, ...text };
+    }),
+  );
+  await tx.query(
+    `INSERT INTO ${table} (${idColumn}, language, title, description)
+     SELECT * FROM unnest($1::int[], $2::text[], $3::text[], $4::text[])
+     ON CONFLICT (${idColumn}, language) DO UPDATE SET title = EXCLUDED.title, description = EXCLUDED.description`,
+    [rows.map((r) => r.id), rows.map((r) => r.language), rows.map((r) => r.title), rows.map((r) => r.description)],
+  );
 }
 
 export async function catalogueIsEmpty(db: Queryable): Promise<boolean> {

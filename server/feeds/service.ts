@@ -7,7 +7,7 @@
 import { messages } from '../../shared/locales/index.ts';
 import { siteBrand } from '../../shared/public-site.ts';
 import { type SeoSite, seoSites } from '../../shared/seo.ts';
-import { DEFAULT_LANGUAGE, type Site, type SiteDirectory } from '../../shared/sites.ts';
+import { DEFAULT_LANGUAGE, type Language, type Site, type SiteDirectory } from '../../shared/sites.ts';
 import { TtlCache } from '../cache/index.ts';
 import type { Queryable } from '../db/index.ts';
 import { renderRobots } from './robots.ts';
@@ -97,8 +97,9 @@ export class FeedService {
     });
   }
 
-  yml(site: Site): Promise<string> {
-    return this.documents.get(`${site.id}:yml`, () => renderYml(this.db, site)) as Promise<string>;
+  /** The site's YML in one of its languages (Russian: /yml.xml; another: /<language>/yml.xml). */
+  yml(site: Site, language: Language = DEFAULT_LANGUAGE): Promise<string> {
+    return this.documents.get(`${site.id}:yml:${language}`, () => renderYml(this.db, site, new Date(), language)) as Promise<string>;
   }
 
   rss(site: Site): Promise<string> {

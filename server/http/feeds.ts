@@ -4,6 +4,7 @@
  * its site; every document comes from the per-site cache of services.feeds, compressed by @fastify/compress.
  */
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { DEFAULT_LANGUAGE } from '../../shared/sites.ts';
 import { notFound } from './errors.ts';
 
 /** Crawlers may keep a copy for ten minutes; the server's own cache is invalidated when prices or content change. */
@@ -27,5 +28,10 @@ export const feedsPlugin: FastifyPluginAsync = async (app) => {
     return send(reply, 'application/xml; charset=utf-8', body);
   });
   app.get('/yml.xml', async (request, reply) => send(reply, 'application/xml; charset=utf-8', await feeds.yml(request.site)));
+  // The same catalogue in another of the site's languages (decision 048); the prefix is the request's language.
+  app.get('/:language/yml.xml', async (request, reply) => {
+    if (request.siteLanguage === DEFAULT_LANGUAGE) throw notFound(`No file ${request.url.split('?')[0]}`);
+    return send(reply, 'application/xml; charset=utf-8', await feeds.yml(request.site, request.siteLanguage));
+  });
   app.get('/rss.xml', async (request, reply) => send(reply, 'application/rss+xml; charset=utf-8', await feeds.rss(request.site)));
 };

@@ -14,7 +14,7 @@ export async function loader(args: LoaderArgs) {
   const [parent, siblings, products] = await Promise.all([
     context.services.content.get('page', section, context.site.id, context.language),
     context.services.content.all('page', context.site.id, context.language, `${section}/`),
-    context.services.content.products(entry.products, context.site.priceList),
+    context.services.content.products(entry.products, context.site.priceList, context.language),
   ]);
   return {
     entry,

@@ -15,7 +15,7 @@ export async function loader(args: LoaderArgs) {
   const entry = await requireEntry(args, 'article', slug);
   const { id: site, priceList, currency } = context.site;
   const [products, named] = await Promise.all([
-    content.products(entry.products, priceList),
+    content.products(entry.products, priceList, context.language),
     content.teasers('article', entry.related, site, context.language),
   ]);
   const related = named.length > 0 ? named : await content.newest('article', site, context.language, slug, RELATED_ARTICLES);

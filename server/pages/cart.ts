@@ -22,7 +22,11 @@ export async function loader({ context }: LoaderArgs) {
   const { services, session, site } = context;
   // The one cart read, priced by the one pricing entry. Read even when the header counts nothing: a cart may hold only
   // lines no longer sold, which the page still shows (cart.unavailable), uncounted and uncharged (decision 031).
-  const { stock, cartId: _cartId, ...priced } = priceContents(await services.cart.read(session.id, site), site.rounding);
+  const {
+    stock,
+    cartId: _cartId,
+    ...priced
+  } = priceContents(await services.cart.read(session.id, site, undefined, context.language), site.rounding);
   return {
     // The spec's entries (§3) for the cart table; the priced cart (kit discounts, weight, lines no longer sold) beside them.
     entries: priced.lines.map(({ sku, quantity }) => ({ sku, quantity })),
@@ -132,7 +136,7 @@ export async function action(args: ActionArgs) {
   if (change.intent === 'lines') {
     if (await services.cart.addLines(session.id, site, change.lines)) return refuse('form.notSold', 409);
   } else if (change.intent === 'kit') {
-    const kit = await services.kits.find(change.slug, site);
+    const kit = await services.kits.find(change.slug, site, context.language);
     if (!kit) return refuse('form.invalid', 404);
     const refused = kit.purchasable ? await services.cart.addKit(session.id, site, kit.id) : 'not_sold';
     if (refused) return refuse('kits.notSold', 409);

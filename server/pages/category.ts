@@ -12,13 +12,13 @@ export const params = z.object({ category: z.string().regex(SLUG_PATTERN) });
 export async function loader(args: LoaderArgs) {
   const { request, context } = args;
   const { category: slug } = routeParams(params, args);
-  const category = await context.services.catalog.findCategory(slug);
+  const category = await context.services.catalog.findCategory(slug, context.language);
   if (!category) throw notFoundError(request.url);
   const { listing } = context.services;
   const { priceList, currency } = context.site;
-  const facets = await listing.facets(category.id, priceList);
+  const facets = await listing.facets(category.id, priceList, context.language);
   const state = parseListingQuery(new URL(request.url).searchParams, facets);
-  const page = await listing.page(category, priceList, state);
+  const page = await listing.page(category, priceList, state, context.language);
   if (state.page > page.pages) throw notFoundError(request.url);
   return {
     category,

@@ -8,8 +8,8 @@ import { plainText } from '../../shared/text.ts';
 import { type ActionArgs, type LoaderArgs, mutationDone, mutationFailed, readForm } from './helpers/route-module.ts';
 
 export async function loader({ context }: LoaderArgs) {
-  const { session, site, services } = context;
-  const products = session.snapshot.compareCount > 0 ? await services.compare.list(session.id, site.priceList) : [];
+  const { session, site, services, language } = context;
+  const products = session.snapshot.compareCount > 0 ? await services.compare.list(session.id, site.priceList, language) : [];
   return { products, currency: site.currency };
 }
 

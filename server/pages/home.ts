@@ -12,7 +12,7 @@ export const HOME_ARTICLES = 3;
 export async function loader({ context }: LoaderArgs) {
   const { services, site, language } = context;
   const [showcase, articles] = await Promise.all([
-    services.showcase.forSite(site),
+    services.showcase.forSite(site, language),
     services.content.list('article', site.id, language, 1, HOME_ARTICLES),
   ]);
   return {

@@ -8,7 +8,7 @@ export const params = z.object({ slug: z.string().regex(SLUG_PATTERN) });
 export async function loader(args: LoaderArgs) {
   const { request, context } = args;
   const { slug } = routeParams(params, args);
-  const kit = await context.services.kits.find(slug, context.site);
+  const kit = await context.services.kits.find(slug, context.site, context.language);
   if (!kit) throw notFoundError(request.url);
   return { kit, currency: context.site.currency };
 }

@@ -7,6 +7,6 @@ export async function loader(args: LoaderArgs) {
   const { context } = args;
   const { slug } = routeParams(slugParams, args);
   const entry = await requireEntry(args, 'news', slug);
-  const products = await context.services.content.products(entry.products, context.site.priceList);
+  const products = await context.services.content.products(entry.products, context.site.priceList, context.language);
   return { entry, products, currency: context.site.currency, ...(await entrySeo(args, 'news', slug)) };
 }

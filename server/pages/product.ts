@@ -11,7 +11,7 @@ export async function loader(args: LoaderArgs) {
   const { request, context } = args;
   const { catalog } = context.services;
   const { category, product: slug } = routeParams(params, args);
-  const product = await catalog.findProduct(category, slug, context.site.priceList);
+  const product = await catalog.findProduct(category, slug, context.site.priceList, context.language);
   if (!product) {
     // "/kk/<product>" on a site without kk is a refused language prefix (spec: the 404 page), not an old link.
     const segment = splitLanguagePrefix('/' + category, context.site);
@@ -26,6 +26,7 @@ export async function loader(args: LoaderArgs) {
   const related = await services.related.forProduct(
     { id: product.id, categoryId: product.category.id, price: product.price },
     site.priceList,
+    context.language,
   );
   return { product, related, currency: site.currency };
 }

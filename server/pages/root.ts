@@ -5,7 +5,7 @@ import type { LoaderArgs } from './helpers/route-module.ts';
 
 export async function loader({ context }: LoaderArgs) {
   const { site, session, services } = context;
-  const shell = await services.publicShell(site);
+  const shell = await services.publicShell(site, context.language);
   return {
     site: publicSite(site, context.language) as PublicSite,
     /** The public sites and their languages: the page's hreflang alternates (client/components/SeoLinks.tsx). */

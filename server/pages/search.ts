@@ -41,12 +41,13 @@ export async function loader({ request, context }: LoaderArgs) {
   }
   const { q } = parsed.data;
   const { catalog } = context.services;
-  const found = q ? await catalog.search(q, SEARCH_PAGE_LIMIT) : [];
+  const found = q ? await catalog.search(q, SEARCH_PAGE_LIMIT, context.language) : [];
   const cards = new Map(
     (
       await catalog.cards(
         found.map((r) => r.id),
         context.site.priceList,
+        context.language,
       )
     ).map((c) => [c.id, c]),
   );

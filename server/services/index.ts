@@ -3,7 +3,7 @@
  * (server/http/services.ts decorates the Fastify instance with them).
  */
 
-import { type Site, SiteDirectory } from '../../shared/sites.ts';
+import { type Language, type Site, SiteDirectory } from '../../shared/sites.ts';
 import type { SitesConfig } from '../../shared/sites-config.ts';
 import { AccountOrders, AccountService, AddressBook, AuthService, RecordService } from '../accounts/index.ts';
 import { TtlCache } from '../cache/index.ts';
@@ -91,8 +91,8 @@ export interface Services {
   dealers: DealerService;
   /** The sitemap, robots.txt, the YML and RSS feeds of each site, rendered once and cached (server/feeds/). */
   feeds: FeedService;
-  /** Categories and widgets of a site (language-independent today: titles live in the database in Russian). */
-  publicShell(site: Site): Promise<PublicShell>;
+  /** Categories (in `language`, decision 048) and widgets of a site; the spec's API answers read it in Russian. */
+  publicShell(site: Site, language: Language): Promise<PublicShell>;
   /** Drops cached shell data and content (after an owner's edit, and in tests). */
   invalidateCaches(): void;
 }
@@ -170,9 +170,12 @@ export function createServices(
     }),
     dealers,
     feeds,
-    publicShell: (site) =>
-      shellCache.get(site.id, async () => {
-        const [categories, siteWidgets] = await Promise.all([catalog.listCategories(), widgets.allForSite(site.id, site.tags?.chatHosts)]);
+    publicShell: (site, language) =>
+      shellCache.get(`${site.id}:${language}`, async () => {
+        const [categories, siteWidgets] = await Promise.all([
+          catalog.listCategories(language),
+          widgets.allForSite(site.id, site.tags?.chatHosts),
+        ]);
         return { categories, ...siteWidgets };
       }),
     invalidateCaches: () => {
