@@ -166,6 +166,7 @@ t.test('every site in each of its languages shows the catalogue in that language
         materials: '/materials',
         compare: '/compare',
         cart: '/cart',
+        checkout: '/cart?step=checkout',
         search: `/search?q=${encodeURIComponent(texts.products[PRODUCT.sku]!.title.split(' ')[0]!)}`,
       };
       const html: Record<string, string> = {};

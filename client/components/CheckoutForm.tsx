@@ -138,6 +138,8 @@ function Fields({ data, checkout, state }: { data: CartData; checkout: Checkout;
     }
   };
   const formatTotal = (amount: number) => formatMoney(amount, currency, language);
+  // The config's cities and pickup addresses are written in Russian: marked so on the other languages' pages.
+  const storedLang = language === 'ru' ? undefined : 'ru';
   const whyText = (reason: string, m: Checkout['delivery'][number] | undefined) =>
     t(`checkout.unavailable.${reason}`, { kg: reason === 'tooLight' ? m?.minWeightKg : m?.maxWeightKg });
   const fieldError = (name: string) =>
@@ -320,18 +322,30 @@ function Fields({ data, checkout, state }: { data: CartData; checkout: Checkout;
                   aria-describedby={`checkout-delivery-${m.id}-terms`}
                 />
                 <span className="checkout__card-body">
-                  <span className="checkout__card-title">{m.label}</span>
+                  <span className="checkout__card-title" lang={m.labelLang ?? undefined}>
+                    {m.label}
+                  </span>
                   <span className="checkout__card-price">
                     {q.available ? q.cost === 0 ? t('checkout.free') : <Price amount={q.cost} currency={currency} /> : whyText(q.reason, m)}
                   </span>
                   <span className="checkout__card-terms" id={`checkout-delivery-${m.id}-terms`}>
                     {[
-                      m.terms,
-                      m.price.type === 'free_above' && t('site.offer.freeFrom', { threshold: formatTotal(m.price.threshold) }),
-                      m.cities?.join(', '),
+                      m.terms && (
+                        <span key="terms" lang={m.termsLang ?? undefined}>
+                          {m.terms}
+                        </span>
+                      ),
+                      m.price.type === 'free_above' && (
+                        <span key="free">{t('site.offer.freeFrom', { threshold: formatTotal(m.price.threshold) })}</span>
+                      ),
+                      m.cities?.length && (
+                        <span key="cities" lang={storedLang}>
+                          {m.cities.join(', ')}
+                        </span>
+                      ),
                     ]
                       .filter(Boolean)
-                      .join(' · ')}
+                      .flatMap((part, i) => (i === 0 ? [part] : [' · ', part]))}
                   </span>
                 </span>
               </label>
@@ -372,7 +386,7 @@ function Fields({ data, checkout, state }: { data: CartData; checkout: Checkout;
               {(hydrated && method ? [method] : pointMethods).map((m) => (
                 <optgroup key={m.id} label={m.label}>
                   {(hydrated ? pointsIn(m, city) : m.points).map((p) => (
-                    <option key={p.id} value={p.id}>
+                    <option key={p.id} value={p.id} lang={storedLang}>
                       {pointAddress(p)}
                       {p.hours ? ` (${formatHours(p.hours, language)})` : ''}
                     </option>

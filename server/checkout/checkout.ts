@@ -24,7 +24,7 @@ import type { PricedLine } from '../../shared/cart.ts';
 import type { CheckoutForm } from '../../shared/checkout.ts';
 import { offeredPayments } from '../../shared/checkout-fields.ts';
 import type { DeliveryMethod, PaymentKind } from '../../shared/commerce-config.ts';
-import { localized, pointAddress, pointsIn, type Unavailable } from '../../shared/delivery.ts';
+import { localized, localizedText, pointAddress, pointsIn, type Unavailable } from '../../shared/delivery.ts';
 import type { Language } from '../../shared/languages.ts';
 import type { OrderState } from '../../shared/orders.ts';
 import type { Site } from '../../shared/sites.ts';
@@ -403,18 +403,28 @@ const isSwitchable = (o: SwitchableOrder) => o.kind === 'online' && (o.status ==
 const offlineMethods = (site: Site, o: SwitchableOrder) =>
   offeredPayments(site.payment, { online: false, customerType: o.customer_type }).filter((m) => m.kind !== 'online');
 
-/** The methods of a site as the order form offers them (labels in the visitor's language). */
+/**
+ * The methods of a site as the order form offers them: labels and terms in the visitor's language, `labelLang` /
+ * `termsLang` 'ru' where the config has them in Russian only (the form marks them); cities and pickup points are
+ * written in Russian in the config.
+ */
 export function deliveryOptions(methods: readonly DeliveryMethod[], language: Language) {
-  return methods.map((m) => ({
-    id: m.id,
-    kind: m.kind,
-    label: localized(m.label, language),
-    terms: localized(m.terms, language),
-    price: m.price,
-    maxWeightKg: m.maxWeightKg,
-    minWeightKg: m.minWeightKg,
-    needs: m.needs,
-    points: m.points,
-    cities: m.cities,
-  }));
+  return methods.map((m) => {
+    const label = localizedText(m.label, language);
+    const terms = localizedText(m.terms, language);
+    return {
+      id: m.id,
+      kind: m.kind,
+      label: label.text,
+      labelLang: label.lang ?? null,
+      terms: terms.text,
+      termsLang: terms.lang ?? null,
+      price: m.price,
+      maxWeightKg: m.maxWeightKg,
+      minWeightKg: m.minWeightKg,
+      needs: m.needs,
+      points: m.points,
+      cities: m.cities,
+    };
+  });
 }
