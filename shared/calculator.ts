@@ -9,11 +9,14 @@
  *   price   = Σ sheets × price per sheet     from the site's price list, in minor units so no float error creeps in
  *   mass    = Σ sheets × sheet area × kg/m²
  */
+import type { FallbackLang } from './catalog.ts';
 
 export interface CalcProduct {
   id: number;
   sku: string;
   title: string;
+  /** 'ru' when the title is the Russian fallback in the page's language (decision 048). */
+  lang: FallbackLang;
   url: string;
   /** The layer whose category holds the product. */
   layer: string;

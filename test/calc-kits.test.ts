@@ -20,14 +20,14 @@ const kits = new KitService(db);
 const TIER = 'good';
 
 t.test('the tier that claims the kits is the middle one', async (t) => {
-  const model = await calculator.model({ priceList: 'ru' });
+  const model = await calculator.model({ priceList: 'ru' }, 'ru');
   t.ok(model.tiers.some((tier) => tier.code === TIER));
   t.match((messages.ru as { calc: { tierHint: Record<string, string> } }).calc.tierHint[TIER], /комплект/);
 });
 
 for (const site of demoSitesConfig.sites) {
   t.test(`${site.id}: every kit is the calculator's answer for its zones at «Хороший»`, async (t) => {
-    const model = await calculator.model(site);
+    const model = await calculator.model(site, 'ru');
     const onSale = (await kits.list(site, 'ru')).filter((k) => k.purchasable);
     t.ok(onSale.length > 0, 'the site sells kits');
     for (const kit of onSale) {
@@ -59,7 +59,7 @@ for (const site of demoSitesConfig.sites) {
 }
 
 t.test('the four-door kit: 3 × Акустик 10, 7 910 ₽ — what the calculator now says too', async (t) => {
-  const model = await calculator.model({ priceList: 'ru' });
+  const model = await calculator.model({ priceList: 'ru' }, 'ru');
   const state = parseCalcQuery(model, 'body=sedan&tier=good&zone=door-skin&zone=door-inner&zone=door-trim').state;
   const result = calculate(model, state);
   t.equal(result.items.find((i) => i.sku === 'ABS-AK-10')?.quantity, 3);

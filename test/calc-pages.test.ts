@@ -101,7 +101,7 @@ t.test("'Всё в корзину': the cart holds exactly the calculator's line
     ['localhost', 'ru'],
     ['kz.localhost', 'kz'],
   ] as const) {
-    const model = await app.services.calculator.model(app.services.sites.byId(site)!);
+    const model = await app.services.calculator.model(app.services.sites.byId(site)!, 'ru');
     const state = parseCalcQuery(model, 'car=lada-vesta&tier=excellent&zone=door-skin&zone=floor&zone=roof&zone=arches-out').state;
     const result = calculate(model, state);
     const v = app.visitor();
@@ -166,7 +166,7 @@ t.test('saving a result: signed in only, figures recomputed on the server, the l
   const saved = await app.submit({ path: '/calc', fields: { intent: 'save', title: '  Мой Rio  ', query }, as: v, js: true });
   t.equal(status(saved, 'calc'), 200);
   const [record] = await app.services.records.list(userId, 'ru');
-  const model = await app.services.calculator.model(app.services.sites.byId('ru')!);
+  const model = await app.services.calculator.model(app.services.sites.byId('ru')!, 'ru');
   const expected = calculate(model, parseCalcQuery(model, query.slice(1)).state).totals;
   t.match(record, { kind: 'calculation', title: 'Мой Rio', link: '/calc?car=kia-rio&tier=max&zone=roof&zone=hood' });
   t.match(record!.details, { price: expected.price, currency: 'RUB', sheets: expected.sheets, zones: 2 });

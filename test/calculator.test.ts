@@ -26,8 +26,8 @@ import { createTestDb } from './helpers/db.ts';
 const { db, drop } = await createTestDb();
 t.teardown(drop);
 const service = new CalculatorService(db, 0);
-const ru = await service.model({ priceList: 'ru' });
-const kz = await service.model({ priceList: 'kz' });
+const ru = await service.model({ priceList: 'ru' }, 'ru');
+const kz = await service.model({ priceList: 'kz' }, 'ru');
 
 /** A model with some prices taken away (what a site that does not sell them sees). */
 function without(model: CalcModel, ...skus: string[]): CalcModel {

@@ -167,6 +167,8 @@ t.test('every site in each of its languages shows the catalogue in that language
         compare: '/compare',
         cart: '/cart',
         checkout: '/cart?step=checkout',
+        calc: '/calc',
+        builder: '/constructor',
         search: `/search?q=${encodeURIComponent(texts.products[PRODUCT.sku]!.title.split(' ')[0]!)}`,
       };
       const html: Record<string, string> = {};
@@ -184,6 +186,8 @@ t.test('every site in each of its languages shows the catalogue in that language
       t.match(html.search, product.title, `${at}: search finds the product by its ${language} title`);
       t.match(html.cart, product.title, `${at}: the cart line`);
       t.match(html.compare, product.title, `${at}: the compare column`);
+      t.match(html.calc, `>${product.title}</a>`, `${at}: the calculator's lines`);
+      t.match(html.builder, `>${product.title}</a>`, `${at}: the constructor's`);
     }
   }
 });

@@ -148,7 +148,7 @@ export function Component() {
                               >
                                 <option value={NONE}>{t('calc.builder.none')}</option>
                                 {options[layer]!.map((p) => (
-                                  <option key={p.sku} value={p.sku}>
+                                  <option key={p.sku} value={p.sku} lang={p.lang ?? undefined}>
                                     {p.title} — {formatMoney(p.price!, currency, language)}
                                   </option>
                                 ))}
@@ -201,7 +201,9 @@ export function Component() {
                         return (
                           <tr key={item.sku} data-sku={item.sku}>
                             <td>
-                              <Link to={product.url}>{product.title}</Link>
+                              <Link to={product.url} lang={product.lang ?? undefined}>
+                                {product.title}
+                              </Link>
                               <span className="calc-table__need">
                                 {zones.map((l) => name('zone', l.zone)).join(', ')} ·{' '}
                                 {t('calc.needOnly', { need: m2(zones.reduce((s, l) => s + l.needM2, 0)) })}

@@ -216,7 +216,13 @@ export function Component() {
                               <tr key={line.layer} data-zone={zone} data-layer={line.layer}>
                                 <td>
                                   <span className="calc-table__layer">{name('layer', line.layer)}</span>
-                                  {product ? <Link to={product.url}>{product.title}</Link> : (line.sku ?? '—')}
+                                  {product ? (
+                                    <Link to={product.url} lang={product.lang ?? undefined}>
+                                      {product.title}
+                                    </Link>
+                                  ) : (
+                                    (line.sku ?? '—')
+                                  )}
                                   <span className="calc-table__need">
                                     {t('calc.need', { need: m2(line.needM2), coverage: Math.round(line.coverage * 100) })}
                                     {line.substitute && ` · ${t('calc.alternative')}`}

@@ -5,6 +5,8 @@
  * cached per price list like the shell (stale served while a refresh runs).
  */
 import type { CalcModel, CalcProduct } from '../../shared/calculator.ts';
+import type { FallbackLang } from '../../shared/catalog.ts';
+import type { Language } from '../../shared/sites.ts';
 import { TtlCache } from '../cache/index.ts';
 import { soldPrice } from '../catalog/index.ts';
 import type { Queryable } from '../db/index.ts';
@@ -27,6 +29,7 @@ interface ProductRow {
   id: number;
   sku: string;
   title: string;
+  lang: FallbackLang;
   url: string;
   layer: string;
   price: number | null;
@@ -43,15 +46,16 @@ export class CalculatorService {
     this.cache = new TtlCache<CalcModel>(ttlMs, ttlMs * 10).countedAs('calculator');
   }
 
-  model(site: { priceList: string }): Promise<CalcModel> {
-    return this.cache.get(site.priceList, () => this.load(site.priceList));
+  /** The calculator's tables and the products it counts, named in `language` (decision 048). */
+  model(site: { priceList: string }, language: Language): Promise<CalcModel> {
+    return this.cache.get(`${site.priceList}:${language}`, () => this.load(site.priceList, language));
   }
 
   clearCache(): void {
     this.cache.clear();
   }
 
-  private async load(priceList: string): Promise<CalcModel> {
+  private async load(priceList: string, language: Language): Promise<CalcModel> {
     const q = this.db;
     const [settings, bodies, zones, layers, tiers, cars, areas, coverage, choices, products] = await Promise.all([
       q.query<{ waste: number }>('SELECT waste::float8 AS waste FROM calc_settings'),
@@ -77,17 +81,17 @@ export class CalculatorService {
       ),
       // The layers' products: every tier choice, and the most popular others of each layer's category.
       q.query<ProductRow>(
-        `SELECT id, sku, title, url, layer, price, attributes FROM (
-           SELECT o.id, o.sku, o.title, '/' || c.slug || '/' || o.slug AS url, l.code AS layer,
+        `SELECT id, sku, title, lang, url, layer, price, attributes FROM (
+           SELECT o.id, o.sku, o.title, o.lang, '/' || c.slug || '/' || o.slug AS url, l.code AS layer,
                   ${soldPrice('o')} AS price, o.attributes,
                   o.sku IN (SELECT sku FROM calc_choices) AS chosen,
                   row_number() OVER (PARTITION BY l.code ORDER BY o.sold DESC, o.popularity DESC, o.id) AS n
              FROM calc_layers l
              JOIN categories c ON c.slug = l.category_slug
-             JOIN site_offers o ON o.category_id = c.id AND o.price_list = $1
+             JOIN site_offers_in($1, $3) o ON o.category_id = c.id
          ) x WHERE chosen OR n <= $2
          ORDER BY layer, id`,
-        [priceList, OPTIONS_PER_LAYER],
+        [priceList, OPTIONS_PER_LAYER, language],
       ),
     ]);
 
@@ -130,6 +134,7 @@ export class CalculatorService {
         id: row.id,
         sku: row.sku,
         title: row.title,
+        lang: row.lang,
         url: row.url,
         layer: row.layer,
         price: row.price,

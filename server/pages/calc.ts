@@ -12,7 +12,7 @@ import { saveAction } from './helpers/save-calculation.ts';
 export { saveForm } from './helpers/save-calculation.ts';
 
 export async function loader({ context }: LoaderArgs) {
-  const model = await context.services.calculator.model(context.site);
+  const model = await context.services.calculator.model(context.site, context.language);
   return { model, currency: context.site.currency };
 }
 

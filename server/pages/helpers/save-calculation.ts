@@ -32,7 +32,7 @@ export function saveAction(
     if (userId === null) {
       return mutationFailed(args, form, form.data.next, path, { ok: false, errors: { '': 'calc.save.signIn' }, values: form.values }, 401);
     }
-    const model = await services.calculator.model(site);
+    const model = await services.calculator.model(site, context.language);
     const { search, totals, zones } = compute(model, form.data.query.replace(/^\?/, ''));
     const link = `${path}?${search}`;
     await services.records.add({
