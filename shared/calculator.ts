@@ -30,8 +30,10 @@ export interface CalcProduct {
 
 export interface Named {
   code: string;
-  /** The owner's (Russian) title; the pages show the locale's name of a known code instead. */
+  /** The title in the page's language where the database has one (calc_translations), else the owner's Russian one. */
   title: string;
+  /** The title is in the page's language (always so in Russian). */
+  translated: boolean;
 }
 
 export interface CalcCar {

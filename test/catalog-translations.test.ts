@@ -234,6 +234,33 @@ t.test('a row without a translation falls back to Russian, marked lang="ru"', as
   t.equal(loaded.product.lang, 'ru', 'the loader data says so too');
 });
 
+t.test("the calculator's names: the database's translation, else the locale's, else the Russian title marked", async (t) => {
+  await app.db.query(`INSERT INTO calc_zones (code, title, grp, sort) VALUES ('spoiler', 'Спойлер', 'spoiler', 99)`);
+  await app.db.query(`INSERT INTO calc_tiers (code, title, sort) VALUES ('sport', 'Спорт', 99)`);
+  app.services.invalidateCaches();
+  let body = (await app.request({ url: '/en/calc' })).body;
+  t.match(body, '<span lang="ru">Спойлер</span>', 'an untranslated zone shows its Russian title, marked');
+  t.match(body, '<span class="calc-tier__name" lang="ru">Спорт</span>', 'so does a tier');
+  t.same(russianLeftovers(body, 'en'), [], 'nothing Russian unmarked');
+  t.match((await app.request({ url: '/en/constructor' })).body, '<option value="sport" lang="ru">Спорт</option>', 'the constructor too');
+
+  await app.db.query(
+    `INSERT INTO calc_translations (kind, code, language, title) VALUES ('zone', 'spoiler', 'en', 'Spoiler'), ('tier', 'sport', 'en', 'Sport'),
+       ('zone', 'roof', 'en', 'Roof panel')`,
+  );
+  app.services.invalidateCaches();
+  body = (await app.request({ url: '/en/calc' })).body;
+  t.match(body, '<span>Spoiler</span>', "the database's translation, unmarked");
+  t.match(body, '<span class="calc-tier__name">Sport</span>');
+  t.match(body, '<span>Roof panel</span>', 'a translation in the database names a demo zone before the locale does');
+  t.match((await app.request({ url: '/calc' })).body, '<span>Спойлер</span>', 'Russian pages show the Russian title');
+  t.equal((await app.db.query('SELECT 1 FROM calc_translations WHERE language = $1', ['ru']).catch(() => [])).length, 0);
+  await t.rejects(
+    app.db.query(`INSERT INTO calc_translations (kind, code, language, title) VALUES ('zone', 'roof', 'ru', 'Крыша')`),
+    "Russian is the tables' own language, not a translation",
+  );
+});
+
 t.test('search in a language finds products by their names in it and answers in it', async (t) => {
   const title = demoTranslations.kk.products[PRODUCT.sku]!.title;
   const word = title.split(' ').find((w) => w.length > 3 && !/\d/.test(w)) ?? title.split(' ')[0]!;

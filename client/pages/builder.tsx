@@ -42,7 +42,7 @@ export function Component() {
   const location = useLocation();
   const base = useHref(location.pathname);
   const hydrated = useHydrated();
-  const { name, carName } = useNames(model);
+  const { name, nameLang, carName } = useNames(model);
   const { state, notices } = parseBuildQuery(model, search);
   const result = construct(model, state);
   const set = (next: Partial<BuildState>, control: string) => go(buildSearch({ ...state, ...next }), control);
@@ -93,7 +93,7 @@ export function Component() {
                 }}
               >
                 {model.tiers.map((tier) => (
-                  <option key={tier.code} value={tier.code}>
+                  <option key={tier.code} value={tier.code} lang={nameLang('tier', tier.code)}>
                     {name('tier', tier.code)}
                   </option>
                 ))}
@@ -125,7 +125,7 @@ export function Component() {
                           checked={on}
                           onChange={() => go(buildSearch(toggled(code)), 'zone')}
                         />
-                        {name('zone', code)}
+                        <span lang={nameLang('zone', code)}>{name('zone', code)}</span>
                         <span className="muted"> · {t('calc.area', { area: m2(model.areas[state.body]?.[code] ?? 0) })}</span>
                       </label>
                       {on &&
@@ -135,7 +135,7 @@ export function Component() {
                           return (
                             <label key={layer} className="calc-field build-layer">
                               <span>
-                                {name('layer', layer)}{' '}
+                                <span lang={nameLang('layer', layer)}>{name('layer', layer)}</span>{' '}
                                 <span className="muted">
                                   · {t('calc.need', { need: m2(need.needM2), coverage: Math.round(need.coverage * 100) })}
                                 </span>

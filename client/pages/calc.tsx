@@ -29,7 +29,7 @@ export function Component() {
   const { model, currency } = useLoaderData<typeof loader>();
   const { search, go } = useQueryState();
   const hydrated = useHydrated();
-  const { name, carName } = useNames(model);
+  const { name, nameLang, carName } = useNames(model);
   const { state, notices } = parseCalcQuery(model, search);
   const result = calculate(model, state);
   const set = (next: Partial<CalcState>, control: string) => go(calcSearch({ ...state, ...next }), control);
@@ -119,6 +119,7 @@ export function Component() {
                           key={code}
                           code={code}
                           label={name('zone', code)}
+                          lang={nameLang('zone', code)}
                           on={state.zones.includes(code)}
                           onChange={(on) => toggle([code], on)}
                         />
@@ -129,6 +130,7 @@ export function Component() {
                       key={codes[0]}
                       code={codes[0]!}
                       label={name('zone', codes[0]!)}
+                      lang={nameLang('zone', codes[0]!)}
                       on={state.zones.includes(codes[0]!)}
                       onChange={(on) => toggle(codes, on)}
                     />
@@ -148,7 +150,9 @@ export function Component() {
                       checked={state.tier === tier.code}
                       onChange={() => set({ tier: tier.code }, 'tier')}
                     />
-                    <span className="calc-tier__name">{name('tier', tier.code)}</span>
+                    <span className="calc-tier__name" lang={nameLang('tier', tier.code)}>
+                      {name('tier', tier.code)}
+                    </span>
                     <span className="calc-tier__hint">{t(`calc.tierHint.${tier.code}`, { defaultValue: '' })}</span>
                   </label>
                 ))}
@@ -204,7 +208,7 @@ export function Component() {
                         <tbody key={zone}>
                           <tr className="calc-table__zone">
                             <th scope="rowgroup" colSpan={4}>
-                              {name('zone', zone)}{' '}
+                              <span lang={nameLang('zone', zone)}>{name('zone', zone)}</span>{' '}
                               <span className="muted">
                                 · {t('calc.area', { area: m2(lines[0]?.areaM2 ?? model.areas[state.body]?.[zone] ?? 0) })}
                               </span>
@@ -215,7 +219,9 @@ export function Component() {
                             return (
                               <tr key={line.layer} data-zone={zone} data-layer={line.layer}>
                                 <td>
-                                  <span className="calc-table__layer">{name('layer', line.layer)}</span>
+                                  <span className="calc-table__layer" lang={nameLang('layer', line.layer)}>
+                                    {name('layer', line.layer)}
+                                  </span>
                                   {product ? (
                                     <Link to={product.url} lang={product.lang ?? undefined}>
                                       {product.title}
@@ -261,11 +267,23 @@ export function Component() {
   );
 }
 
-function ZoneCheck({ code, label, on, onChange }: { code: string; label: string; on: boolean; onChange: (on: boolean) => void }) {
+function ZoneCheck({
+  code,
+  label,
+  lang,
+  on,
+  onChange,
+}: {
+  code: string;
+  label: string;
+  lang?: 'ru';
+  on: boolean;
+  onChange: (on: boolean) => void;
+}) {
   return (
     <label className="calc-check">
       <input type="checkbox" name="zone" value={code} checked={on} onChange={(e) => onChange(e.target.checked)} />
-      {label}
+      <span lang={lang}>{label}</span>
     </label>
   );
 }

@@ -4,7 +4,7 @@
  * Everything the pages compute from is here; the arithmetic itself is shared/calculator.ts. Non-personal, so it is
  * cached per price list like the shell (stale served while a refresh runs).
  */
-import type { CalcModel, CalcProduct } from '../../shared/calculator.ts';
+import type { CalcModel, CalcProduct, Named } from '../../shared/calculator.ts';
 import type { FallbackLang } from '../../shared/catalog.ts';
 import type { Language } from '../../shared/sites.ts';
 import { TtlCache } from '../cache/index.ts';
@@ -36,6 +36,15 @@ interface ProductRow {
   attributes: Record<string, unknown>;
 }
 
+/**
+ * The columns of a calculator row named in the language $1: its title there (calc_translations, migration 027) or its
+ * Russian one, and whether it is translated (in Russian every row is).
+ */
+const named = (kind: string, alias: string) =>
+  `${alias}.code, coalesce(tr_${kind}.title, ${alias}.title) AS title, (tr_${kind}.title IS NOT NULL OR $1 = 'ru') AS translated`;
+const translation = (kind: string, alias: string) =>
+  `LEFT JOIN calc_translations tr_${kind} ON tr_${kind}.kind = '${kind}' AND tr_${kind}.code = ${alias}.code AND tr_${kind}.language = $1`;
+
 export class CalculatorService {
   private readonly cache: TtlCache<CalcModel>;
 
@@ -59,15 +68,19 @@ export class CalculatorService {
     const q = this.db;
     const [settings, bodies, zones, layers, tiers, cars, areas, coverage, choices, products] = await Promise.all([
       q.query<{ waste: number }>('SELECT waste::float8 AS waste FROM calc_settings'),
-      q.query<{ code: string; title: string }>('SELECT code, title FROM calc_bodies ORDER BY sort, code'),
-      q.query<{ code: string; title: string; group: string; defaultOn: boolean }>(
-        'SELECT code, title, grp AS "group", default_on AS "defaultOn" FROM calc_zones ORDER BY sort, code',
+      q.query<Named>(`SELECT ${named('body', 'b')} FROM calc_bodies b ${translation('body', 'b')} ORDER BY b.sort, b.code`, [language]),
+      q.query<Named & { group: string; defaultOn: boolean }>(
+        `SELECT ${named('zone', 'z')}, z.grp AS "group", z.default_on AS "defaultOn"
+           FROM calc_zones z ${translation('zone', 'z')} ORDER BY z.sort, z.code`,
+        [language],
       ),
-      q.query<{ code: string; title: string; category: string }>(
-        'SELECT code, title, category_slug AS category FROM calc_layers ORDER BY sort, code',
+      q.query<Named & { category: string }>(
+        `SELECT ${named('layer', 'l')}, l.category_slug AS category FROM calc_layers l ${translation('layer', 'l')} ORDER BY l.sort, l.code`,
+        [language],
       ),
-      q.query<{ code: string; title: string; isDefault: boolean }>(
-        'SELECT code, title, is_default AS "isDefault" FROM calc_tiers ORDER BY sort, code',
+      q.query<Named & { isDefault: boolean }>(
+        `SELECT ${named('tier', 't')}, t.is_default AS "isDefault" FROM calc_tiers t ${translation('tier', 't')} ORDER BY t.sort, t.code`,
+        [language],
       ),
       q.query<{ slug: string; make: string; model: string; body: string }>(
         'SELECT slug, make, model, body FROM calc_cars ORDER BY make, sort, model',
@@ -100,7 +113,7 @@ export class CalculatorService {
       bodies,
       zones,
       layers,
-      tiers: tiers.map(({ code, title }) => ({ code, title })),
+      tiers: tiers.map(({ code, title, translated }) => ({ code, title, translated })),
       defaultTier: (tiers.find((t) => t.isDefault) ?? tiers[0])?.code ?? '',
       cars,
       areas: {},

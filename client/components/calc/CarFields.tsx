@@ -31,7 +31,7 @@ export function CarFields({
   onBody: (code: string) => void;
 }) {
   const { t } = useTranslation();
-  const { name } = useNames(model);
+  const { name, nameLang } = useNames(model);
   const hydrated = useHydrated();
   const [query, setQuery] = useState('');
   const id = useId();
@@ -69,7 +69,10 @@ export function CarFields({
                       setQuery('');
                     }}
                   >
-                    {c.make} {c.model} <span className="muted">· {name('body', c.body)}</span>
+                    {c.make} {c.model}{' '}
+                    <span className="muted" lang={nameLang('body', c.body)}>
+                      · {name('body', c.body)}
+                    </span>
                   </button>
                 </li>
               ))}
@@ -106,7 +109,7 @@ export function CarFields({
             aria-describedby={car ? `${id}-implied` : undefined}
           >
             {model.bodies.map((b) => (
-              <option key={b.code} value={b.code}>
+              <option key={b.code} value={b.code} lang={nameLang('body', b.code)}>
                 {name('body', b.code)}
               </option>
             ))}
