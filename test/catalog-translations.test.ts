@@ -14,6 +14,20 @@ import { hydrationData, startTestApp } from './helpers/app.ts';
 
 const app = await startTestApp(t);
 const sites = app.config.sites.sites;
+
+// Read before any test starts: tap ends the file's root test (and the database) once its queued tests are done.
+// A product with attributes that have a translation, and a kit, read in every language below.
+const PRODUCT = demoProducts.find((p) => p.sku === 'VIB-STD-22')!;
+const CATEGORY = demoCategories.find((c) => c.slug === PRODUCT.category)!;
+const KIT = demoKits[0]!;
+const [{ id: productId }] = (await app.db.query<{ id: number }>('SELECT id FROM products WHERE sku = $1', [PRODUCT.sku])) as [
+  { id: number },
+];
+const [{ id: otherId }] = (await app.db.query<{ id: number }>(
+  `SELECT id FROM products WHERE category_id = (SELECT category_id FROM products WHERE id = $1) AND id <> $1 ORDER BY id LIMIT 1`,
+  [productId],
+)) as [{ id: number }];
+
 const hostOf = (siteId: string) => (siteId === 'ru' ? 'localhost' : `${siteId}.localhost`);
 const prefix = (language: string) => (language === DEFAULT_LANGUAGE ? '' : `/${language}`);
 
@@ -126,18 +140,6 @@ t.test('the demo catalogue is translated completely, each language in its own sc
     }
   }
 });
-
-// A product with attributes that have a translation, and a kit, read in every language below.
-const PRODUCT = demoProducts.find((p) => p.sku === 'VIB-STD-22')!;
-const CATEGORY = demoCategories.find((c) => c.slug === PRODUCT.category)!;
-const KIT = demoKits[0]!;
-const [{ id: productId }] = (await app.db.query<{ id: number }>('SELECT id FROM products WHERE sku = $1', [PRODUCT.sku])) as [
-  { id: number },
-];
-const [{ id: otherId }] = (await app.db.query<{ id: number }>(
-  `SELECT id FROM products WHERE category_id = (SELECT category_id FROM products WHERE id = $1) AND id <> $1 ORDER BY id LIMIT 1`,
-  [productId],
-)) as [{ id: number }];
 
 t.test('every site in each of its languages shows the catalogue in that language, with no unmarked Russian', async (t) => {
   for (const site of sites) {
