@@ -9,8 +9,9 @@ import { DomHandler, Parser } from 'htmlparser2';
 import t from 'tap';
 import { demoCategories, demoKits, demoProducts } from '../server/demo/demo-data.ts';
 import { demoTranslations, type TranslatedLanguage } from '../server/demo/translations/index.ts';
+import { formatNumber } from '../shared/format.ts';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../shared/languages.ts';
-import { hydrationData, startTestApp } from './helpers/app.ts';
+import { createOrder, hydrationData, orderNumber, startTestApp } from './helpers/app.ts';
 
 const app = await startTestApp(t);
 const sites = app.config.sites.sites;
@@ -185,6 +186,7 @@ t.test('every site in each of its languages shows the catalogue in that language
       t.match(html.category, `<h1>${texts.categories[CATEGORY.slug]!.title}</h1>`, `${at}: the category's`);
       t.match(html.kit, `<h1>${texts.kits[KIT.slug]!.title}</h1>`, `${at}: the kit's`);
       t.match(html.product, `<td>${texts.attributeValues.adhesive![String(PRODUCT.attributes.adhesive)]}</td>`, `${at}: attribute values`);
+      t.match(html.product, `<td>${formatNumber(2.9, language as Language)}</td>`, `${at}: numbers as ${language} writes them`);
       t.match(html.search, product.title, `${at}: search finds the product by its ${language} title`);
       t.match(html.cart, product.title, `${at}: the cart line`);
       t.match(html.compare, product.title, `${at}: the compare column`);
@@ -261,6 +263,15 @@ t.test("the calculator's names: the database's translation, else the locale's, e
     app.db.query(`INSERT INTO calc_translations (kind, code, language, title) VALUES ('zone', 'roof', 'ru', 'Крыша')`),
     "Russian is the tables' own language, not a translation",
   );
+});
+
+t.test("an order keeps its goods' Russian titles: marked on another language's receipt", async (t) => {
+  const v = app.visitor();
+  const number = await orderNumber(app, await createOrder(app, { sessionId: v.sessionId }));
+  const en = (await app.request({ url: `/en/cart/success/${number}`, as: v })).body;
+  t.match(en, '<td lang="ru">Вибро Стандарт 2.2</td>');
+  t.same(russianLeftovers(en, 'en'), [], 'nothing Russian unmarked');
+  t.match((await app.request({ url: `/cart/success/${number}`, as: v })).body, '<td>Вибро Стандарт 2.2</td>', 'unmarked in Russian');
 });
 
 t.test('search in a language finds products by their names in it and answers in it', async (t) => {

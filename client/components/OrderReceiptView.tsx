@@ -90,7 +90,8 @@ export function OrderReceiptView({ order, result, phone }: { order: OrderReceipt
           <tbody>
             {order.items.map((item) => (
               <tr key={`${item.sku}:${item.title}`}>
-                <td>{item.title}</td>
+                {/* An order keeps its goods' Russian titles (decision 048). */}
+                <td lang={language === 'ru' ? undefined : 'ru'}>{item.title}</td>
                 <td>
                   <Price amount={item.price} currency={order.currency} />
                 </td>

@@ -1,12 +1,15 @@
 /** One order of the account (/history/{id}): its number, facts (state, delivery, payment and their states) and lines. */
 
 import type { HistoryEntry, OrderLine } from '../../shared/orders.ts';
+import { useBoot } from '../boot.ts';
 import { useTranslation } from '../i18n.tsx';
 import { OrderFacts } from './OrderFacts.tsx';
 import { PageHead } from './PageHead.tsx';
 import { Price } from './Price.tsx';
 
 export function OrderView({ order }: { order: HistoryEntry & { items: OrderLine[] } }) {
+  // An order keeps its goods' Russian titles (decision 048): marked so on the other languages' pages.
+  const titleLang = useBoot().language === 'ru' ? undefined : 'ru';
   const { t } = useTranslation();
   const title = t('order.title', { number: order.number });
   return (
@@ -18,7 +21,8 @@ export function OrderView({ order }: { order: HistoryEntry & { items: OrderLine[
         <ul className="order__items">
           {order.items.map((item) => (
             <li key={item.title}>
-              {item.title} × {item.quantity} — <Price amount={item.price * item.quantity} currency={order.currency} />
+              <span lang={titleLang}>{item.title}</span> × {item.quantity} —{' '}
+              <Price amount={item.price * item.quantity} currency={order.currency} />
             </li>
           ))}
         </ul>
