@@ -88,15 +88,6 @@ const TERMS_SQL = `
     UNION
     SELECT '''' || replace(replace(lexeme, '\\', '\\\\'), '''', '''''') || '''' FROM plain
   ),
-  simple_terms AS (
-    SELECT DISTINCT '''' || replace(replace(l.lexeme, '\\', '\\\\'), '''', '''''') || '''' AS term FROM unnest($1::text[]) AS w(word)
-     CROSS JOIN LATERAL unnest(tsvector_to_array(to_tsvector('simple'::regconfig, w.word))) AS l(lexeme)
-  ),
-  sq AS (
-    SELECT to_tsquery('simple'::regconfig, string_agg('(' || term || ':*A | ' || term || ')', ' & ')) AS anywhere,
-           to_tsquery('simple'::regconfig, string_agg(term || ':*A', ' & ')) AS in_title
-      FROM simple_terms
-  ),
   q AS (
     SELECT
       -- Anywhere: a prefix in the title (weight A) or the whole stem in any field.
@@ -106,14 +97,20 @@ const TERMS_SQL = `
       FROM terms
   )`;
 
-/**
- * $1 words (text[]), $2 the whole text for an exact SKU match (or null), $3 its SKU prefix pattern (or null),
- * $4 the limit, $5 the language of the answer (its translations are searched too). Each branch is served by an index (migration 003) and cut at the limit in its own order, so
- * the union holds the overall best; a product found by several branches keeps its best tier.
- */
-export const SEARCH_SQL = `
-WITH ${TERMS_SQL},
-  hits AS (
+/** The words of $1 as quoted 'simple' lexemes, and the queries over them: what translations are searched with. */
+const SIMPLE_TERMS_SQL = `,
+  simple_terms AS (
+    SELECT DISTINCT '''' || replace(replace(l.lexeme, '\\', '\\\\'), '''', '''''') || '''' AS term FROM unnest($1::text[]) AS w(word)
+     CROSS JOIN LATERAL unnest(tsvector_to_array(to_tsvector('simple'::regconfig, w.word))) AS l(lexeme)
+  ),
+  sq AS (
+    SELECT to_tsquery('simple'::regconfig, string_agg('(' || term || ':*A | ' || term || ')', ' & ')) AS anywhere,
+           to_tsquery('simple'::regconfig, string_agg(term || ':*A', ' & ')) AS in_title
+      FROM simple_terms
+  )`;
+
+/** The branches every search has: SKU exact and prefix, Russian title and description, Russian category title. */
+const RUSSIAN_HITS = `
     (SELECT p.id, 0 AS tier FROM products p WHERE lower(p.sku) = $2 AND p.is_active LIMIT $4)
     UNION ALL
     (SELECT p.id, 1 AS tier FROM products p WHERE lower(p.sku) LIKE $3 AND p.is_active
@@ -128,7 +125,33 @@ WITH ${TERMS_SQL},
        FROM q JOIN categories c ON setweight(to_tsvector('russian'::regconfig, c.title), 'A') @@ q.anywhere
        JOIN products p ON p.category_id = c.id
       WHERE p.is_active
-      ORDER BY p.popularity DESC, p.id LIMIT $4)
+      ORDER BY p.popularity DESC, p.id LIMIT $4)`;
+
+/**
+ * $1 words (text[]), $2 the whole text for an exact SKU match (or null), $3 its SKU prefix pattern (or null),
+ * $4 the limit. Each branch is served by an index (migration 003) and cut at the limit in its own order, so
+ * the union holds the overall best; a product found by several branches keeps its best tier. The Russian search.
+ */
+export const SEARCH_SQL = `
+WITH ${TERMS_SQL},
+  hits AS (${RUSSIAN_HITS}
+  ),
+  best AS (SELECT id, min(tier) AS tier FROM hits GROUP BY id)
+SELECT p.id, p.title, '/' || c.slug || '/' || p.slug AS url,
+       coalesce(p.images->0->>'src', c.preview_image) AS preview_image,
+       left(p.description, 160) AS preview_content
+  FROM best JOIN products p ON p.id = best.id JOIN categories c ON c.id = p.category_id
+ ORDER BY best.tier, p.popularity DESC, p.id
+ LIMIT $4`;
+
+/**
+ * The search in another language $5 (decision 048): the Russian branches, and that language's translated titles
+ * (prefix) and descriptions and translated category titles; hits answer with their texts in $5 and `lang` 'ru' where a
+ * product has none. A text of its own, so the Russian search plans no more than it did.
+ */
+export const SEARCH_IN_SQL = `
+WITH ${TERMS_SQL}${SIMPLE_TERMS_SQL},
+  hits AS (${RUSSIAN_HITS}
     UNION ALL
     (SELECT p.id, CASE WHEN t.search_vector @@ sq.in_title THEN 2 ELSE 4 END AS tier
        FROM sq JOIN product_translations t ON t.language = $5 AND t.search_vector @@ sq.anywhere
@@ -144,7 +167,7 @@ WITH ${TERMS_SQL},
       ORDER BY p.popularity DESC, p.id LIMIT $4)
   ),
   best AS (SELECT id, min(tier) AS tier FROM hits GROUP BY id)
-SELECT p.id, coalesce(t.title, p.title) AS title, CASE WHEN t.product_id IS NULL AND $5 <> 'ru' THEN 'ru' END AS lang,
+SELECT p.id, coalesce(t.title, p.title) AS title, CASE WHEN t.product_id IS NULL THEN 'ru' END AS lang,
        '/' || c.slug || '/' || p.slug AS url, coalesce(p.images->0->>'src', c.preview_image) AS preview_image,
        left(CASE WHEN t.product_id IS NULL THEN p.description ELSE t.description END, 160) AS preview_content
   FROM best JOIN products p ON p.id = best.id JOIN categories c ON c.id = p.category_id
@@ -173,15 +196,11 @@ interface Reading {
 
 async function runSearch(db: Queryable, reading: Reading, limit: number, language: Language): Promise<SearchResult[]> {
   if (!reading.words.length && !reading.sku) return [];
-  const rows = await db.query<SearchResult & { lang: 'ru' | null }>(SEARCH_SQL, [
-    reading.words,
-    reading.sku,
-    reading.sku === null ? null : prefixPattern(reading.sku),
-    limit,
-    language,
-  ]);
+  const params = [reading.words, reading.sku, reading.sku === null ? null : prefixPattern(reading.sku), limit];
   // In Russian nothing falls back: the answer keeps the spec's shape (§7), without `lang`.
-  return language === DEFAULT_LANGUAGE ? rows.map(({ lang: _, ...hit }) => hit) : rows;
+  return language === DEFAULT_LANGUAGE
+    ? db.query<SearchResult>(SEARCH_SQL, params)
+    : db.query<SearchResult>(SEARCH_IN_SQL, [...params, language]);
 }
 
 /** The words with each misspelt one replaced by its closest vocabulary word; null when nothing changed. */
