@@ -10,7 +10,7 @@ import t from 'tap';
 import { parseContentFile } from '../server/content/index.ts';
 import { demoArticles, demoNews } from '../server/demo/demo-content-articles.ts';
 import { CONTENT_PICTURES } from '../server/demo/demo-content-pictures.ts';
-import { demoProducts } from '../server/demo/demo-data.ts';
+import { demoCategories, demoProducts } from '../server/demo/demo-data.ts';
 import { demoProductImages, sharedImages } from '../server/demo/demo-pictures.ts';
 import { generatedProduct } from '../server/demo/generate-catalog.ts';
 import { RENDITIONS } from '../shared/image-renditions.generated.ts';
@@ -47,6 +47,13 @@ t.test('every demo product has two or more shipped pictures, each with its own R
     }
   }
   t.same(problems, [], `${demoProducts.length} products`);
+});
+
+t.test('every category picture is shipped and draws no words: it is shown beside the title in every language', async (t) => {
+  t.same(
+    demoCategories.flatMap((c) => shipped(`/img/categories/${c.slug}.svg`)),
+    [],
+  );
 });
 
 t.test('a generated product shows the drawing of a demo product of its kind, with its own alt', async (t) => {
