@@ -14,6 +14,14 @@ export function useBoot(): BootData {
   return boot;
 }
 
+/**
+ * The `lang` of a text kept only in Russian (the config's cities and addresses, partners, photo descriptions, an
+ * order's goods): 'ru' on another language's page, none on a Russian one (decision 048).
+ */
+export function useStoredRussian(): 'ru' | undefined {
+  return useBoot().language === 'ru' ? undefined : 'ru';
+}
+
 declare global {
   interface Window {
     __BOOT__?: BootData;

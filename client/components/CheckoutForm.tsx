@@ -15,7 +15,7 @@ import { formatHours } from '../../shared/dealers.ts';
 import { pointAddress, pointsIn, quoteDelivery, roundMoney } from '../../shared/delivery.ts';
 import { formatMoney, formatNumber } from '../../shared/format.ts';
 import { POLICY_PATH } from '../../shared/navigation.ts';
-import { useBoot } from '../boot.ts';
+import { useBoot, useStoredRussian } from '../boot.ts';
 import { useTranslation } from '../i18n.tsx';
 import { useShell } from '../loader-data.ts';
 import { type FormState, RouteForm } from '../route-form.tsx';
@@ -139,7 +139,7 @@ function Fields({ data, checkout, state }: { data: CartData; checkout: Checkout;
   };
   const formatTotal = (amount: number) => formatMoney(amount, currency, language);
   // The config's cities and pickup addresses are written in Russian: marked so on the other languages' pages.
-  const storedLang = language === 'ru' ? undefined : 'ru';
+  const storedLang = useStoredRussian();
   const whyText = (reason: string, m: Checkout['delivery'][number] | undefined) =>
     t(`checkout.unavailable.${reason}`, { kg: reason === 'tooLight' ? m?.minWeightKg : m?.maxWeightKg });
   const fieldError = (name: string) =>

@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatHours } from '../../shared/dealers.ts';
 import { type OrderReceipt, orderStateKey, paymentStateKey } from '../../shared/orders.ts';
-import { useBoot } from '../boot.ts';
+import { useBoot, useStoredRussian } from '../boot.ts';
 import { useTranslation } from '../i18n.tsx';
 import { PageHead } from './PageHead.tsx';
 import { Price } from './Price.tsx';
@@ -15,6 +15,7 @@ import { Price } from './Price.tsx';
 export function OrderReceiptView({ order, result, phone }: { order: OrderReceipt; result: 'success' | 'fail'; phone: string }) {
   const { t } = useTranslation();
   const { language } = useBoot();
+  const storedRussian = useStoredRussian();
   const heading = result === 'fail' ? t('checkout.result.failed') : t('checkout.result.placed');
   const number = t('order.title', { number: order.number });
   const c = order.customer;
@@ -91,7 +92,7 @@ export function OrderReceiptView({ order, result, phone }: { order: OrderReceipt
             {order.items.map((item) => (
               <tr key={`${item.sku}:${item.title}`}>
                 {/* An order keeps its goods' Russian titles (decision 048). */}
-                <td lang={language === 'ru' ? undefined : 'ru'}>{item.title}</td>
+                <td lang={storedRussian}>{item.title}</td>
                 <td>
                   <Price amount={item.price} currency={order.currency} />
                 </td>

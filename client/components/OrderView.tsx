@@ -1,7 +1,7 @@
 /** One order of the account (/history/{id}): its number, facts (state, delivery, payment and their states) and lines. */
 
 import type { HistoryEntry, OrderLine } from '../../shared/orders.ts';
-import { useBoot } from '../boot.ts';
+import { useStoredRussian } from '../boot.ts';
 import { useTranslation } from '../i18n.tsx';
 import { OrderFacts } from './OrderFacts.tsx';
 import { PageHead } from './PageHead.tsx';
@@ -9,7 +9,7 @@ import { Price } from './Price.tsx';
 
 export function OrderView({ order }: { order: HistoryEntry & { items: OrderLine[] } }) {
   // An order keeps its goods' Russian titles (decision 048): marked so on the other languages' pages.
-  const titleLang = useBoot().language === 'ru' ? undefined : 'ru';
+  const titleLang = useStoredRussian();
   const { t } = useTranslation();
   const title = t('order.title', { number: order.number });
   return (

@@ -7,7 +7,7 @@ import { useLoaderData } from 'react-router-dom';
 import type { loader } from '../../server/pages/cart-invoice.ts';
 import { orderStateKey } from '../../shared/orders.ts';
 import type { RouteHandle } from '../../shared/routes.ts';
-import { useBoot } from '../boot.ts';
+import { useStoredRussian } from '../boot.ts';
 import { PageHead } from '../components/PageHead.tsx';
 import { Price } from '../components/Price.tsx';
 import { useTranslation } from '../i18n.tsx';
@@ -17,7 +17,7 @@ export const handle: RouteHandle = { colorMode: 'light' };
 export function Component() {
   const { order, date, requisites, vat } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
-  const { language } = useBoot();
+  const storedRussian = useStoredRussian();
   const [scripted, setScripted] = useState(false);
   useEffect(() => setScripted(true), []);
   const number = order.number;
@@ -104,7 +104,7 @@ export function Component() {
           {order.items.map((item, i) => (
             <tr key={`${item.sku}:${item.title}`}>
               <td>{i + 1}</td>
-              <td lang={language === 'ru' ? undefined : 'ru'}>{item.title}</td>
+              <td lang={storedRussian}>{item.title}</td>
               <td>
                 {item.quantity} {t('payment.invoice.unit')}
               </td>

@@ -8,7 +8,7 @@ import { Form, Link, useLoaderData, useSubmit } from 'react-router-dom';
 import type { loader } from '../../server/pages/map.ts';
 import { CITY_FILTER_MAX, DEALER_KINDS, type Dealer, dealerJsonLd, formatHours } from '../../shared/dealers.ts';
 import { telHref } from '../../shared/navigation.ts';
-import { useBoot } from '../boot.ts';
+import { useBoot, useStoredRussian } from '../boot.ts';
 import { Breadcrumbs } from '../components/Breadcrumbs.tsx';
 import { CityAutocomplete } from '../components/CityAutocomplete.tsx';
 import { PageHead } from '../components/PageHead.tsx';
@@ -18,16 +18,15 @@ import { useShell } from '../loader-data.ts';
 import { createDealerMap, type DealerMapHandle } from '../third-party/dealer-map.ts';
 import { useMapsApi } from '../third-party/maps.ts';
 
-/** Partners' names and addresses are stored as written in Russian: marked so on the other languages' pages. */
-const storedLang = (language: string) => (language === 'ru' ? undefined : 'ru');
-
 function DealerDetails({ dealer }: { dealer: Dealer }) {
   const { t } = useTranslation();
   const { language } = useBoot();
+  // Partners' names and addresses are kept as written in Russian.
+  const storedLang = useStoredRussian();
   return (
     <dl className="dealer__details">
       <dt>{t('map.address')}</dt>
-      <dd lang={storedLang(language)}>
+      <dd lang={storedLang}>
         {dealer.city}, {dealer.address}
       </dd>
       {dealer.phone && (
@@ -72,7 +71,8 @@ function DealerDetails({ dealer }: { dealer: Dealer }) {
  */
 function DealerMap({ dealers, onReady }: { dealers: Dealer[]; onReady: (focus: ((d: Dealer) => void) | null) => void }) {
   const { t } = useTranslation();
-  const { language } = useBoot();
+  // Partners' names and addresses are kept as written in Russian.
+  const storedLang = useStoredRussian();
   const api = useMapsApi();
   const element = useRef<HTMLDivElement>(null);
   const handle = useRef<DealerMapHandle | null>(null);
@@ -142,7 +142,7 @@ function DealerMap({ dealers, onReady }: { dealers: Dealer[]; onReady: (focus: (
       </div>
       {chosen && (
         <article className="dealer-card" aria-labelledby={cardTitle}>
-          <h2 id={cardTitle} className="dealer-card__title" lang={storedLang(language)}>
+          <h2 id={cardTitle} className="dealer-card__title" lang={storedLang}>
             {chosen.name}
           </h2>
           <p className="dealer__kind">{t(`map.types.${chosen.kind}`)}</p>
@@ -161,7 +161,8 @@ function DealerMap({ dealers, onReady }: { dealers: Dealer[]; onReady: (focus: (
 
 export function Component() {
   const { t } = useTranslation();
-  const { language } = useBoot();
+  // Partners' names and addresses are kept as written in Russian.
+  const storedLang = useStoredRussian();
   const { filter, dealers, total, problem } = useLoaderData<typeof loader>();
   const shell = useShell();
   const url = useCanonicalUrl();
@@ -228,7 +229,7 @@ export function Component() {
         <ul className="dealer-list">
           {dealers.map((dealer) => (
             <li key={dealer.id} id={`dealer-${dealer.slug}`} className={`dealer dealer--${dealer.kind}`}>
-              <h2 className="dealer__name" lang={storedLang(language)}>
+              <h2 className="dealer__name" lang={storedLang}>
                 {dealer.name}
               </h2>
               <p className="dealer__kind">{t(`map.types.${dealer.kind}`)}</p>

@@ -8,7 +8,7 @@ import type { loader, PriceSummary, SiteOffer } from '../../server/pages/payment
 import { formatHours } from '../../shared/dealers.ts';
 import { pointAddress } from '../../shared/delivery.ts';
 import { formatMoney } from '../../shared/format.ts';
-import { useBoot } from '../boot.ts';
+import { useBoot, useStoredRussian } from '../boot.ts';
 import { InfoPage, useCrumbs } from '../components/ContentView.tsx';
 import { useTranslation } from '../i18n.tsx';
 
@@ -26,7 +26,7 @@ export function Component() {
 function OfferSections({ offer }: { offer: SiteOffer }) {
   const { t } = useTranslation();
   const { language } = useBoot();
-  const russianLang = language === 'ru' ? undefined : 'ru';
+  const russianLang = useStoredRussian();
   const money = (amount: number) => formatMoney(amount, offer.currency, language);
   const price = (p: PriceSummary) => {
     switch (p.type) {

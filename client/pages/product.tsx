@@ -4,7 +4,7 @@ import { useLoaderData } from 'react-router-dom';
 import type { loader } from '../../server/pages/product.ts';
 import { renditionsOf } from '../../shared/image-renditions.ts';
 import { attributeRows, attributeText, availabilityOf, SCHEMA_AVAILABILITY } from '../../shared/product-info.ts';
-import { useBoot } from '../boot.ts';
+import { useBoot, useStoredRussian } from '../boot.ts';
 import { Breadcrumbs } from '../components/Breadcrumbs.tsx';
 import { absoluteAsset, breadcrumbList, PageHead } from '../components/PageHead.tsx';
 import { Price } from '../components/Price.tsx';
@@ -44,7 +44,7 @@ function preloadMainPhoto(src: string) {
  */
 function ProductGallery({ product }: { product: Product }) {
   const slug = product.sku.toLowerCase().replace(/[^a-z0-9-]/g, '-');
-  const { language } = useBoot();
+  const storedRussian = useStoredRussian();
   preloadMainPhoto(product.images[0]!.src);
   return (
     <div className="product-gallery">
@@ -54,7 +54,7 @@ function ProductGallery({ product }: { product: Product }) {
             src={src}
             alt={alt}
             // Photo descriptions are stored in Russian, the catalogue's language (decision 048).
-            lang={language === 'ru' ? undefined : 'ru'}
+            lang={storedRussian}
             width={i === 0 ? 480 : 96}
             height={i === 0 ? 360 : 72}
             sizes={i === 0 ? MAIN_SIZES : '6rem'}

@@ -13,6 +13,10 @@
  * created_at, stock, weight_kg, made_to_order), `active`, `currency`, `price` (the list's amount; NULL when the product
  * has none there) and `sold` (active and priced: the site sells it). Only sold products are put in a cart, counted,
  * charged or ordered. The helpers below are the two rules readers would otherwise spell out again.
+ *
+ * In a language (decision 048, migration 026): `FROM site_offers_in($list, $lang) o` is the same rows with title and
+ * description translated and `lang` ('ru' where they fell back); `categories_in`, `kits_in` and `attributes_in` do the
+ * same for categories, kits and attribute values. A reader that shows texts reads those, never the translation tables.
  */
 
 /**
