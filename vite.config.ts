@@ -33,7 +33,8 @@ export default defineConfig({
         emptyOutDir: true,
         manifest: true,
         target: 'es2022',
-        rollupOptions: { input: 'client/entry-client.tsx' },
+        // The storefront's entry, and the back office's own (client/staff/: never loaded by a shopper's page).
+        rollupOptions: { input: ['client/entry-client.tsx', 'client/staff/staff.ts'] },
       },
     },
     ssr: {

@@ -15,7 +15,10 @@ const db = await openDb({ dataDir: 'memory' });
 await migrate(db);
 await seedDemo(db, config.sites);
 await seedDemoShopper(db);
-const { fastify } = await buildApp({ config, db });
+const { fastify, services } = await buildApp({ config, db });
+// A manager of the back office for e2e/staff.spec.ts (the first sign-in enrols the authenticator in the browser).
+const manager = await services.staff.add({ email: 'manager@staff.localhost', role: 'manager', sites: null }, { id: null, email: 'e2e' });
+console.log(`staff ${manager.member.email} ${manager.password}`);
 await fastify.listen({ host: '127.0.0.1', port: 0 });
 const address = fastify.server.address();
 console.log(`listening ${typeof address === 'object' && address ? address.port : ''}`);

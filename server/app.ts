@@ -32,6 +32,7 @@ import { pagesPlugin } from './http/pages.ts';
 import { requestContextPlugin } from './http/request-context.ts';
 import { pageSecurityHeaders, securityHeadersPlugin } from './http/security.ts';
 import { servicesPlugin } from './http/services.ts';
+import { staffPlugin } from './http/staff.ts';
 import { sendDatabaseUnavailable } from './http/unavailable.ts';
 import { webAppPlugin } from './http/web-app.ts';
 import type { Config } from './platform/config.ts';
@@ -194,6 +195,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   // A build file that does not exist (an old hash after a deploy) is a plain 404, not a rendered page.
   app.get('/assets/*', (_request, reply) => reply.callNotFound());
+
+  // The back office (decision 049): its own scope, hooks, cookie and pages; on the staff hosts only.
+  await app.register(staffPlugin, { hosts: config.staffHosts, assets: assets.staff, dev: !!options.vite });
 
   // The storefront: every request in it knows its site, language and session, and has its language's i18next.
   await app.register(async (storefront) => {

@@ -80,8 +80,30 @@ export interface RepeatSummary {
  * namespace of the locales (shared/locales/features/orders.ts), used by the result page, /history, the mails and the
  * invoice alike. A state the locales do not know reads as itself.
  */
-export const ORDER_STATES = ['new', 'awaiting_payment', 'paid', 'in_progress', 'shipped', 'delivered', 'cancelled'] as const;
+export const ORDER_STATES = ['new', 'confirmed', 'awaiting_payment', 'paid', 'in_progress', 'shipped', 'delivered', 'cancelled'] as const;
 export type OrderState = (typeof ORDER_STATES)[number];
+
+/**
+ * The order graph the staff move orders along (issue 21; server/checkout/order-workflow.ts): placed ('new') → confirmed
+ * by the shop (paid on receipt or by invoice) or awaiting an online payment → paid → in progress → shipped (with a
+ * tracking number) → delivered. A confirmed order paid on receipt goes straight to work. Cancelled from any open
+ * state; delivered and cancelled are final. Payments move 'awaiting_payment' → 'paid' by themselves (decision 024).
+ */
+export const ORDER_TRANSITIONS: Readonly<Record<OrderState, readonly OrderState[]>> = {
+  new: ['confirmed', 'awaiting_payment', 'cancelled'],
+  confirmed: ['awaiting_payment', 'paid', 'in_progress', 'cancelled'],
+  awaiting_payment: ['paid', 'cancelled'],
+  paid: ['in_progress', 'cancelled'],
+  in_progress: ['shipped', 'cancelled'],
+  shipped: ['delivered', 'cancelled'],
+  delivered: [],
+  cancelled: [],
+};
+
+/** May an order in state `from` move to `to`? (An unknown state moves nowhere.) */
+export function canMoveOrder(from: string, to: string): boolean {
+  return Object.hasOwn(ORDER_TRANSITIONS, from) && (ORDER_TRANSITIONS[from as OrderState] as readonly string[]).includes(to);
+}
 
 /** The locale key of an order state's label (t(orderStateKey(s), { defaultValue: s })). */
 export const orderStateKey = (state: string) => `orders.states.${state}`;

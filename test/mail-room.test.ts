@@ -50,6 +50,12 @@ const SAMPLES: { [K in MailKind]: (at: MailContext) => MessageOf<K> } = {
     data: { orderId: 17, number: 'A-17', method: { ru: 'Наличными', en: 'Cash' } },
   }),
   'order.cancelled': (at) => ({ kind: 'order.cancelled', to: shopper, ...at, data: { orderId: 17, number: 'A-17', reason: 'unpaid' } }),
+  'order.status': (at) => ({
+    kind: 'order.status',
+    to: shopper,
+    ...at,
+    data: { orderId: 17, number: 'A-17', status: 'shipped', trackingNumber: 'RA123456789RU' },
+  }),
   'account.confirm': (at) => ({ kind: 'account.confirm', to: shopper, ...at, data: { name: 'Anna', token: 'abc.def' } }),
   'account.registeredAgain': (at) => ({ kind: 'account.registeredAgain', to: shopper, ...at, data: {} }),
   'account.reset': (at) => ({ kind: 'account.reset', to: shopper, ...at, data: { token: 'abc.def' } }),

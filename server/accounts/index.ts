@@ -4,5 +4,5 @@ export { AccountService, type MailContext } from './accounts.ts';
 export { AddressBook } from './addresses.ts';
 export { AuthService, purgeExpired } from './auth.ts';
 export { passwordProblem } from './password-rule.ts';
-export { hashPassword, hashQueue } from './passwords.ts';
+export { HashQueueBusy, hashPassword, hashQueue, verifyPassword } from './passwords.ts';
 export { type RecordKind, RecordService, type SavedRecord } from './records.ts';

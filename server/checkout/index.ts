@@ -1,6 +1,15 @@
 /** The public face of server/checkout/: what the rest of the server imports from it. */
 export { type CheckoutRefusal, CheckoutService, deliveryOptions } from './checkout.ts';
 export {
+  ORDER_DESK_PAGE_SIZE,
+  ORDER_EXPORT_LIMIT,
+  OrderDesk,
+  type OrderDeskFilter,
+  type OrderDeskOrder,
+  type OrderDeskRow,
+} from './order-desk.ts';
+export { inScope, type MoveResult, type OrderMove, OrderWorkflow, type SiteScope } from './order-workflow.ts';
+export {
   CART_RESULTS,
   ORDER_NUMBER_PATTERN,
   OrderService,

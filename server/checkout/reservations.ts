@@ -63,22 +63,9 @@ async function releaseOne(tx: Queryable, id: number, params: unknown[], deps: Re
     [...params, id],
   );
   if (!order) return false;
-  const lines = await tx.query<{ product_id: number; units: number }>(
-    `SELECT product_id, sum(reserved)::int AS units FROM order_items WHERE order_id = $1 AND reserved > 0
-      GROUP BY product_id ORDER BY product_id`,
-    [id],
-  );
-  if (lines.length > 0) {
-    const ids = lines.map((l) => l.product_id);
-    // Products locked in id order, as the checkout locks them: the two never deadlock.
-    await tx.query('SELECT id FROM products WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE', [ids]);
-    await tx.query(`UPDATE products p SET stock = p.stock + r.units FROM unnest($1::int[], $2::int[]) AS r(id, units) WHERE p.id = r.id`, [
-      ids,
-      lines.map((l) => l.units),
-    ]);
-  }
+  await returnHeldStock(tx, id);
   const reason = order.status === 'awaiting_payment' ? 'unpaid' : 'unconfirmed';
-  await tx.query(`UPDATE orders SET status = 'cancelled', stock_held = false, updated_at = now() WHERE id = $1`, [id]);
+  await tx.query(`UPDATE orders SET status = 'cancelled', updated_at = now() WHERE id = $1`, [id]);
   await tx.query(`INSERT INTO order_status_history (order_id, status, note) VALUES ($1, 'cancelled', $2)`, [
     id,
     `${reason}: reservation lapsed, stock released`,
@@ -94,4 +81,31 @@ async function releaseOne(tx: Queryable, id: number, params: unknown[], deps: Re
     });
   }
   return true;
+}
+
+/**
+ * Gives the units order `orderId` holds back to stock and clears its `stock_held`, exactly once: the caller holds the
+ * order's row lock (FOR UPDATE), and an order that no longer holds stock gives nothing. Returns the units given back.
+ * Used by the lapse release above and by the staff's cancellation (order-workflow.ts).
+ */
+export async function returnHeldStock(tx: Queryable, orderId: number): Promise<number> {
+  const [held] = await tx.query<{ id: number }>('UPDATE orders SET stock_held = false WHERE id = $1 AND stock_held RETURNING id', [
+    orderId,
+  ]);
+  if (!held) return 0;
+  const lines = await tx.query<{ product_id: number; units: number }>(
+    `SELECT product_id, sum(reserved)::int AS units FROM order_items WHERE order_id = $1 AND reserved > 0
+      GROUP BY product_id ORDER BY product_id`,
+    [orderId],
+  );
+  if (lines.length > 0) {
+    const ids = lines.map((l) => l.product_id);
+    // Products locked in id order, as the checkout locks them: the two never deadlock.
+    await tx.query('SELECT id FROM products WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE', [ids]);
+    await tx.query(`UPDATE products p SET stock = p.stock + r.units FROM unnest($1::int[], $2::int[]) AS r(id, units) WHERE p.id = r.id`, [
+      ids,
+      lines.map((l) => l.units),
+    ]);
+  }
+  return lines.reduce((sum, l) => sum + l.units, 0);
 }

@@ -84,6 +84,19 @@ export const POLICIES = {
   'order-mail.recipient': { kind: 'window', seconds: 24 * HOUR, max: 5, key: 'recipient e-mail (lower case)' },
   /** Order mails to shoppers asked for from one client address. */
   'order-mail.address': { kind: 'window', seconds: 24 * HOUR, max: 20, key: 'client address' },
+  /** Staff sign-in (the back office, decision 049): attempts from one client address. */
+  'staff.signin.address': { kind: 'window', seconds: 15 * MINUTE, max: 30, key: 'client address' },
+  /** Staff sign-in: the growing delay per (e-mail, client address) pair, as for shoppers. */
+  'staff.signin.pair': {
+    kind: 'backoff',
+    seconds: 24 * HOUR,
+    max: 5,
+    capSeconds: 15 * MINUTE,
+    holdSeconds: 5,
+    key: 'e-mail (lower case), a space, client address',
+  },
+  /** Second-factor codes (TOTP or recovery) tried for one staff member: five wrong ones lock the member out for the window. */
+  'staff.code': { kind: 'window', seconds: 15 * MINUTE, max: 5, key: 'staff member id' },
 } as const satisfies Record<string, Policy>;
 
 export type PolicyName = keyof typeof POLICIES;

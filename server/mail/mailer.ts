@@ -8,7 +8,7 @@ import { accountMail } from './account-mails.ts';
 import { forgetDemoMail } from './demo-inbox.ts';
 import { formMail } from './form-mails.ts';
 import type { MailKind, MailMessage, MessageOf } from './messages.ts';
-import { newOrder, orderCancelled, orderConfirmation, paymentChanged } from './order-mails.ts';
+import { newOrder, orderCancelled, orderConfirmation, orderStatusChanged, paymentChanged } from './order-mails.ts';
 import { Outbox, type OutboxMessage } from './outbox.ts';
 
 /** The template of every kind: a kind without one does not type-check. */
@@ -17,6 +17,7 @@ const TEMPLATES: { [K in MailKind]: (message: MessageOf<K>) => OutboxMessage } =
   'order.new': newOrder,
   'order.payment-changed': paymentChanged,
   'order.cancelled': orderCancelled,
+  'order.status': orderStatusChanged,
   'account.confirm': accountMail,
   'account.registeredAgain': accountMail,
   'account.reset': accountMail,

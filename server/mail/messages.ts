@@ -56,7 +56,12 @@ export type OrderMessage =
   /** To the shop, in Russian: an unpaid online order now pays by another (offline) method. */
   | Envelope<'order.payment-changed', { orderId: number; number: string; method: Localized }>
   /** To the shopper, in the order's language: the order lapsed unpaid or unconfirmed, was cancelled, its stock released. */
-  | Envelope<'order.cancelled', { orderId: number; number: string; reason: 'unpaid' | 'unconfirmed' }>;
+  | Envelope<'order.cancelled', { orderId: number; number: string; reason: 'unpaid' | 'unconfirmed' }>
+  /**
+   * To the shopper, in the order's language: the shop moved the order to another state (the back office, issue 21);
+   * a shipped order's mail carries its tracking number.
+   */
+  | Envelope<'order.status', { orderId: number; number: string; status: OrderState; trackingNumber: string | null }>;
 
 // ---- accounts (server/mail/account-mails.ts) --------------------------------------------------------------------
 

@@ -275,3 +275,24 @@ export function orderCancelled(message: MessageOf<'order.cancelled'>): OutboxMes
   });
   return { site: site.id, kind: message.kind, language, to: message.to, ...mail };
 }
+
+/** `order.status`: to the shopper, in the order's language: the order's new state, named as every page names it. */
+export function orderStatusChanged(message: MessageOf<'order.status'>): OutboxMessage {
+  const { site, data, language } = message;
+  const t = translatorFor(language);
+  const number = oneLine(data.number);
+  const state = t(orderStateKey(data.status), { defaultValue: data.status });
+  const mail = layoutMail({
+    site: { id: site.id, brand: siteBrand(site, language), host: site.host, phone: site.phone, email: site.email },
+    language,
+    t,
+    subject: t('mail.order.statusSubject', { number, state, brand: site.brand }),
+    paragraphs: [
+      t('mail.order.greetingPlain'),
+      t('mail.order.statusText', { number, state }),
+      ...(data.trackingNumber ? [t('mail.order.tracking', { tracking: oneLine(data.trackingNumber) })] : []),
+    ],
+    action: { label: t('mail.order.open'), url: orderPageUrl(site, language, data.number) },
+  });
+  return { site: site.id, kind: message.kind, language, to: message.to, ...mail };
+}

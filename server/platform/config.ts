@@ -4,6 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import { normalizeHost } from '../../shared/sites.ts';
 import { type SitesConfig, sitesConfigSchema } from '../../shared/sites-config.ts';
 import { demoSitesConfig } from './demo-sites.ts';
 
@@ -49,6 +50,8 @@ const envSchema = z.object({
   /** Trust X-Forwarded-* headers (behind a reverse proxy): 'true', a hop count, or a comma list of proxy addresses. */
   TRUST_PROXY: z.string().default(''),
   SITES_FILE: z.string().optional(),
+  /** Hosts the back office (/staff) answers on, comma-separated; unset: the default site's host and local hosts. */
+  STAFF_HOSTS: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Seconds a page's shell data (categories, widgets) may be served from the per-site cache. */
   SHELL_CACHE_TTL: z.coerce.number().int().min(0).max(3600).default(30),
@@ -137,6 +140,8 @@ export interface Config {
   payments: PaymentsConfig;
   /** What one order may hold of the stock, and how long an order holds it (decision 036). */
   orders: OrdersConfig;
+  /** The hosts the back office (/staff) answers on (decision 049); elsewhere /staff is not found. */
+  staffHosts: string[];
 }
 
 export interface OrdersConfig {
@@ -239,6 +244,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     sites,
     logLevel: env.LOG_LEVEL,
     shellCacheTtlMs: env.SHELL_CACHE_TTL * 1000,
+    staffHosts: env.STAFF_HOSTS
+      ? env.STAFF_HOSTS.split(',')
+          .map((h) => normalizeHost(h))
+          .filter(Boolean)
+      : [sites.sites.find((s) => s.id === sites.defaultSite)!.host, 'localhost', '127.0.0.1'],
     renderTimeoutMs: env.RENDER_TIMEOUT_MS,
     seedDemo: env.SEED_DEMO,
     addressSuggest:

@@ -22,9 +22,12 @@ export interface PageAssets {
   stylesheets(pageModules: string[]): string[];
   /** The build, for the client's update check. */
   build: BuildInfo;
+  /** The back office's own bundle (client/staff/, decision 049): never on a storefront page. */
+  staff: { script: string; stylesheets: string[] };
 }
 
 const ENTRY = 'client/entry-client.tsx';
+export const STAFF_ENTRY = 'client/staff/staff.ts';
 
 interface ManifestChunk {
   file: string;
@@ -55,6 +58,9 @@ export function productionAssets(manifestPath: string): PageAssets {
     return [...files];
   };
 
+  const staff = manifest[STAFF_ENTRY];
+  if (!staff) throw new Error(`${manifestPath} has no entry for ${STAFF_ENTRY}: run the client build`);
+
   return {
     bootstrapModules: ['/' + entry.file],
     modulePreloads: (pageModules) => collect([ENTRY, ...pageModules], (c) => [c.file]).filter((f) => f !== '/' + entry.file),
@@ -64,6 +70,7 @@ export function productionAssets(manifestPath: string): PageAssets {
       id: createHash('sha256').update(manifestText).digest('hex').slice(0, 16),
       timestamp: Math.round(statSync(manifestPath).mtimeMs),
     },
+    staff: { script: '/' + staff.file, stylesheets: collect([STAFF_ENTRY], (c) => c.css ?? []) },
   };
 }
 
@@ -85,5 +92,7 @@ export function developmentAssets(): PageAssets {
     stylesheets: () => [],
     // Vite's hot reload keeps a development page current; its id never changes.
     build: { id: 'dev', timestamp: 0 },
+    // Vite serves the source; it injects the imported stylesheet itself.
+    staff: { script: '/' + STAFF_ENTRY, stylesheets: [] },
   };
 }

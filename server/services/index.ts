@@ -18,7 +18,7 @@ import {
   RelatedService,
   ShowcaseService,
 } from '../catalog/index.ts';
-import { CheckoutService, OrderService, PaymentService, UserService } from '../checkout/index.ts';
+import { CheckoutService, OrderDesk, OrderService, OrderWorkflow, PaymentService, UserService } from '../checkout/index.ts';
 import { ContentService, WidgetService, type Widgets } from '../content/index.ts';
 import type { Db } from '../db/index.ts';
 import { contentNewsSource, FeedService } from '../feeds/index.ts';
@@ -28,6 +28,7 @@ import { Mailer } from '../mail/index.ts';
 import type { AddressSuggestConfig, OrdersConfig, PaymentsConfig } from '../platform/config.ts';
 import { SessionService } from '../sessions/index.ts';
 import { SiteAddresses } from '../sites/index.ts';
+import { StaffService } from '../staff/index.ts';
 
 /** The part of every page's shell that is the same for all visitors of a site. */
 export interface PublicShell {
@@ -62,7 +63,13 @@ export interface Services {
   /** The home page's kits, popular and newest products per site (cached like the shell). */
   showcase: ShowcaseService;
   orders: OrderService;
+  /** The back office's reads of orders (list, filters, one order with its history; decision 049). */
+  orderDesk: OrderDesk;
+  /** Moving an order along the order graph, with stock, history, audit and the shopper's mail (decision 049). */
+  orderWorkflow: OrderWorkflow;
   users: UserService;
+  /** The back office's members, sign-in with a second factor and sessions (decision 049). */
+  staff: StaffService;
   /** Mail: typed messages rendered and queued in the transaction of the change they report; the worker delivers them. */
   mail: Mailer;
   /** A signed-in shopper's saved calculations, constructions and appointments (/records). */
@@ -148,7 +155,10 @@ export function createServices(
     related: new RelatedService(db),
     showcase,
     orders: new OrderService(db),
+    orderDesk: new OrderDesk(db),
+    orderWorkflow: new OrderWorkflow(db, mail, (id) => sites.byId(id)),
     users: new UserService(db),
+    staff: new StaffService(db, options.sessionSecret),
     mail,
     records,
     content,

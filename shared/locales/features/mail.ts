@@ -47,6 +47,9 @@ export const mail = {
       greetingPlain: 'Здравствуйте!',
       detailsOnPage: 'Адрес, контакты и комментарий к заказу — на странице заказа.',
       cancelledSubject: 'Заказ № {{number}} отменён — {{brand}}',
+      statusSubject: 'Заказ № {{number}}: {{state}} — {{brand}}',
+      statusText: 'Статус вашего заказа № {{number}}: {{state}}.',
+      tracking: 'Номер для отслеживания посылки: {{tracking}}.',
       cancelledUnpaid:
         'Заказ № {{number}} не был оплачен вовремя, поэтому мы отменили его, а товары вернулись в продажу. Если заказ ещё нужен, оформите его заново.',
       cancelledUnconfirmed:
@@ -96,6 +99,9 @@ export const mail = {
       greetingPlain: 'Hello!',
       detailsOnPage: "The delivery address, contacts and comment are on the order's page.",
       cancelledSubject: 'Order No. {{number}} cancelled — {{brand}}',
+      statusSubject: 'Order No. {{number}}: {{state}} — {{brand}}',
+      statusText: 'Your order No. {{number}} is now: {{state}}.',
+      tracking: 'Parcel tracking number: {{tracking}}.',
       cancelledUnpaid:
         'Order No. {{number}} was not paid in time, so we have cancelled it and its goods are on sale again. If you still need it, please place the order again.',
       cancelledUnconfirmed:
@@ -144,6 +150,9 @@ export const mail = {
       greetingPlain: '您好！',
       detailsOnPage: '收货地址、联系方式和备注请在订单页面查看。',
       cancelledSubject: '订单 {{number}} 已取消 — {{brand}}',
+      statusSubject: '订单 {{number}}：{{state}} — {{brand}}',
+      statusText: '您的订单 {{number}} 状态已更新：{{state}}。',
+      tracking: '包裹追踪号：{{tracking}}。',
       cancelledUnpaid: '订单 {{number}} 未在规定时间内付款，因此我们已将其取消，商品已重新上架。如仍需要，请重新下单。',
       cancelledUnconfirmed: '我们未能确认订单 {{number}}，因此已将其取消，商品已重新上架。如仍需要，请重新下单或致电我们。',
     },
@@ -191,6 +200,9 @@ export const mail = {
       greetingPlain: 'Merhaba!',
       detailsOnPage: 'Teslimat adresi, iletişim bilgileri ve not sipariş sayfasındadır.',
       cancelledSubject: '{{number}} numaralı sipariş iptal edildi — {{brand}}',
+      statusSubject: '{{number}} numaralı sipariş: {{state}} — {{brand}}',
+      statusText: '{{number}} numaralı siparişinizin durumu: {{state}}.',
+      tracking: 'Kargo takip numarası: {{tracking}}.',
       cancelledUnpaid:
         '{{number}} numaralı sipariş zamanında ödenmediği için iptal edildi ve ürünler yeniden satışta. Hâlâ ihtiyacınız varsa siparişi yeniden verin.',
       cancelledUnconfirmed:
@@ -240,6 +252,9 @@ export const mail = {
       greetingPlain: 'Сәлеметсіз бе!',
       detailsOnPage: 'Жеткізу мекенжайы, байланыс деректері мен пікір тапсырыс бетінде.',
       cancelledSubject: '№ {{number}} тапсырыс жойылды — {{brand}}',
+      statusSubject: '№ {{number}} тапсырыс: {{state}} — {{brand}}',
+      statusText: '№ {{number}} тапсырысыңыздың күйі: {{state}}.',
+      tracking: 'Сәлемдемені бақылау нөмірі: {{tracking}}.',
       cancelledUnpaid:
         '№ {{number}} тапсырыс уақытында төленбегендіктен, біз оны жойдық, тауарлар қайтадан сатылымда. Тапсырыс әлі керек болса, қайта рәсімдеңіз.',
       cancelledUnconfirmed:
@@ -288,6 +303,9 @@ export const mail = {
       greetingPlain: 'Bună ziua!',
       detailsOnPage: 'Adresa de livrare, datele de contact și comentariul sunt pe pagina comenzii.',
       cancelledSubject: 'Comanda nr. {{number}} a fost anulată — {{brand}}',
+      statusSubject: 'Comanda nr. {{number}}: {{state}} — {{brand}}',
+      statusText: 'Starea comenzii dvs. nr. {{number}}: {{state}}.',
+      tracking: 'Numărul de urmărire a coletului: {{tracking}}.',
       cancelledUnpaid:
         'Comanda nr. {{number}} nu a fost plătită la timp, așa că am anulat-o, iar produsele sunt din nou în vânzare. Dacă mai aveți nevoie de ea, plasați comanda din nou.',
       cancelledUnconfirmed:
@@ -337,6 +355,9 @@ export const mail = {
       greetingPlain: 'Assalomu alaykum!',
       detailsOnPage: 'Yetkazib berish manzili, aloqa maʼlumotlari va izoh buyurtma sahifasida.',
       cancelledSubject: '№ {{number}} buyurtma bekor qilindi — {{brand}}',
+      statusSubject: '№ {{number}} buyurtma: {{state}} — {{brand}}',
+      statusText: '№ {{number}} buyurtmangiz holati: {{state}}.',
+      tracking: 'Posilkani kuzatish raqami: {{tracking}}.',
       cancelledUnpaid:
         '№ {{number}} buyurtma oʻz vaqtida toʻlanmagani uchun uni bekor qildik, mahsulotlar yana sotuvda. Agar buyurtma hali kerak boʻlsa, uni qayta rasmiylashtiring.',
       cancelledUnconfirmed:
@@ -385,6 +406,9 @@ export const mail = {
       greetingPlain: 'Саламатсызбы!',
       detailsOnPage: 'Жеткирүү дареги, байланыш маалыматтары жана комментарий буйрутма барагында.',
       cancelledSubject: '№ {{number}} буйрутма жокко чыгарылды — {{brand}}',
+      statusSubject: '№ {{number}} буйрутма: {{state}} — {{brand}}',
+      statusText: '№ {{number}} буйрутмаңыздын абалы: {{state}}.',
+      tracking: 'Посылканы көзөмөлдөө номери: {{tracking}}.',
       cancelledUnpaid:
         '№ {{number}} буйрутма өз убагында төлөнбөгөндүктөн, биз аны жокко чыгардык, товарлар кайра сатыкта. Буйрутма дагы эле керек болсо, аны кайра тариздеңиз.',
       cancelledUnconfirmed:

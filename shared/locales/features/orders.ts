@@ -8,6 +8,7 @@ export const orders = {
   ru: {
     states: {
       new: 'Принят',
+      confirmed: 'Подтверждён',
       awaiting_payment: 'Ожидает оплаты',
       paid: 'Оплачен',
       in_progress: 'Собирается',
@@ -38,6 +39,7 @@ export const orders = {
   en: {
     states: {
       new: 'Placed',
+      confirmed: 'Confirmed',
       awaiting_payment: 'Awaiting payment',
       paid: 'Paid',
       in_progress: 'Being packed',
@@ -68,6 +70,7 @@ export const orders = {
   'zh-CN': {
     states: {
       new: '已受理',
+      confirmed: '已确认',
       awaiting_payment: '等待付款',
       paid: '已付款',
       in_progress: '备货中',
@@ -98,6 +101,7 @@ export const orders = {
   tr: {
     states: {
       new: 'Alındı',
+      confirmed: 'Onaylandı',
       awaiting_payment: 'Ödeme bekliyor',
       paid: 'Ödendi',
       in_progress: 'Hazırlanıyor',
@@ -128,6 +132,7 @@ export const orders = {
   kk: {
     states: {
       new: 'Қабылданды',
+      confirmed: 'Расталды',
       awaiting_payment: 'Төлемді күтуде',
       paid: 'Төленді',
       in_progress: 'Жиналуда',
@@ -158,6 +163,7 @@ export const orders = {
   ro: {
     states: {
       new: 'Primită',
+      confirmed: 'Confirmată',
       awaiting_payment: 'Așteaptă plata',
       paid: 'Plătită',
       in_progress: 'În pregătire',
@@ -188,6 +194,7 @@ export const orders = {
   uz: {
     states: {
       new: 'Qabul qilindi',
+      confirmed: 'Tasdiqlandi',
       awaiting_payment: 'To‘lov kutilmoqda',
       paid: 'To‘landi',
       in_progress: 'Yig‘ilmoqda',
@@ -218,6 +225,7 @@ export const orders = {
   ky: {
     states: {
       new: 'Кабыл алынды',
+      confirmed: 'Ырасталды',
       awaiting_payment: 'Төлөм күтүлүүдө',
       paid: 'Төлөндү',
       in_progress: 'Чогултулууда',

@@ -1,0 +1,155 @@
+/**
+ * The back office in Chromium (issue 21, decision 049), against the demo as `npm start` runs it (no SMTP:
+ * e2e/demo-inbox-server.ts on a free port, with a manager created at start). The demo shopper orders; the manager signs
+ * in — enrolling the authenticator at the first sign-in, then again with a code — confirms the order, takes it into work
+ * and ships it with a tracking number; the shopper's mail in the demo inbox and their /history show it.
+ * With SCREENSHOTS=1 it also writes the staff pages at 1280 and 820 px in light and dark mode to test-results/staff/.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import type { Page } from '@playwright/test';
+import { totpCode } from '../server/staff/totp.ts';
+import { expect, test } from './fixtures.ts';
+import { hydrated } from './page-helpers.ts';
+
+let server: ChildProcess;
+let base = '';
+let staff = { email: '', password: '' };
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  server = spawn(process.execPath, ['--import', 'tsx', 'e2e/demo-inbox-server.ts'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  base = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    server.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const login = /staff (\S+) (\S+)/.exec(out);
+      if (login) staff = { email: login[1]!, password: login[2]! };
+      const port = /listening (\d+)/.exec(out)?.[1];
+      if (port && login) resolve(`http://localhost:${port}`);
+    });
+    server.on('exit', (code) => reject(new Error(`the demo server exited (${code})`)));
+  });
+});
+
+test.afterAll(async () => {
+  if (server && server.exitCode === null) {
+    const exited = new Promise((done) => server.once('exit', done));
+    server.kill('SIGTERM');
+    await exited;
+  }
+});
+
+async function shots(page: Page, name: string) {
+  if (!process.env.SCREENSHOTS) return;
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const width of [1280, 820]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: `test-results/staff/${name}-${width}-${scheme}.png`, fullPage: true });
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+/** The demo shopper signs in and orders one product (pickup in Moscow, cash); the order's number. */
+async function shopperOrders(page: Page): Promise<string> {
+  await page.goto(`${base}/auth`);
+  await hydrated(page);
+  await page.locator('input[name="email"]').fill('demo@tihoavto.localhost');
+  await page.locator('input[name="password"]').fill('Tishina-2026');
+  await page.getByRole('button', { name: 'Войти' }).click();
+  await expect(page).toHaveURL(/\/personal$/);
+  await page.goto(`${base}/shumopogloshchenie/akustik-15`);
+  await hydrated(page);
+  await page.locator('.product-actions__cart').getByRole('button', { name: 'В корзину' }).click();
+  await expect(page.locator('.header-icon--cart .badge')).toHaveText('1');
+  await page.goto(`${base}/cart?step=checkout`);
+  await hydrated(page);
+  const form = page.locator('.checkout');
+  await form.getByRole('textbox', { name: /^Телефон/ }).fill('+7 916 123-45-67');
+  await form.getByRole('combobox', { name: 'Город' }).fill('Москва');
+  await form
+    .getByRole('listbox', { name: /^Город/ })
+    .getByRole('option', { name: 'Москва', exact: true })
+    .click();
+  await form.getByRole('radio', { name: /Самовывоз/ }).check();
+  await form.getByRole('radio', { name: /наличными/i }).check();
+  await form.getByRole('checkbox', { name: /согласен/ }).check();
+  await form.getByRole('button', { name: 'Подтвердить заказ' }).click();
+  await expect(page).toHaveURL(/\/cart\/success\/\d{4}-\d{4}$/);
+  return /\d{4}-\d{4}$/.exec(page.url())![0];
+}
+
+async function signIn(page: Page) {
+  await page.goto(`${base}/staff`);
+  await expect(page).toHaveURL(/\/staff\/sign-in/);
+  await page.getByLabel('Эл. почта').fill(staff.email);
+  await page.getByLabel('Пароль').fill(staff.password);
+  await page.getByRole('button', { name: 'Дальше' }).click();
+}
+
+test('a manager signs in with the second factor, confirms and ships an order; the buyer reads it in the mail and /history', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const number = await shopperOrders(page);
+
+  const desk = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  // First sign-in: the password, then the authenticator is enrolled from the key the page shows.
+  await signIn(desk);
+  await expect(desk).toHaveURL(/\/staff\/sign-in\/enrol$/);
+  await shots(desk, 'enrol');
+  const key = (await desk.locator('.staff-secret').textContent())!.replace(/\s/g, '');
+  await desk.getByLabel('Код из приложения').fill(totpCode(key, Date.now()));
+  await desk.getByRole('button', { name: 'Подключить' }).click();
+  await expect(desk.getByRole('heading', { name: 'Резервные коды' })).toBeVisible();
+  await expect(desk.locator('.staff-codes li')).toHaveCount(10);
+  await desk.getByRole('link', { name: /Я сохранил коды/ }).click();
+  await expect(desk.getByRole('heading', { name: 'Сводка' })).toBeVisible();
+  await desk.getByRole('button', { name: 'Выйти' }).click();
+  await expect(desk).toHaveURL(/\/staff\/sign-in/);
+
+  // Again, with a code from the authenticator (the next step's: the enrolment's step is spent).
+  await signIn(desk);
+  await expect(desk).toHaveURL(/\/staff\/sign-in\/code$/);
+  await desk.getByLabel(/Код из приложения/).fill(totpCode(key, Date.now() + 30_000));
+  await desk.getByRole('button', { name: 'Войти' }).click();
+  await expect(desk.getByRole('heading', { name: 'Сводка' })).toBeVisible();
+  await shots(desk, 'dashboard');
+
+  await desk.getByRole('navigation', { name: 'Разделы' }).getByRole('link', { name: 'Заказы' }).click();
+  await expect(desk.getByRole('heading', { name: 'Заказы' })).toBeVisible();
+  await shots(desk, 'orders');
+  await desk.getByRole('link', { name: number }).click();
+  await expect(desk.getByRole('heading', { name: `Заказ ${number}` })).toBeVisible();
+  await shots(desk, 'order');
+  await desk.getByRole('button', { name: 'Подтвердить' }).click();
+  await expect(desk.getByRole('status')).toContainText('Статус заказа изменён');
+  await desk.getByRole('button', { name: 'Взять в работу' }).click();
+  await expect(desk.locator('.staff-toolbar .staff-state')).toHaveText('Собирается');
+  const ship = desk.locator('form.staff-move', { has: desk.getByRole('button', { name: 'Отправить' }) });
+  await ship.getByLabel('Трек-номер').fill('RA123456789RU');
+  await ship.getByLabel(/Заметка/).fill('СДЭК, 2 места');
+  await ship.getByRole('button', { name: 'Отправить' }).click();
+  await expect(desk.locator('.staff-toolbar')).toContainText('Трек-номер: RA123456789RU');
+  await expect(desk.locator('.staff-history')).toContainText('СДЭК, 2 места');
+  await expect(desk.locator('.staff-history')).toContainText(staff.email);
+
+  // The buyer: the mail in the demo inbox, and the state in /history.
+  await expect
+    .poll(
+      async () => {
+        await page.goto(`${base}/_demo/inbox`);
+        return page.locator('.list a', { hasText: 'Отправлен' }).count();
+      },
+      { timeout: 15_000 },
+    )
+    .toBeGreaterThan(0);
+  await page.locator('.list a', { hasText: 'Отправлен' }).first().click();
+  await expect(page.locator('body')).toContainText('RA123456789RU');
+  await page.goto(`${base}/history`);
+  await expect(page.getByRole('link', { name: new RegExp(number) })).toBeVisible();
+  await expect(page.locator('main')).toContainText('Отправлен');
+});

@@ -1,0 +1,31 @@
+/**
+ * Who in the staff may do what (issue 21, docs/decisions/049-back-office.md). A role grants areas; every staff route
+ * names the area it belongs to (routes.ts), and the route table is the one place access is decided. A member's site
+ * scope (staff_members.sites) further narrows what they see of site-bound data: orders, leads, reviews.
+ */
+export const STAFF_ROLES = ['owner', 'manager', 'content'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export const STAFF_AREAS = ['dashboard', 'orders', 'leads', 'stock', 'content', 'reviews', 'calculator', 'staff', 'audit'] as const;
+export type StaffArea = (typeof STAFF_AREAS)[number];
+
+/** owner: everything; manager: orders, leads, stock; content: content, reviews, the calculator's tables. */
+export const ROLE_AREAS: Readonly<Record<StaffRole, readonly StaffArea[]>> = {
+  owner: STAFF_AREAS,
+  manager: ['dashboard', 'orders', 'leads', 'stock'],
+  content: ['dashboard', 'content', 'reviews', 'calculator'],
+};
+
+export const ROLE_LABELS: Readonly<Record<StaffRole, string>> = {
+  owner: 'Владелец',
+  manager: 'Менеджер',
+  content: 'Контент-редактор',
+};
+
+export function mayEnter(role: StaffRole, area: StaffArea): boolean {
+  return ROLE_AREAS[role].includes(area);
+}
+
+export function isStaffRole(value: string): value is StaffRole {
+  return (STAFF_ROLES as readonly string[]).includes(value);
+}

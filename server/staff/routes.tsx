@@ -1,0 +1,517 @@
+/**
+ * Every route of the back office, in one table (decision 049): its method and address, the area it belongs to
+ * (roles.ts decides who enters), its zod schemas and its handler. server/http/staff.ts registers the table behind the
+ * staff hooks; test/staff-access.test.ts walks the same table, so a new staff page cannot escape the access checks.
+ *
+ * Pages answer HTML (server-rendered, views/); a form posts, the change is made through the domain module that owns
+ * it (orders: server/checkout/order-workflow.ts; staff: staff.ts), and the answer is a 303 back to a page (PRG).
+ */
+
+import { stringify } from 'csv-stringify/sync';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ReactElement } from 'react';
+import { z } from 'zod';
+import { ORDER_STATES, PAYMENT_STATES } from '../../shared/orders.ts';
+import type { SiteDirectory } from '../../shared/sites.ts';
+import { type AuditActor, readAudit } from '../audit/index.ts';
+import { type OrderDesk, type OrderWorkflow, orderNumberParam } from '../checkout/index.ts';
+import type { Queryable } from '../db/index.ts';
+import { neutraliseFormula } from './csv.ts';
+import { readDashboard } from './dashboard.ts';
+import { mayEnter, ROLE_AREAS, STAFF_ROLES, type StaffArea } from './roles.ts';
+import { StaffError, type StaffService, type StaffSession } from './staff.ts';
+import { totpUri } from './totp.ts';
+import { AuditPage, DashboardPage, ForbiddenPage, MembersPage } from './views/admin.tsx';
+import { renderStaffPage, type StaffAssets } from './views/layout.tsx';
+import { OrderPage, OrdersPage, PackingSlipPage } from './views/orders.tsx';
+import { CodePage, EnrolPage, RecoveryCodesPage, SignInPage } from './views/sign-in.tsx';
+
+/** Who may use a route: 'public' — anyone on a staff host (sign-in); an area — a signed-in member whose role opens it. */
+export type StaffAccess = 'public' | StaffArea;
+
+/** What the staff routes use of the app's services (server/services/: built once, shared with the storefront). */
+export interface StaffServices {
+  db: Queryable;
+  sites: SiteDirectory;
+  orderDesk: OrderDesk;
+  orderWorkflow: OrderWorkflow;
+}
+
+export interface StaffContext {
+  services: StaffServices;
+  staff: StaffService;
+  assets: StaffAssets;
+  /** The active session and its id; undefined on public routes without one. */
+  session: StaffSession | undefined;
+  sessionId: string | undefined;
+  /** Sets the staff cookie to a new session id (sign-in steps). */
+  setSession(id: string): void;
+  clearSession(): void;
+}
+
+export interface StaffRoute {
+  method: 'GET' | 'POST';
+  url: string;
+  access: StaffAccess;
+  schema?: { params?: z.ZodType; querystring?: z.ZodType; body?: z.ZodType };
+  /** The password form: posted before any session exists, so it carries no token (Origin and SameSite=Strict guard it). */
+  tokenless?: true;
+  handler(ctx: StaffContext, request: FastifyRequest, reply: FastifyReply): Promise<unknown>;
+}
+
+const NOTICES: Record<string, { kind: 'ok' | 'error'; text: string }> = {
+  moved: { kind: 'ok', text: 'Статус заказа изменён, покупателю отправлено письмо.' },
+  refused: { kind: 'error', text: 'Такой переход не предусмотрен для текущего статуса заказа (возможно, его уже изменил коллега).' },
+  tracking: { kind: 'error', text: 'Чтобы отметить заказ отправленным, укажите трек-номер.' },
+  saved: { kind: 'ok', text: 'Изменения сохранены. Сессии сотрудника завершены: он войдёт заново с новыми правами.' },
+  last_owner: { kind: 'error', text: 'В магазине должен остаться хотя бы один действующий владелец.' },
+  email_taken: { kind: 'error', text: 'Сотрудник с такой почтой уже есть.' },
+  invalid: { kind: 'error', text: 'Неверная почта или пароль.' },
+  code: { kind: 'error', text: 'Код не подошёл. Проверьте время на телефоне или введите резервный код.' },
+  expired: { kind: 'error', text: 'Время на ввод кода истекло — войдите ещё раз.' },
+  signedOut: { kind: 'ok', text: 'Вы вышли.' },
+};
+const noticeOf = (request: FastifyRequest) => NOTICES[(request.query as { notice?: string } | undefined)?.notice ?? ''];
+
+const date = z.iso
+  .date()
+  .optional()
+  .or(z.literal('').transform(() => undefined));
+const optionalText = (max: number) => z.string().trim().max(max).optional();
+const emptyAsUndefined = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === '' ? undefined : v), schema.optional()) as unknown as z.ZodOptional<T>;
+
+const orderFilter = z.object({
+  q: optionalText(100),
+  site: emptyAsUndefined(z.string().max(20)),
+  status: emptyAsUndefined(z.enum(ORDER_STATES)),
+  paymentState: emptyAsUndefined(z.enum(PAYMENT_STATES)),
+  from: date,
+  to: date,
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  notice: z.string().max(20).optional(),
+});
+const numberParams = z.object({ number: orderNumberParam });
+const idParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+const sitesField = z
+  .union([z.string(), z.array(z.string())])
+  .optional()
+  .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]));
+const memberBody = z.object({
+  _token: z.string().max(100),
+  role: z.enum(STAFF_ROLES),
+  sites: sitesField,
+  disabled: z.literal('on').optional(),
+});
+
+function page(reply: FastifyReply, element: ReactElement, status = 200) {
+  return reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(renderStaffPage(element));
+}
+
+/** The frame's props of a signed-in page. */
+function frame(ctx: StaffContext, request: FastifyRequest) {
+  const member = ctx.session!.member;
+  return {
+    nonce: request.cspNonce,
+    assets: ctx.assets,
+    member,
+    areas: ROLE_AREAS[member.role],
+    token: ctx.staff.tokenFor(ctx.sessionId!),
+    path: request.url.split('?')[0],
+    notice: noticeOf(request),
+  };
+}
+
+const actorOf = (ctx: StaffContext): AuditActor & { scope: readonly string[] | null } => ({
+  id: ctx.session!.member.id,
+  email: ctx.session!.member.email,
+  scope: ctx.session!.member.sites,
+});
+
+/** A `next` address after sign-in: a staff page only (never another site: no open redirect). */
+function nextPath(value: unknown): string {
+  return typeof value === 'string' && /^\/staff(?:[/?#]|$)/.test(value) && !value.includes('//') && !value.includes('\\')
+    ? value
+    : '/staff';
+}
+
+/** Sites named in a form, kept to the configured ones; none means every site. */
+function sitesOf(ctx: StaffContext, names: string[]): string[] | null {
+  const known = new Set(ctx.services.sites.all.map((s) => s.id));
+  const picked = [...new Set(names)].filter((s) => known.has(s));
+  return picked.length ? picked : null;
+}
+
+export const STAFF_ROUTES: StaffRoute[] = [
+  // ---- sign-in -----------------------------------------------------------------------------------------------
+  {
+    method: 'GET',
+    url: '/staff/sign-in',
+    access: 'public',
+    schema: { querystring: z.object({ next: z.string().max(500).optional(), notice: z.string().max(20).optional() }) },
+    async handler(ctx, request, reply) {
+      if (ctx.session?.stage === 'active') return reply.redirect('/staff', 303);
+      const { next } = request.query as { next?: string };
+      return page(
+        reply,
+        <SignInPage nonce={request.cspNonce} assets={ctx.assets} next={next && nextPath(next)} notice={noticeOf(request)} />,
+      );
+    },
+  },
+  {
+    method: 'POST',
+    url: '/staff/sign-in',
+    access: 'public',
+    tokenless: true,
+    schema: {
+      body: z.object({ email: z.string().trim().max(254), password: z.string().max(200), next: z.string().max(500).optional() }),
+    },
+    async handler(ctx, request, reply) {
+      const { email, password, next } = request.body as { email: string; password: string; next?: string };
+      const result = await ctx.staff.signIn(email, password, request.ip);
+      if (!result.ok) {
+        if (result.reason !== 'invalid') reply.header('retry-after', String(result.retryAfterSeconds));
+        const notice =
+          result.reason === 'invalid'
+            ? NOTICES.invalid!
+            : { kind: 'error' as const, text: `Слишком много попыток. Повторите через ${result.retryAfterSeconds} с.` };
+        const status = result.reason === 'invalid' ? 401 : result.reason === 'busy' ? 503 : 429;
+        return page(reply, <SignInPage nonce={request.cspNonce} assets={ctx.assets} email={email} notice={notice} />, status);
+      }
+      ctx.setSession(result.sessionId);
+      const step = result.stage === 'enrol' ? '/staff/sign-in/enrol' : '/staff/sign-in/code';
+      return reply.redirect(next ? `${step}?next=${encodeURIComponent(nextPath(next))}` : step, 303);
+    },
+  },
+  {
+    method: 'GET',
+    url: '/staff/sign-in/code',
+    access: 'public',
+    schema: { querystring: z.object({ next: z.string().max(500).optional(), notice: z.string().max(20).optional() }) },
+    async handler(ctx, request, reply) {
+      if (ctx.session?.stage !== 'second_factor') return reply.redirect('/staff/sign-in?notice=expired', 303);
+      const { next } = request.query as { next?: string };
+      const token = ctx.staff.tokenFor(ctx.sessionId!);
+      return page(
+        reply,
+        <CodePage nonce={request.cspNonce} assets={ctx.assets} token={token} next={next && nextPath(next)} notice={noticeOf(request)} />,
+      );
+    },
+  },
+  {
+    method: 'POST',
+    url: '/staff/sign-in/code',
+    access: 'public',
+    schema: { body: z.object({ _token: z.string().max(100), code: z.string().max(40), next: z.string().max(500).optional() }) },
+    async handler(ctx, request, reply) {
+      const { code, next } = request.body as { code: string; next?: string };
+      if (!ctx.sessionId) return reply.redirect('/staff/sign-in?notice=expired', 303);
+      const result = await ctx.staff.verifyCode(ctx.sessionId, code);
+      if (!result.ok) {
+        if (result.reason === 'expired') return reply.redirect('/staff/sign-in?notice=expired', 303);
+        const token = ctx.staff.tokenFor(ctx.sessionId);
+        const notice =
+          result.reason === 'locked'
+            ? {
+                kind: 'error' as const,
+                text: `Слишком много неверных кодов. Вход заблокирован на ${Math.ceil(result.retryAfterSeconds / 60)} мин.`,
+              }
+            : NOTICES.code!;
+        if (result.reason === 'locked') reply.header('retry-after', String(result.retryAfterSeconds));
+        return page(
+          reply,
+          <CodePage nonce={request.cspNonce} assets={ctx.assets} token={token} notice={notice} />,
+          result.reason === 'locked' ? 429 : 401,
+        );
+      }
+      ctx.setSession(result.sessionId);
+      return reply.redirect(nextPath(next), 303);
+    },
+  },
+  {
+    method: 'GET',
+    url: '/staff/sign-in/enrol',
+    access: 'public',
+    async handler(ctx, request, reply) {
+      if (ctx.session?.stage !== 'enrol' || !ctx.session.pendingSecret) return reply.redirect('/staff/sign-in?notice=expired', 303);
+      const secret = ctx.session.pendingSecret;
+      const token = ctx.staff.tokenFor(ctx.sessionId!);
+      return page(
+        reply,
+        <EnrolPage
+          nonce={request.cspNonce}
+          assets={ctx.assets}
+          token={token}
+          secret={secret}
+          uri={totpUri(secret, ctx.session.member.email)}
+          notice={noticeOf(request)}
+        />,
+      );
+    },
+  },
+  {
+    method: 'POST',
+    url: '/staff/sign-in/enrol',
+    access: 'public',
+    schema: { body: z.object({ _token: z.string().max(100), code: z.string().max(20) }) },
+    async handler(ctx, request, reply) {
+      if (!ctx.sessionId) return reply.redirect('/staff/sign-in?notice=expired', 303);
+      const result = await ctx.staff.enrol(ctx.sessionId, (request.body as { code: string }).code);
+      if (!result.ok) {
+        if (result.reason === 'expired') return reply.redirect('/staff/sign-in?notice=expired', 303);
+        return reply.redirect('/staff/sign-in/enrol?notice=code', 303);
+      }
+      ctx.setSession(result.sessionId);
+      // Shown once, in this answer (no-store): the codes are kept only as hashes.
+      return page(reply, <RecoveryCodesPage nonce={request.cspNonce} assets={ctx.assets} codes={result.recoveryCodes ?? []} />);
+    },
+  },
+  {
+    method: 'POST',
+    url: '/staff/sign-out',
+    access: 'dashboard',
+    schema: { body: z.object({ _token: z.string().max(100) }) },
+    async handler(ctx, _request, reply) {
+      await ctx.staff.signOut(ctx.sessionId!);
+      ctx.clearSession();
+      return reply.redirect('/staff/sign-in?notice=signedOut', 303);
+    },
+  },
+
+  // ---- dashboard ---------------------------------------------------------------------------------------------
+  {
+    method: 'GET',
+    url: '/staff',
+    access: 'dashboard',
+    async handler(ctx, request, reply) {
+      const member = ctx.session!.member;
+      const dashboard = await readDashboard(ctx.services.db, member.sites, ctx.services.sites.all);
+      return page(reply, <DashboardPage {...frame(ctx, request)} dashboard={dashboard} showOrders={mayEnter(member.role, 'orders')} />);
+    },
+  },
+
+  // ---- orders ------------------------------------------------------------------------------------------------
+  {
+    method: 'GET',
+    url: '/staff/orders',
+    access: 'orders',
+    schema: { querystring: orderFilter },
+    async handler(ctx, request, reply) {
+      const { page: n, notice: _n, ...filter } = request.query as z.infer<typeof orderFilter>;
+      const scope = ctx.session!.member.sites;
+      const { rows, total } = await ctx.services.orderDesk.list(filter, scope, n);
+      const sites = ctx.services.sites.all.map((s) => s.id).filter((s) => scope === null || scope.includes(s));
+      return page(reply, <OrdersPage {...frame(ctx, request)} filter={filter} sites={sites} rows={rows} total={total} page={n} />);
+    },
+  },
+  {
+    method: 'GET',
+    url: '/staff/orders.csv',
+    access: 'orders',
+    schema: { querystring: orderFilter },
+    async handler(ctx, request, reply) {
+      const { page: _p, notice: _n, ...filter } = request.query as z.infer<typeof orderFilter>;
+      const rows = await ctx.services.orderDesk.export(filter, ctx.session!.member.sites);
+      const header = [
+        'Номер',
+        'Дата (UTC)',
+        'Сайт',
+        'Статус',
+        'Оплата',
+        'Способ оплаты',
+        'Покупатель',
+        'Телефон',
+        'Почта',
+        'Сумма',
+        'Валюта',
+        'Трек-номер',
+      ];
+      const body = rows.map((r) => [
+        r.number,
+        r.createdAt,
+        r.site,
+        r.status,
+        r.paymentState ?? '',
+        r.paymentKind ?? '',
+        r.customerName,
+        r.customerPhone,
+        r.customerEmail,
+        r.total.toFixed(2),
+        r.currency,
+        r.trackingNumber ?? '',
+      ]);
+      // A cell a spreadsheet would run as a formula (=, +, -, @ …) is written as text.
+      const csv = stringify(
+        [header, ...body].map((row) => row.map(neutraliseFormula)),
+        { bom: true },
+      );
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('content-disposition', `attachment; filename="orders-${new Date().toISOString().slice(0, 10)}.csv"`)
+        .send(csv);
+    },
+  },
+  {
+    method: 'GET',
+    url: '/staff/orders/:number',
+    access: 'orders',
+    schema: { params: numberParams, querystring: z.object({ notice: z.string().max(20).optional() }) },
+    async handler(ctx, request, reply) {
+      const order = await ctx.services.orderDesk.find((request.params as { number: string }).number, ctx.session!.member.sites);
+      if (!order) return reply.callNotFound();
+      return page(reply, <OrderPage {...frame(ctx, request)} order={order} />);
+    },
+  },
+  {
+    method: 'GET',
+    url: '/staff/orders/:number/slip',
+    access: 'orders',
+    schema: { params: numberParams },
+    async handler(ctx, request, reply) {
+      const order = await ctx.services.orderDesk.find((request.params as { number: string }).number, ctx.session!.member.sites);
+      if (!order) return reply.callNotFound();
+      return page(reply, <PackingSlipPage {...frame(ctx, request)} order={order} />);
+    },
+  },
+  {
+    method: 'POST',
+    url: '/staff/orders/:number/status',
+    access: 'orders',
+    schema: {
+      params: numberParams,
+      body: z.object({
+        _token: z.string().max(100),
+        to: z.enum(ORDER_STATES),
+        note: z.string().trim().max(500).default(''),
+        trackingNumber: z.string().trim().max(100).optional(),
+      }),
+    },
+    async handler(ctx, request, reply) {
+      const { number } = request.params as { number: string };
+      const body = request.body as { to: (typeof ORDER_STATES)[number]; note: string; trackingNumber?: string };
+      const result = await ctx.services.orderWorkflow.move(number, body, actorOf(ctx));
+      if (!result.ok && result.reason === 'not_found') return reply.callNotFound();
+      if (!result.ok && result.reason === 'out_of_scope') return forbidden(ctx, request, reply);
+      const notice = result.ok ? 'moved' : result.reason === 'tracking_required' ? 'tracking' : 'refused';
+      return reply.redirect(`/staff/orders/${number}?notice=${notice}`, 303);
+    },
+  },
+
+  // ---- staff members (owners) --------------------------------------------------------------------------------
+  {
+    method: 'GET',
+    url: '/staff/members',
+    access: 'staff',
+    schema: { querystring: z.object({ notice: z.string().max(20).optional() }) },
+    async handler(ctx, request, reply) {
+      const members = await ctx.staff.list();
+      return page(reply, <MembersPage {...frame(ctx, request)} members={members} sites={ctx.services.sites.all.map((s) => s.id)} />);
+    },
+  },
+  {
+    method: 'POST',
+    url: '/staff/members',
+    access: 'staff',
+    schema: {
+      body: memberBody.omit({ disabled: true }).extend({ email: z.email().max(254), name: z.string().trim().max(100).default('') }),
+    },
+    async handler(ctx, request, reply) {
+      const body = request.body as { email: string; name: string; role: (typeof STAFF_ROLES)[number]; sites: string[] };
+      try {
+        const { member, password } = await ctx.staff.add({ ...body, sites: sitesOf(ctx, body.sites) }, actorOf(ctx));
+        const members = await ctx.staff.list();
+        return page(
+          reply,
+          <MembersPage
+            {...frame(ctx, request)}
+            members={members}
+            sites={ctx.services.sites.all.map((s) => s.id)}
+            password={{ email: member.email, value: password }}
+          />,
+        );
+      } catch (error) {
+        if (error instanceof StaffError) return reply.redirect(`/staff/members?notice=${error.code}`, 303);
+        throw error;
+      }
+    },
+  },
+  {
+    method: 'POST',
+    url: '/staff/members/:id',
+    access: 'staff',
+    schema: { params: idParams, body: memberBody },
+    async handler(ctx, request, reply) {
+      const { id } = request.params as { id: number };
+      const body = request.body as z.infer<typeof memberBody>;
+      try {
+        await ctx.staff.update(id, { role: body.role, sites: sitesOf(ctx, body.sites), disabled: body.disabled === 'on' }, actorOf(ctx));
+      } catch (error) {
+        if (!(error instanceof StaffError)) throw error;
+        if (error.code === 'not_found') return reply.callNotFound();
+        return reply.redirect(`/staff/members?notice=${error.code}`, 303);
+      }
+      return reply.redirect('/staff/members?notice=saved', 303);
+    },
+  },
+  {
+    method: 'POST',
+    url: '/staff/members/:id/reset',
+    access: 'staff',
+    schema: { params: idParams, body: z.object({ _token: z.string().max(100) }) },
+    async handler(ctx, request, reply) {
+      const { id } = request.params as { id: number };
+      const member = await ctx.staff.find(id);
+      if (!member) return reply.callNotFound();
+      const password = await ctx.staff.resetCredentials(id, { totp: true }, actorOf(ctx));
+      if (id === ctx.session!.member.id) {
+        ctx.clearSession();
+        return reply.redirect('/staff/sign-in', 303);
+      }
+      const members = await ctx.staff.list();
+      return page(
+        reply,
+        <MembersPage
+          {...frame(ctx, request)}
+          members={members}
+          sites={ctx.services.sites.all.map((s) => s.id)}
+          password={{ email: member.email, value: password }}
+        />,
+      );
+    },
+  },
+
+  // ---- the audit log (owners) --------------------------------------------------------------------------------
+  {
+    method: 'GET',
+    url: '/staff/audit',
+    access: 'audit',
+    schema: {
+      querystring: z.object({
+        staffEmail: optionalText(254),
+        action: optionalText(50),
+        entityId: optionalText(100),
+        from: date,
+        to: date,
+        page: z.coerce.number().int().min(1).max(100_000).default(1),
+      }),
+    },
+    async handler(ctx, request, reply) {
+      const { page: n, ...filter } = request.query as {
+        page: number;
+        staffEmail?: string;
+        action?: string;
+        entityId?: string;
+        from?: string;
+        to?: string;
+      };
+      const { rows, more } = await readAudit(ctx.services.db, filter, n);
+      return page(reply, <AuditPage {...frame(ctx, request)} filter={filter} rows={rows} page={n} more={more} />);
+    },
+  },
+];
+
+/** The 403 page of a signed-in member outside their role or sites. */
+export function forbidden(ctx: StaffContext, request: FastifyRequest, reply: FastifyReply) {
+  return page(reply, <ForbiddenPage {...frame(ctx, request)} notice={undefined} />, 403);
+}
