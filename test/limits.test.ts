@@ -62,6 +62,9 @@ t.test('the policy table: the numbers of the limiters it replaced', async (t) =>
       'checkout.address': ['window', 3600, 10],
       'order-mail.recipient': ['window', 86400, 5],
       'order-mail.address': ['window', 86400, 20],
+      'staff.signin.address': ['window', 900, 30], // decision 049
+      'staff.signin.pair': ['backoff', 86400, 5, 900, 5],
+      'staff.code': ['window', 900, 5],
     },
   );
   for (const n of NAMES) t.ok(POLICIES[n].key.length > 0, `${n} says what its key is`);

@@ -18,7 +18,7 @@ const [{ id: kazakhOrderSite }] = [{ id: 'kz' }];
 
 /** A concrete address for a route's pattern (the member is one nobody signs in as). */
 const target = await app.services.staff.add({ email: 'target@staff.example', role: 'content', sites: null }, { id: null, email: 'test' });
-const SAMPLE = { number: '0000-0000', id: String(target.member.id) };
+const SAMPLE = { number: '0000-0000', id: String(target.member.id), kind: 'message' };
 const urlOf = (pattern: string) => pattern.replace(/:(\w+)/g, (_, k: keyof typeof SAMPLE) => SAMPLE[k]);
 
 t.test('TOTP (RFC 6238) with a fixed clock; recovery codes', async (t) => {
@@ -379,4 +379,90 @@ t.test('forms need the session’s token and this origin', async (t) => {
   t.equal((await app.request({ url: '/staff/orders', headers: { cookie: manager.cookie } })).statusCode, 303, 'signed out');
   const next = await app.request({ url: '/staff/sign-in?next=//evil.example' });
   t.notMatch(next.body, /evil/, 'no open redirect through next');
+});
+
+t.test('reviews: a content editor publishes with a reply (shown under the review), rejects another; audited; scoped', async (t) => {
+  const editor = await staffMember(app, 'content');
+  const kazakhEditor = await staffMember(app, 'content', ['kz']);
+  const insert = async (name: string) =>
+    (
+      await app.db.query<{ id: number }>(
+        `INSERT INTO reviews (site, language, name, city, rating, body) VALUES ('ru', 'ru', $1, 'Тверь', 5, 'Стало тихо, спасибо.') RETURNING id`,
+        [name],
+      )
+    )[0]!.id;
+  const good = await insert('Марина Отзывова');
+  const spam = await insert('Спамер Спамов');
+  const pending = await app.request({ url: '/staff/reviews', headers: { cookie: editor.cookie } });
+  t.match(pending.body, /Марина Отзывова/);
+  t.notMatch(
+    (await app.request({ url: '/staff/reviews', headers: { cookie: kazakhEditor.cookie } })).body,
+    /Марина Отзывова/,
+    'not on a kz editor’s list',
+  );
+  t.equal(
+    (await staffPost(app, kazakhEditor, `/staff/reviews/${good}`, { status: 'published', reply: '' })).statusCode,
+    404,
+    'nor moderated by them',
+  );
+
+  const published = await staffPost(app, editor, `/staff/reviews/${good}`, { status: 'published', reply: 'Спасибо, Марина! Ждём снова.' });
+  t.equal(published.statusCode, 303);
+  await staffPost(app, editor, `/staff/reviews/${spam}`, { status: 'rejected', reply: '' });
+  const page = await app.request({ url: '/otzyvy-i-predlojeniya' });
+  t.match(page.body, /Марина Отзывова/, 'published');
+  t.match(page.body, /Ответ магазина/);
+  t.match(page.body, /Спасибо, Марина! Ждём снова\./, 'the reply under the review');
+  t.notMatch(page.body, /Спамер Спамов/, 'the rejected one is not shown');
+  const [audit] = await app.db.query<{ staff_email: string; after: { status: string; reply: string } }>(
+    `SELECT staff_email, after FROM staff_audit WHERE action = 'review.moderate' AND entity_id = $1`,
+    [String(good)],
+  );
+  t.equal(audit!.staff_email, editor.email);
+  t.same(audit!.after, { status: 'published', reply: 'Спасибо, Марина! Ждём снова.' });
+});
+
+t.test('leads: a manager takes a question into work, assigns it and notes it; scoped; audited', async (t) => {
+  const manager = await staffMember(app, 'manager');
+  const kazakh = await staffMember(app, 'manager', ['kz']);
+  const [{ id }] = (await app.db.query<{ id: number }>(
+    `INSERT INTO contact_messages (site, language, kind, name, email, body) VALUES ('ru', 'ru', 'question', 'Игорь Вопросов', 'igor@example.ru', 'Подойдёт ли Вибро 2 на крышу?') RETURNING id`,
+  )) as [{ id: number }];
+  const [{ id: appointment }] = (await app.db.query<{ id: number }>(
+    `INSERT INTO appointments (site, language, car, zones, preferred_date, city, phone) VALUES ('kz', 'kk', 'Toyota Camry', '{doors}', '2026-12-05', 'Алматы', '+7 701 123 45 67') RETURNING id`,
+  )) as [{ id: number }];
+  const list = await app.request({ url: '/staff/leads?kind=message&state=new', headers: { cookie: manager.cookie } });
+  t.match(list.body, /Игорь Вопросов/);
+  t.notMatch((await app.request({ url: '/staff/leads?kind=message', headers: { cookie: kazakh.cookie } })).body, /Игорь Вопросов/);
+  t.equal(
+    (await app.request({ url: `/staff/leads/message/${id}`, headers: { cookie: kazakh.cookie } })).statusCode,
+    404,
+    'another site’s lead',
+  );
+  const theirs = await app.request({ url: `/staff/leads/appointment/${appointment}`, headers: { cookie: kazakh.cookie } });
+  t.equal(theirs.statusCode, 200, 'their own site’s appointment');
+  t.match(theirs.body, /Toyota Camry/);
+
+  const saved = await staffPost(app, manager, `/staff/leads/message/${id}`, {
+    state: 'in_work',
+    assignee: String(manager.id),
+    notes: 'Перезвонить после 18:00',
+  });
+  t.equal(saved.headers.location, `/staff/leads/message/${id}?notice=lead`);
+  const [row] = await app.db.query<{ state: string; assignee: number; notes: string }>(
+    'SELECT state, assignee, notes FROM contact_messages WHERE id = $1',
+    [id],
+  );
+  t.same(row, { state: 'in_work', assignee: manager.id, notes: 'Перезвонить после 18:00' });
+  const unknown = await staffPost(app, manager, `/staff/leads/message/${id}`, { state: 'done', assignee: '999999', notes: '' });
+  t.match(unknown.headers.location, /notice=unknown_assignee/);
+  const bad = await staffPost(app, manager, `/staff/leads/message/${id}`, { state: 'lost', notes: '' });
+  t.equal(bad.statusCode, 400, 'an unknown state is named');
+  t.match(bad.body, /state/);
+  const [audit] = await app.db.query<{ before: { state: string }; after: { state: string } }>(
+    `SELECT before, after FROM staff_audit WHERE action = 'lead.update' AND entity = 'message' AND entity_id = $1`,
+    [String(id)],
+  );
+  t.equal(audit!.before.state, 'new');
+  t.equal(audit!.after.state, 'in_work');
 });

@@ -98,6 +98,12 @@ export function Component() {
                   </p>
                   <Stars rating={review.rating} />
                   <p className="review__text">{review.text}</p>
+                  {review.reply && (
+                    <div className="review__reply">
+                      <p className="review__reply-head">{t('forms.shopReply')}</p>
+                      <p className="review__text">{review.reply}</p>
+                    </div>
+                  )}
                 </div>
               </li>
             ))}

@@ -1,4 +1,5 @@
 /** The shop's reviews as shoppers read them (published only) and as staff moderate them. */
+import { type AuditActor, recordAudit } from '../audit/index.ts';
 import type { Db } from '../db/index.ts';
 
 export interface PublishedReview {
@@ -9,7 +10,22 @@ export interface PublishedReview {
   text: string;
   /** ISO 8601, UTC. */
   createdAt: string;
+  /** The shop's public reply, shown under the review; null when none. */
+  reply: string | null;
 }
+
+export const REVIEW_STATES = ['pending', 'published', 'rejected'] as const;
+export type ReviewState = (typeof REVIEW_STATES)[number];
+
+/** A review as the staff's moderation list shows it. */
+export interface ModeratedReview extends PublishedReview {
+  site: string;
+  language: string;
+  status: ReviewState;
+  moderatedBy: string | null;
+}
+
+export const MODERATION_PAGE_SIZE = 30;
 
 const ISO = `'YYYY-MM-DD"T"HH24:MI:SS"Z"'`;
 
@@ -31,7 +47,7 @@ export class ReviewService {
       [site],
     );
     const items = await this.db.query<PublishedReview>(
-      `SELECT id, name, city, rating, body AS text, to_char(created_at AT TIME ZONE 'UTC', ${ISO}) AS "createdAt"
+      `SELECT id, name, city, rating, body AS text, to_char(created_at AT TIME ZONE 'UTC', ${ISO}) AS "createdAt", reply
          FROM reviews WHERE site = $1 AND status = 'published' ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
       [site, perPage, (page - 1) * perPage],
     );
@@ -54,8 +70,60 @@ export class ReviewService {
   /** Reviews waiting for moderation, oldest first. */
   pending(): Promise<(PublishedReview & { site: string })[]> {
     return this.db.query(
-      `SELECT id, site, name, city, rating, body AS text, to_char(created_at AT TIME ZONE 'UTC', ${ISO}) AS "createdAt"
+      `SELECT id, site, name, city, rating, body AS text, to_char(created_at AT TIME ZONE 'UTC', ${ISO}) AS "createdAt", reply
          FROM reviews WHERE status = 'pending' ORDER BY created_at, id`,
     );
+  }
+
+  /** The staff's list: reviews in a state on the sites of `scope` (null: all), pending oldest first, others newest first. */
+  async forModeration(
+    status: ReviewState,
+    scope: readonly string[] | null,
+    page: number,
+  ): Promise<{ rows: ModeratedReview[]; more: boolean }> {
+    const rows = await this.db.query<ModeratedReview>(
+      `SELECT r.id, r.site, r.language, r.status, r.name, r.city, r.rating, r.body AS text, r.reply,
+              to_char(r.created_at AT TIME ZONE 'UTC', ${ISO}) AS "createdAt", s.email AS "moderatedBy"
+         FROM reviews r LEFT JOIN staff_members s ON s.id = r.moderated_by
+        WHERE r.status = $1 AND ($2::text[] IS NULL OR r.site = ANY($2::text[]))
+        ORDER BY CASE WHEN r.status = 'pending' THEN r.created_at END, r.created_at DESC, r.id
+        LIMIT ${MODERATION_PAGE_SIZE + 1} OFFSET $3`,
+      [status, scope, (page - 1) * MODERATION_PAGE_SIZE],
+    );
+    return { rows: rows.slice(0, MODERATION_PAGE_SIZE), more: rows.length > MODERATION_PAGE_SIZE };
+  }
+
+  /**
+   * A staff member's moderation: the review's state and the shop's reply (empty: none), recorded in the audit log.
+   * 'not_found' also for a review outside the member's sites.
+   */
+  async moderateAs(
+    id: number,
+    change: { status: ReviewState; reply: string },
+    actor: AuditActor & { scope: readonly string[] | null },
+  ): Promise<'ok' | 'not_found'> {
+    return this.db.transaction(async (tx) => {
+      const [before] = await tx.query<{ site: string; status: string; reply: string | null }>(
+        'SELECT site, status, reply FROM reviews WHERE id = $1 FOR UPDATE',
+        [id],
+      );
+      if (!before || (actor.scope !== null && !actor.scope.includes(before.site))) return 'not_found';
+      const reply = change.reply.trim() || null;
+      await tx.query(
+        `UPDATE reviews SET status = $2, reply = $3, moderated_at = now(), moderated_by = $4,
+                replied_at = CASE WHEN $3::text IS DISTINCT FROM reply THEN now() ELSE replied_at END
+          WHERE id = $1`,
+        [id, change.status, reply, actor.id],
+      );
+      await recordAudit(tx, actor, {
+        action: 'review.moderate',
+        entity: 'review',
+        entityId: String(id),
+        site: before.site,
+        before: { status: before.status, reply: before.reply },
+        after: { status: change.status, reply },
+      });
+      return 'ok';
+    });
   }
 }

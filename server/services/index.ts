@@ -22,7 +22,7 @@ import { CheckoutService, OrderDesk, OrderService, OrderWorkflow, PaymentService
 import { ContentService, WidgetService, type Widgets } from '../content/index.ts';
 import type { Db } from '../db/index.ts';
 import { contentNewsSource, FeedService } from '../feeds/index.ts';
-import { FormService, FormStamps, ReviewService } from '../forms/index.ts';
+import { FormService, FormStamps, LeadDesk, ReviewService } from '../forms/index.ts';
 import { CityService, DealerService, LocationService } from '../geo/index.ts';
 import { Mailer } from '../mail/index.ts';
 import type { AddressSuggestConfig, OrdersConfig, PaymentsConfig } from '../platform/config.ts';
@@ -82,6 +82,8 @@ export interface Services {
   formStamps: FormStamps;
   /** Published reviews and their moderation. */
   reviews: ReviewService;
+  /** The staff's inbox of questions, partner applications and appointments (decision 049). */
+  leads: LeadDesk;
   /** The calculator's and constructor's tables with the layers' products priced per site (/calc, /constructor). */
   calculator: CalculatorService;
   /** Online payment of orders (ЮKassa-compatible API) and its notifications. */
@@ -165,6 +167,7 @@ export function createServices(
     forms: new FormService(db, mail, records),
     formStamps: new FormStamps(options.sessionSecret),
     reviews: new ReviewService(db),
+    leads: new LeadDesk(db),
     calculator,
     payments,
     accounts: new AccountService(db, options.sessionSecret, auth, mail, (id) => sites.byId(id), options.log),

@@ -16,12 +16,14 @@ import type { SiteDirectory } from '../../shared/sites.ts';
 import { type AuditActor, readAudit } from '../audit/index.ts';
 import { type OrderDesk, type OrderWorkflow, orderNumberParam } from '../checkout/index.ts';
 import type { Queryable } from '../db/index.ts';
+import { LEAD_KINDS, LEAD_STATES, type LeadDesk, REVIEW_STATES, type ReviewService } from '../forms/index.ts';
 import { neutraliseFormula } from './csv.ts';
 import { readDashboard } from './dashboard.ts';
 import { mayEnter, ROLE_AREAS, STAFF_ROLES, type StaffArea } from './roles.ts';
 import { StaffError, type StaffService, type StaffSession } from './staff.ts';
 import { totpUri } from './totp.ts';
 import { AuditPage, DashboardPage, ForbiddenPage, MembersPage } from './views/admin.tsx';
+import { LeadPage, LeadsPage, ReviewsPage } from './views/inbox.tsx';
 import { renderStaffPage, type StaffAssets } from './views/layout.tsx';
 import { OrderPage, OrdersPage, PackingSlipPage } from './views/orders.tsx';
 import { CodePage, EnrolPage, RecoveryCodesPage, SignInPage } from './views/sign-in.tsx';
@@ -35,6 +37,8 @@ export interface StaffServices {
   sites: SiteDirectory;
   orderDesk: OrderDesk;
   orderWorkflow: OrderWorkflow;
+  reviews: ReviewService;
+  leads: LeadDesk;
 }
 
 export interface StaffContext {
@@ -70,6 +74,9 @@ const NOTICES: Record<string, { kind: 'ok' | 'error'; text: string }> = {
   code: { kind: 'error', text: 'Код не подошёл. Проверьте время на телефоне или введите резервный код.' },
   expired: { kind: 'error', text: 'Время на ввод кода истекло — войдите ещё раз.' },
   signedOut: { kind: 'ok', text: 'Вы вышли.' },
+  moderated: { kind: 'ok', text: 'Отзыв сохранён.' },
+  lead: { kind: 'ok', text: 'Обращение сохранено.' },
+  unknown_assignee: { kind: 'error', text: 'Такого действующего сотрудника нет.' },
 };
 const noticeOf = (request: FastifyRequest) => NOTICES[(request.query as { notice?: string } | undefined)?.notice ?? ''];
 
@@ -395,6 +402,104 @@ export const STAFF_ROUTES: StaffRoute[] = [
       if (!result.ok && result.reason === 'out_of_scope') return forbidden(ctx, request, reply);
       const notice = result.ok ? 'moved' : result.reason === 'tracking_required' ? 'tracking' : 'refused';
       return reply.redirect(`/staff/orders/${number}?notice=${notice}`, 303);
+    },
+  },
+
+  // ---- reviews (content) --------------------------------------------------------------------------------------
+  {
+    method: 'GET',
+    url: '/staff/reviews',
+    access: 'reviews',
+    schema: {
+      querystring: z.object({
+        status: z.enum(REVIEW_STATES).default('pending'),
+        page: z.coerce.number().int().min(1).max(100_000).default(1),
+        notice: z.string().max(20).optional(),
+      }),
+    },
+    async handler(ctx, request, reply) {
+      const { status, page: n } = request.query as { status: (typeof REVIEW_STATES)[number]; page: number };
+      const { rows, more } = await ctx.services.reviews.forModeration(status, ctx.session!.member.sites, n);
+      return page(reply, <ReviewsPage {...frame(ctx, request)} status={status} rows={rows} page={n} more={more} />);
+    },
+  },
+  {
+    method: 'POST',
+    url: '/staff/reviews/:id',
+    access: 'reviews',
+    schema: {
+      params: idParams,
+      body: z.object({ _token: z.string().max(100), status: z.enum(['published', 'rejected']), reply: z.string().max(3000).default('') }),
+    },
+    async handler(ctx, request, reply) {
+      const { id } = request.params as { id: number };
+      const body = request.body as { status: 'published' | 'rejected'; reply: string };
+      const done = await ctx.services.reviews.moderateAs(id, body, actorOf(ctx));
+      if (done === 'not_found') return reply.callNotFound();
+      return reply.redirect('/staff/reviews?notice=moderated', 303);
+    },
+  },
+
+  // ---- leads (managers) --------------------------------------------------------------------------------------
+  {
+    method: 'GET',
+    url: '/staff/leads',
+    access: 'leads',
+    schema: {
+      querystring: z.object({
+        kind: z.enum(LEAD_KINDS).default('message'),
+        state: emptyAsUndefined(z.enum(LEAD_STATES)),
+        page: z.coerce.number().int().min(1).max(100_000).default(1),
+        notice: z.string().max(20).optional(),
+      }),
+    },
+    async handler(ctx, request, reply) {
+      const q = request.query as { kind: (typeof LEAD_KINDS)[number]; state?: (typeof LEAD_STATES)[number]; page: number };
+      const scope = ctx.session!.member.sites;
+      const [{ rows, more }, counts] = await Promise.all([
+        ctx.services.leads.list(q.kind, q.state, scope, q.page),
+        ctx.services.leads.newCounts(scope),
+      ]);
+      return page(
+        reply,
+        <LeadsPage {...frame(ctx, request)} kind={q.kind} state={q.state} rows={rows} counts={counts} page={q.page} more={more} />,
+      );
+    },
+  },
+  {
+    method: 'GET',
+    url: '/staff/leads/:kind/:id',
+    access: 'leads',
+    schema: {
+      params: z.object({ kind: z.enum(LEAD_KINDS), id: idParams.shape.id }),
+      querystring: z.object({ notice: z.string().max(20).optional() }),
+    },
+    async handler(ctx, request, reply) {
+      const { kind, id } = request.params as { kind: (typeof LEAD_KINDS)[number]; id: number };
+      const lead = await ctx.services.leads.find(kind, id, ctx.session!.member.sites);
+      if (!lead) return reply.callNotFound();
+      return page(reply, <LeadPage {...frame(ctx, request)} lead={lead} staff={await ctx.staff.list()} />);
+    },
+  },
+  {
+    method: 'POST',
+    url: '/staff/leads/:kind/:id',
+    access: 'leads',
+    schema: {
+      params: z.object({ kind: z.enum(LEAD_KINDS), id: idParams.shape.id }),
+      body: z.object({
+        _token: z.string().max(100),
+        state: z.enum(LEAD_STATES),
+        assignee: z.union([z.literal('').transform(() => null), z.coerce.number().int().min(1).max(2_147_483_647)]).default(null),
+        notes: z.string().max(5000).default(''),
+      }),
+    },
+    async handler(ctx, request, reply) {
+      const { kind, id } = request.params as { kind: (typeof LEAD_KINDS)[number]; id: number };
+      const body = request.body as { state: (typeof LEAD_STATES)[number]; assignee: number | null; notes: string };
+      const done = await ctx.services.leads.update(kind, id, body, actorOf(ctx));
+      if (done === 'not_found') return reply.callNotFound();
+      return reply.redirect(`/staff/leads/${kind}/${id}?notice=${done === 'ok' ? 'lead' : done}`, 303);
     },
   },
 

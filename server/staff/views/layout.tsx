@@ -31,6 +31,8 @@ export interface FrameProps {
 const MENU: Array<{ area: StaffArea; href: string; label: string }> = [
   { area: 'dashboard', href: '/staff', label: 'Сводка' },
   { area: 'orders', href: '/staff/orders', label: 'Заказы' },
+  { area: 'leads', href: '/staff/leads', label: 'Обращения' },
+  { area: 'reviews', href: '/staff/reviews', label: 'Отзывы' },
   { area: 'staff', href: '/staff/members', label: 'Сотрудники' },
   { area: 'audit', href: '/staff/audit', label: 'Журнал' },
 ];
