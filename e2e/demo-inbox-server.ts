@@ -18,7 +18,9 @@ await seedDemoShopper(db);
 const { fastify, services } = await buildApp({ config, db });
 // A manager of the back office for e2e/staff.spec.ts (the first sign-in enrols the authenticator in the browser).
 const manager = await services.staff.add({ email: 'manager@staff.localhost', role: 'manager', sites: null }, { id: null, email: 'e2e' });
+const editor = await services.staff.add({ email: 'editor@staff.localhost', role: 'content', sites: null }, { id: null, email: 'e2e' });
 console.log(`staff ${manager.member.email} ${manager.password}`);
+console.log(`editor ${editor.member.email} ${editor.password}`);
 await fastify.listen({ host: '127.0.0.1', port: 0 });
 const address = fastify.server.address();
 console.log(`listening ${typeof address === 'object' && address ? address.port : ''}`);

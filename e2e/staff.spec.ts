@@ -14,6 +14,7 @@ import { hydrated } from './page-helpers.ts';
 let server: ChildProcess;
 let base = '';
 let staff = { email: '', password: '' };
+let editor = { email: '', password: '' };
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
@@ -24,8 +25,10 @@ test.beforeAll(async () => {
       out += chunk.toString();
       const login = /staff (\S+) (\S+)/.exec(out);
       if (login) staff = { email: login[1]!, password: login[2]! };
+      const content = /editor (\S+) (\S+)/.exec(out);
+      if (content) editor = { email: content[1]!, password: content[2]! };
       const port = /listening (\d+)/.exec(out)?.[1];
-      if (port && login) resolve(`http://localhost:${port}`);
+      if (port && login && content) resolve(`http://localhost:${port}`);
     });
     server.on('exit', (code) => reject(new Error(`the demo server exited (${code})`)));
   });
@@ -81,12 +84,22 @@ async function shopperOrders(page: Page): Promise<string> {
   return /\d{4}-\d{4}$/.exec(page.url())![0];
 }
 
-async function signIn(page: Page) {
+async function signIn(page: Page, who = staff) {
   await page.goto(`${base}/staff`);
   await expect(page).toHaveURL(/\/staff\/sign-in/);
-  await page.getByLabel('Эл. почта').fill(staff.email);
-  await page.getByLabel('Пароль').fill(staff.password);
+  await page.getByLabel('Эл. почта').fill(who.email);
+  await page.getByLabel('Пароль').fill(who.password);
   await page.getByRole('button', { name: 'Дальше' }).click();
+}
+
+/** The first sign-in: the authenticator enrolled from the key the page shows; the key. */
+async function enrol(page: Page): Promise<string> {
+  await expect(page).toHaveURL(/\/staff\/sign-in\/enrol$/);
+  const key = (await page.locator('.staff-secret').textContent())!.replace(/\s/g, '');
+  await page.getByLabel('Код из приложения').fill(totpCode(key, Date.now()));
+  await page.getByRole('button', { name: 'Подключить' }).click();
+  await expect(page.getByRole('heading', { name: 'Резервные коды' })).toBeVisible();
+  return key;
 }
 
 test('a manager signs in with the second factor, confirms and ships an order; the buyer reads it in the mail and /history', async ({
@@ -99,12 +112,8 @@ test('a manager signs in with the second factor, confirms and ships an order; th
   const desk = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
   // First sign-in: the password, then the authenticator is enrolled from the key the page shows.
   await signIn(desk);
-  await expect(desk).toHaveURL(/\/staff\/sign-in\/enrol$/);
   await shots(desk, 'enrol');
-  const key = (await desk.locator('.staff-secret').textContent())!.replace(/\s/g, '');
-  await desk.getByLabel('Код из приложения').fill(totpCode(key, Date.now()));
-  await desk.getByRole('button', { name: 'Подключить' }).click();
-  await expect(desk.getByRole('heading', { name: 'Резервные коды' })).toBeVisible();
+  const key = await enrol(desk);
   await expect(desk.locator('.staff-codes li')).toHaveCount(10);
   await desk.getByRole('link', { name: /Я сохранил коды/ }).click();
   await expect(desk.getByRole('heading', { name: 'Сводка' })).toBeVisible();
@@ -152,4 +161,30 @@ test('a manager signs in with the second factor, confirms and ships an order; th
   await page.goto(`${base}/history`);
   await expect(page.getByRole('link', { name: new RegExp(number) })).toBeVisible();
   await expect(page.locator('main')).toContainText('Отправлен');
+});
+
+test('a content editor writes a news item, previews it and publishes it; the shop shows it', async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  const desk = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  await signIn(desk, editor);
+  await enrol(desk);
+  await desk.getByRole('link', { name: /Я сохранил коды/ }).click();
+  await desk.getByRole('navigation', { name: 'Разделы' }).getByRole('link', { name: 'Контент' }).click();
+  await shots(desk, 'content');
+  await desk.getByRole('link', { name: 'Новая запись' }).click();
+  await desk.getByLabel('Адрес (латиница)').fill('zimnyaya-akciya');
+  await desk.getByLabel('Заголовок').fill('Зимняя акция на комплекты');
+  await desk.getByLabel(/Краткое описание/).fill('Скидка на комплекты для дверей до конца января.');
+  await desk.getByLabel('Текст (Markdown)').fill('## Условия\n\nСкидка **10 %** на все комплекты для дверей.');
+  await desk.getByRole('button', { name: 'Предпросмотр' }).click();
+  await expect(desk.locator('.staff-preview strong')).toHaveText('10 %');
+  await shots(desk, 'content-preview');
+  await desk.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(desk.getByRole('status')).toContainText('Запись сохранена');
+
+  await page.goto(`${base}/news`);
+  await expect(page.getByRole('link', { name: 'Зимняя акция на комплекты' })).toBeVisible();
+  await page.getByRole('link', { name: 'Зимняя акция на комплекты' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Зимняя акция на комплекты');
+  await expect(page.locator('main strong', { hasText: '10 %' })).toBeVisible();
 });

@@ -466,3 +466,66 @@ t.test('leads: a manager takes a question into work, assigns it and notes it; sc
   t.equal(audit!.before.state, 'new');
   t.equal(audit!.after.state, 'in_work');
 });
+
+t.test('content: preview with the shop’s sanitiser, save, shown in the shop; scope, clashes, audit', async (t) => {
+  const editor = await staffMember(app, 'content');
+  const kazakh = await staffMember(app, 'content', ['kz']);
+  const draft = {
+    kind: 'news',
+    site: '*',
+    language: 'ru',
+    slug: 'novaya-liniya-vibro',
+    title: 'Новая линейка Вибро',
+    summary: 'Три новых листа для дверей.',
+    body: '## Что нового\n\nЛисты **тоньше** и легче.<script>alert(1)</script>\n\n<img src="x" onerror="alert(2)">',
+    products: 'VIB-STD-22',
+    related: '',
+    sort: '0',
+    published: 'on',
+    publishedAt: '2026-11-20T10:00',
+  };
+  const preview = await staffPost(app, editor, '/staff/content', { ...draft, intent: 'preview' });
+  t.equal(preview.statusCode, 200);
+  const shown = /<section class="staff-preview"[\s\S]*?<\/section>/.exec(preview.body)?.[0] ?? '';
+  t.match(shown, /<strong>тоньше<\/strong>/, 'rendered');
+  t.notMatch(shown, /<script|alert|onerror/, 'sanitised as the shop sanitises');
+  t.equal((await app.request({ url: '/news/novaya-liniya-vibro' })).statusCode, 404, 'a preview saves nothing');
+
+  const saved = await staffPost(app, editor, '/staff/content', { ...draft, intent: 'save' });
+  t.equal(saved.statusCode, 303);
+  const id = /\/staff\/content\/(\d+)/.exec(saved.headers.location as string)?.[1];
+  t.ok(id, 'to the entry');
+  const shop = await app.request({ url: '/news/novaya-liniya-vibro' });
+  t.equal(shop.statusCode, 200, 'the shop shows it at once in this process');
+  t.match(shop.body, /Новая линейка Вибро/);
+  t.match((await app.request({ url: '/news' })).body, /Новая линейка Вибро/, 'in the news list');
+
+  const again = await staffPost(app, editor, '/staff/content', { ...draft, intent: 'save', title: 'Другая' });
+  t.equal(again.statusCode, 422, 'a second entry with the same key is refused');
+  t.match(again.body, /уже есть/);
+  const scoped = await staffPost(app, kazakh, '/staff/content', { ...draft, slug: 'kz-only', intent: 'save' });
+  t.equal(scoped.statusCode, 422, 'an all-sites entry needs an unscoped editor');
+  t.equal((await app.request({ url: `/staff/content/${id}`, headers: { cookie: kazakh.cookie } })).statusCode, 404);
+  const badImage = await staffPost(app, editor, '/staff/content', {
+    ...draft,
+    slug: 'bad-image',
+    body: '![](/img/nowhere.webp)',
+    intent: 'save',
+  });
+  t.equal(badImage.statusCode, 422, 'the renderer’s complaint is shown');
+
+  const edited = await staffPost(app, editor, '/staff/content', { ...draft, id: id!, intent: 'save', title: 'Новая линейка Вибро 2027' });
+  t.equal(edited.statusCode, 303);
+  t.match((await app.request({ url: '/news/novaya-liniya-vibro' })).body, /Новая линейка Вибро 2027/);
+  const audit = await app.db.query<{ action: string; before: { title: string } | null; after: { title: string } }>(
+    `SELECT action, before, after FROM staff_audit WHERE entity = 'content' AND entity_id = $1 ORDER BY id`,
+    [id],
+  );
+  t.same(
+    audit.map((a) => [a.action, a.before?.title ?? null, a.after.title]),
+    [
+      ['content.create', null, 'Новая линейка Вибро'],
+      ['content.update', 'Новая линейка Вибро', 'Новая линейка Вибро 2027'],
+    ],
+  );
+});

@@ -19,13 +19,14 @@ import {
   ShowcaseService,
 } from '../catalog/index.ts';
 import { CheckoutService, OrderDesk, OrderService, OrderWorkflow, PaymentService, UserService } from '../checkout/index.ts';
-import { ContentService, WidgetService, type Widgets } from '../content/index.ts';
+import { ContentDesk, ContentService, probeImageSize, WidgetService, type Widgets } from '../content/index.ts';
 import type { Db } from '../db/index.ts';
 import { contentNewsSource, FeedService } from '../feeds/index.ts';
 import { FormService, FormStamps, LeadDesk, ReviewService } from '../forms/index.ts';
 import { CityService, DealerService, LocationService } from '../geo/index.ts';
 import { Mailer } from '../mail/index.ts';
 import type { AddressSuggestConfig, OrdersConfig, PaymentsConfig } from '../platform/config.ts';
+import { PUBLIC_DIR } from '../platform/paths.ts';
 import { SessionService } from '../sessions/index.ts';
 import { SiteAddresses } from '../sites/index.ts';
 import { StaffService } from '../staff/index.ts';
@@ -76,6 +77,8 @@ export interface Services {
   records: RecordService;
   /** News, articles, info pages and FAQ per site and language (decision 027). */
   content: ContentService;
+  /** The staff's content editor: rows as stored, preview with the shop's renderer, audited saves (decision 049). */
+  contentDesk: ContentDesk;
   /** The public forms' submissions: rate limit, storing with the shop's notification (decision 027). */
   forms: FormService;
   /** The anti-robot stamps the public forms carry (minimum fill time, maximum age). */
@@ -140,6 +143,14 @@ export function createServices(
   const dealers = new DealerService(db, options.shellCacheTtlMs);
   const content = new ContentService(db, options.shellCacheTtlMs);
   const feeds = new FeedService(db, sites, { ttlMs: options.shellCacheTtlMs * 10, news: contentNewsSource(content) });
+  const contentDesk = new ContentDesk(
+    db,
+    (src) => probeImageSize(PUBLIC_DIR, src),
+    () => {
+      content.clearCache();
+      feeds.clear();
+    },
+  );
   return {
     db,
     sites,
@@ -164,6 +175,7 @@ export function createServices(
     mail,
     records,
     content,
+    contentDesk,
     forms: new FormService(db, mail, records),
     formStamps: new FormStamps(options.sessionSecret),
     reviews: new ReviewService(db),

@@ -11,10 +11,12 @@ import { stringify } from 'csv-stringify/sync';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ReactElement } from 'react';
 import { z } from 'zod';
+import { LANGUAGES } from '../../shared/languages.ts';
 import { ORDER_STATES, PAYMENT_STATES } from '../../shared/orders.ts';
 import type { SiteDirectory } from '../../shared/sites.ts';
 import { type AuditActor, readAudit } from '../audit/index.ts';
 import { type OrderDesk, type OrderWorkflow, orderNumberParam } from '../checkout/index.ts';
+import { CONTENT_KINDS, type ContentDesk, type ContentDraft } from '../content/index.ts';
 import type { Queryable } from '../db/index.ts';
 import { LEAD_KINDS, LEAD_STATES, type LeadDesk, REVIEW_STATES, type ReviewService } from '../forms/index.ts';
 import { neutraliseFormula } from './csv.ts';
@@ -23,6 +25,7 @@ import { mayEnter, ROLE_AREAS, STAFF_ROLES, type StaffArea } from './roles.ts';
 import { StaffError, type StaffService, type StaffSession } from './staff.ts';
 import { totpUri } from './totp.ts';
 import { AuditPage, DashboardPage, ForbiddenPage, MembersPage } from './views/admin.tsx';
+import { ContentEditPage, ContentListPage } from './views/content.tsx';
 import { LeadPage, LeadsPage, ReviewsPage } from './views/inbox.tsx';
 import { renderStaffPage, type StaffAssets } from './views/layout.tsx';
 import { OrderPage, OrdersPage, PackingSlipPage } from './views/orders.tsx';
@@ -39,6 +42,7 @@ export interface StaffServices {
   orderWorkflow: OrderWorkflow;
   reviews: ReviewService;
   leads: LeadDesk;
+  contentDesk: ContentDesk;
 }
 
 export interface StaffContext {
@@ -76,6 +80,7 @@ const NOTICES: Record<string, { kind: 'ok' | 'error'; text: string }> = {
   signedOut: { kind: 'ok', text: 'Вы вышли.' },
   moderated: { kind: 'ok', text: 'Отзыв сохранён.' },
   lead: { kind: 'ok', text: 'Обращение сохранено.' },
+  contentSaved: { kind: 'ok', text: 'Запись сохранена. Покупатели увидят её в течение времени жизни кэша.' },
   unknown_assignee: { kind: 'error', text: 'Такого действующего сотрудника нет.' },
 };
 const noticeOf = (request: FastifyRequest) => NOTICES[(request.query as { notice?: string } | undefined)?.notice ?? ''];
@@ -104,6 +109,36 @@ const sitesField = z
   .union([z.string(), z.array(z.string())])
   .optional()
   .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]));
+const commaList = z
+  .string()
+  .max(2000)
+  .default('')
+  .transform((v) =>
+    v
+      .split(',')
+      .map((x) => x.trim())
+      .filter(Boolean),
+  );
+const contentBody = z.object({
+  _token: z.string().max(100),
+  intent: z.enum(['preview', 'save']),
+  id: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+  kind: z.enum(CONTENT_KINDS),
+  site: z.string().max(20),
+  language: z.enum(LANGUAGES),
+  slug: z.string().trim().max(120),
+  title: z.string().trim().max(300),
+  summary: z.string().trim().max(500).default(''),
+  body: z.string().max(100_000).default(''),
+  products: commaList,
+  related: commaList,
+  sort: z.coerce.number().int().min(-100_000).max(100_000).default(0),
+  published: z
+    .literal('on')
+    .optional()
+    .transform((v) => v === 'on'),
+  publishedAt: z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, 'YYYY-MM-DDTHH:MM'),
+});
 const memberBody = z.object({
   _token: z.string().max(100),
   role: z.enum(STAFF_ROLES),
@@ -140,6 +175,12 @@ function nextPath(value: unknown): string {
   return typeof value === 'string' && /^\/staff(?:[/?#]|$)/.test(value) && !value.includes('//') && !value.includes('\\')
     ? value
     : '/staff';
+}
+
+/** The sites a member may write content for: all sites ('*') and each site for an unscoped member, else theirs. */
+function contentSites(ctx: StaffContext): string[] {
+  const scope = ctx.session!.member.sites;
+  return scope ?? ['*', ...ctx.services.sites.all.map((s) => s.id)];
 }
 
 /** Sites named in a form, kept to the configured ones; none means every site. */
@@ -437,6 +478,74 @@ export const STAFF_ROUTES: StaffRoute[] = [
       const done = await ctx.services.reviews.moderateAs(id, body, actorOf(ctx));
       if (done === 'not_found') return reply.callNotFound();
       return reply.redirect('/staff/reviews?notice=moderated', 303);
+    },
+  },
+
+  // ---- content (content editors) -----------------------------------------------------------------------------
+  {
+    method: 'GET',
+    url: '/staff/content',
+    access: 'content',
+    schema: { querystring: z.object({ kind: emptyAsUndefined(z.enum(CONTENT_KINDS)), notice: z.string().max(20).optional() }) },
+    async handler(ctx, request, reply) {
+      const { kind } = request.query as { kind?: (typeof CONTENT_KINDS)[number] };
+      const rows = await ctx.services.contentDesk.list({ kind }, ctx.session!.member.sites);
+      return page(reply, <ContentListPage {...frame(ctx, request)} kind={kind} rows={rows} />);
+    },
+  },
+  {
+    method: 'GET',
+    url: '/staff/content/new',
+    access: 'content',
+    schema: { querystring: z.object({ kind: z.enum(CONTENT_KINDS).default('news') }) },
+    async handler(ctx, request, reply) {
+      const scope = ctx.session!.member.sites;
+      const draft: ContentDraft = {
+        kind: (request.query as { kind: (typeof CONTENT_KINDS)[number] }).kind,
+        site: scope?.[0] ?? '*',
+        language: 'ru',
+        slug: '',
+        title: '',
+        summary: '',
+        body: '',
+        products: [],
+        related: [],
+        sort: 0,
+        published: true,
+        publishedAt: new Date().toISOString().slice(0, 16),
+      };
+      return page(reply, <ContentEditPage {...frame(ctx, request)} draft={draft} sites={contentSites(ctx)} />);
+    },
+  },
+  {
+    method: 'GET',
+    url: '/staff/content/:id',
+    access: 'content',
+    schema: { params: idParams, querystring: z.object({ notice: z.string().max(20).optional() }) },
+    async handler(ctx, request, reply) {
+      const entry = await ctx.services.contentDesk.find((request.params as { id: number }).id, ctx.session!.member.sites);
+      if (!entry) return reply.callNotFound();
+      return page(reply, <ContentEditPage {...frame(ctx, request)} draft={entry} sites={contentSites(ctx)} />);
+    },
+  },
+  {
+    method: 'POST',
+    url: '/staff/content',
+    access: 'content',
+    schema: { body: contentBody },
+    async handler(ctx, request, reply) {
+      const { intent, ...draft } = request.body as z.infer<typeof contentBody>;
+      if (intent === 'preview') {
+        const preview = ctx.services.contentDesk.preview(draft);
+        return page(reply, <ContentEditPage {...frame(ctx, request)} draft={draft} sites={contentSites(ctx)} preview={preview} />);
+      }
+      const result = await ctx.services.contentDesk.save(draft, actorOf(ctx));
+      if (result.ok) return reply.redirect(`/staff/content/${result.id}?notice=contentSaved`, 303);
+      return page(
+        reply,
+        <ContentEditPage {...frame(ctx, request)} draft={draft} sites={contentSites(ctx)} preview={{ error: result.error }} />,
+        422,
+      );
     },
   },
 

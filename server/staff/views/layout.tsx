@@ -33,6 +33,7 @@ const MENU: Array<{ area: StaffArea; href: string; label: string }> = [
   { area: 'orders', href: '/staff/orders', label: 'Заказы' },
   { area: 'leads', href: '/staff/leads', label: 'Обращения' },
   { area: 'reviews', href: '/staff/reviews', label: 'Отзывы' },
+  { area: 'content', href: '/staff/content', label: 'Контент' },
   { area: 'staff', href: '/staff/members', label: 'Сотрудники' },
   { area: 'audit', href: '/staff/audit', label: 'Журнал' },
 ];
