@@ -529,3 +529,56 @@ t.test('content: preview with the shop’s sanitiser, save, shown in the shop; s
     ],
   );
 });
+
+t.test('prices and stock: a count with its movement, prices per list the shop then charges, scope, bad input named', async (t) => {
+  const { formatMoney } = await import('../shared/format.ts');
+  const manager = await staffMember(app, 'manager');
+  const kazakh = await staffMember(app, 'manager', ['kz']);
+  const [product] = await app.db.query<{ id: number }>(`SELECT id FROM products WHERE sku = 'VIB-STD-22'`);
+  const id = product!.id;
+  const grid = await app.request({ url: '/staff/stock?q=VIB-STD', headers: { cookie: manager.cookie } });
+  t.match(grid.body, /VIB-STD-22/);
+  t.match(grid.body, /name="price_kz"/);
+
+  const saved = await staffPost(app, manager, `/staff/stock/${id}`, { stock: '40', note: 'Инвентаризация', price_ru: '1 111,50' });
+  t.equal(saved.statusCode, 303);
+  t.match(saved.headers.location, /notice=stockSaved/);
+  const page = await app.request({ url: '/vibroizolyaciya/vibro-standart-2-2' });
+  t.ok(page.body.includes(formatMoney(1111.5, 'RUB', 'ru')), 'the shop shows the new price at once in this process');
+
+  // The checkout takes two units; a cancellation gives them back: three movements, each with its reason.
+  const { number } = await placeOrder(app, app.visitor(), 'stock@example.ru', 'VIB-STD-22', 2);
+  await staffPost(app, manager, `/staff/orders/${number}/status`, { to: 'cancelled' });
+  const movements = await app.db.query<{ delta: number; stock_after: number; reason: string; staff_id: number | null; note: string }>(
+    'SELECT delta, stock_after, reason, staff_id, note FROM stock_movements WHERE product_id = $1 ORDER BY id DESC LIMIT 3',
+    [id],
+  );
+  t.same(
+    movements.reverse().map((m) => [m.reason, m.delta, m.stock_after]),
+    [
+      ['count', movements[0]!.delta, 40],
+      ['checkout', -2, 38],
+      ['order_cancelled', 2, 40],
+    ],
+  );
+  t.equal(movements[0]!.staff_id, manager.id, 'the count names the member');
+  t.equal(movements[0]!.note, 'Инвентаризация');
+  const history = await app.request({ url: `/staff/stock/${id}`, headers: { cookie: manager.cookie } });
+  t.match(history.body, /Пересчёт/);
+  t.match(history.body, new RegExp(`/staff/orders/${number}`), 'the cancellation links its order');
+
+  t.equal((await staffPost(app, kazakh, `/staff/stock/${id}`, { price_ru: '1' })).statusCode, 403, 'another site’s list');
+  t.equal((await staffPost(app, kazakh, `/staff/stock/${id}`, { price_kz: '5000' })).statusCode, 303, 'their own list');
+  const bad = await staffPost(app, manager, `/staff/stock/${id}`, { price_ru: '12abc' });
+  t.equal(bad.statusCode, 400);
+  t.match(bad.body, /price_ru/);
+  t.equal((await staffPost(app, manager, `/staff/stock/${id}`, { stock: '-1' })).statusCode, 400, 'negative stock');
+  const unsold = await staffPost(app, manager, `/staff/stock/${id}`, { price_md: '' });
+  t.equal(unsold.statusCode, 303);
+  const [md] = await app.db.query('SELECT 1 FROM product_prices WHERE product_id = $1 AND price_list = $2', [id, 'md']);
+  t.notOk(md, 'an empty price: not sold on that list');
+  const audit = await app.db.query<{ action: string }>(
+    `SELECT action FROM staff_audit WHERE entity = 'product' AND entity_id = 'VIB-STD-22'`,
+  );
+  t.ok(audit.some((a) => a.action === 'stock.count') && audit.some((a) => a.action === 'price.update'), 'audited');
+});

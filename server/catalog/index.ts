@@ -3,6 +3,7 @@ export { CatalogService, type Category, likePattern, type ProductCard } from './
 export { CompareService, MAX_COMPARE_ITEMS } from './compare.ts';
 export { KitService } from './kits.ts';
 export { ListingService, parseListingQuery } from './listing.ts';
+export { MERCHANDISE_PAGE_SIZE, MerchandiseDesk, type MerchandiseRow, type PriceChange, type StockMovement } from './merchandise.ts';
 export { soldPrice, unsoldOf } from './offers.ts';
 export { RelatedService } from './related.ts';
 export { type Showcase, ShowcaseService } from './showcase.ts';

@@ -383,6 +383,8 @@ export class CheckoutService {
     if (short.length > 0) {
       throw new Refused({ reason: 'stock', lines: short.map((l) => ({ title: l.sku.title, available: available.get(l.sku.id) ?? 0 })) });
     }
+    // The stock movements' trigger (migration 030) records why.
+    await tx.query(`SELECT set_config('tihoavto.stock_reason', 'checkout', true)`);
     await tx.query(
       `UPDATE products p SET stock = p.stock - w.quantity FROM unnest($1::int[], $2::int[]) AS w(id, quantity) WHERE p.id = w.id`,
       [ids, counted.map((l) => l.quantity)],

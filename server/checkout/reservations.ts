@@ -102,6 +102,10 @@ export async function returnHeldStock(tx: Queryable, orderId: number): Promise<n
     const ids = lines.map((l) => l.product_id);
     // Products locked in id order, as the checkout locks them: the two never deadlock.
     await tx.query('SELECT id FROM products WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE', [ids]);
+    // The stock movements' trigger (migration 030) records why, naming the order.
+    await tx.query(`SELECT set_config('tihoavto.stock_reason', 'order_cancelled', true), set_config('tihoavto.order_id', $1, true)`, [
+      String(orderId),
+    ]);
     await tx.query(`UPDATE products p SET stock = p.stock + r.units FROM unnest($1::int[], $2::int[]) AS r(id, units) WHERE p.id = r.id`, [
       ids,
       lines.map((l) => l.units),

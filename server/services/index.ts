@@ -15,6 +15,7 @@ import {
   CompareService,
   KitService,
   ListingService,
+  MerchandiseDesk,
   RelatedService,
   ShowcaseService,
 } from '../catalog/index.ts';
@@ -57,6 +58,8 @@ export interface Services {
   sessions: SessionService;
   cart: CartService;
   compare: CompareService;
+  /** The staff's price grid, stock counts and stock movements (decision 049). */
+  merchandise: MerchandiseDesk;
   /** Ready kits with their contents, price and mass per site. */
   kits: KitService;
   /** Related products of a product page. */
@@ -151,9 +154,17 @@ export function createServices(
       feeds.clear();
     },
   );
+  const merchandise = new MerchandiseDesk(db, () => {
+    shellCache.clear();
+    listing.clearCache();
+    showcase.clearCache();
+    calculator.clearCache();
+    feeds.clear();
+  });
   return {
     db,
     sites,
+    merchandise,
     addresses: new SiteAddresses(sites),
     auth,
     catalog,

@@ -15,6 +15,7 @@ import { LANGUAGES } from '../../shared/languages.ts';
 import { ORDER_STATES, PAYMENT_STATES } from '../../shared/orders.ts';
 import type { SiteDirectory } from '../../shared/sites.ts';
 import { type AuditActor, readAudit } from '../audit/index.ts';
+import { MERCHANDISE_PAGE_SIZE, type MerchandiseDesk, type PriceChange } from '../catalog/index.ts';
 import { type OrderDesk, type OrderWorkflow, orderNumberParam } from '../checkout/index.ts';
 import { CONTENT_KINDS, type ContentDesk, type ContentDraft } from '../content/index.ts';
 import type { Queryable } from '../db/index.ts';
@@ -30,6 +31,7 @@ import { LeadPage, LeadsPage, ReviewsPage } from './views/inbox.tsx';
 import { renderStaffPage, type StaffAssets } from './views/layout.tsx';
 import { OrderPage, OrdersPage, PackingSlipPage } from './views/orders.tsx';
 import { CodePage, EnrolPage, RecoveryCodesPage, SignInPage } from './views/sign-in.tsx';
+import { MovementsPage, StockPage } from './views/stock.tsx';
 
 /** Who may use a route: 'public' — anyone on a staff host (sign-in); an area — a signed-in member whose role opens it. */
 export type StaffAccess = 'public' | StaffArea;
@@ -43,6 +45,7 @@ export interface StaffServices {
   reviews: ReviewService;
   leads: LeadDesk;
   contentDesk: ContentDesk;
+  merchandise: MerchandiseDesk;
 }
 
 export interface StaffContext {
@@ -80,6 +83,7 @@ const NOTICES: Record<string, { kind: 'ok' | 'error'; text: string }> = {
   signedOut: { kind: 'ok', text: 'Вы вышли.' },
   moderated: { kind: 'ok', text: 'Отзыв сохранён.' },
   lead: { kind: 'ok', text: 'Обращение сохранено.' },
+  stockSaved: { kind: 'ok', text: 'Цены и остаток сохранены.' },
   contentSaved: { kind: 'ok', text: 'Запись сохранена. Покупатели увидят её в течение времени жизни кэша.' },
   unknown_assignee: { kind: 'error', text: 'Такого действующего сотрудника нет.' },
 };
@@ -139,6 +143,38 @@ const contentBody = z.object({
     .transform((v) => v === 'on'),
   publishedAt: z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, 'YYYY-MM-DDTHH:MM'),
 });
+const stockBody = z
+  .object({
+    _token: z.string().max(100),
+    stock: z.union([z.literal('').transform(() => undefined), z.coerce.number().int().min(0).max(10_000_000)]).optional(),
+    note: z.string().trim().max(200).default(''),
+  })
+  .catchall(z.string().max(20));
+
+/** A 400 in the shape every answer of the app has (server/app.ts's error handler), naming the problem. */
+function badRequest(reply: FastifyReply, message: string) {
+  return reply.code(400).send({ statusCode: 400, error: 'bad_request', message });
+}
+
+/** '1 234,50' → 1234.5; '' → null (not sold); anything else → undefined. */
+function parsePrice(value: string): number | null | undefined {
+  const v = value.replace(/[\s\u00a0]/g, '').replace(',', '.');
+  if (v === '') return null;
+  return /^\d{1,12}(\.\d{1,2})?$/.test(v) ? Number(v) : undefined;
+}
+
+/** The staff page a form was posted from (its Referer, same host, under /staff), without its notice. */
+function safeStaffReferer(request: FastifyRequest): string | undefined {
+  try {
+    const url = new URL(String(request.headers.referer ?? ''));
+    if (url.host !== request.headers.host || !url.pathname.startsWith('/staff/')) return undefined;
+    url.searchParams.delete('notice');
+    return url.pathname + (url.search || '');
+  } catch {
+    return undefined;
+  }
+}
+
 const memberBody = z.object({
   _token: z.string().max(100),
   role: z.enum(STAFF_ROLES),
@@ -181,6 +217,12 @@ function nextPath(value: unknown): string {
 function contentSites(ctx: StaffContext): string[] {
   const scope = ctx.session!.member.sites;
   return scope ?? ['*', ...ctx.services.sites.all.map((s) => s.id)];
+}
+
+/** The price lists a member may change: those of their sites (null: every list). */
+function listsOf(ctx: StaffContext): string[] | null {
+  const scope = ctx.session!.member.sites;
+  return scope === null ? null : ctx.services.sites.all.filter((s) => scope.includes(s.id)).map((s) => s.priceList);
 }
 
 /** Sites named in a form, kept to the configured ones; none means every site. */
@@ -478,6 +520,69 @@ export const STAFF_ROUTES: StaffRoute[] = [
       const done = await ctx.services.reviews.moderateAs(id, body, actorOf(ctx));
       if (done === 'not_found') return reply.callNotFound();
       return reply.redirect('/staff/reviews?notice=moderated', 303);
+    },
+  },
+
+  // ---- prices and stock (managers) ---------------------------------------------------------------------------
+  {
+    method: 'GET',
+    url: '/staff/stock',
+    access: 'stock',
+    schema: {
+      querystring: z.object({
+        q: optionalText(100),
+        page: z.coerce.number().int().min(1).max(100_000).default(1),
+        notice: z.string().max(20).optional(),
+      }),
+    },
+    async handler(ctx, request, reply) {
+      const { q, page: n } = request.query as { q?: string; page: number };
+      const editable = listsOf(ctx);
+      const [{ rows, total }, lists] = await Promise.all([ctx.services.merchandise.grid(q, n), ctx.services.merchandise.priceLists()]);
+      const shown = lists.map((l) => ({
+        ...l,
+        sites: ctx.services.sites.all.filter((s) => s.priceList === l.code).map((s) => s.id),
+        editable: editable === null || editable.includes(l.code),
+      }));
+      const pages = Math.max(1, Math.ceil(total / MERCHANDISE_PAGE_SIZE));
+      return page(reply, <StockPage {...frame(ctx, request)} q={q} rows={rows} total={total} page={n} pages={pages} lists={shown} />);
+    },
+  },
+  {
+    method: 'GET',
+    url: '/staff/stock/:id',
+    access: 'stock',
+    schema: { params: idParams },
+    async handler(ctx, request, reply) {
+      const { id } = request.params as { id: number };
+      const product = await ctx.services.merchandise.product(id);
+      if (!product) return reply.callNotFound();
+      const movements = await ctx.services.merchandise.movements(id);
+      return page(reply, <MovementsPage {...frame(ctx, request)} product={product} movements={movements} />);
+    },
+  },
+  {
+    method: 'POST',
+    url: '/staff/stock/:id',
+    access: 'stock',
+    schema: { params: idParams, body: stockBody },
+    async handler(ctx, request, reply) {
+      const { id } = request.params as { id: number };
+      const { _token, stock, note, ...fields } = request.body as z.infer<typeof stockBody>;
+      const known = new Set((await ctx.services.merchandise.priceLists()).map((l) => l.code));
+      const prices: PriceChange[] = [];
+      for (const [name, value] of Object.entries(fields)) {
+        const list = name.slice('price_'.length);
+        if (!name.startsWith('price_') || !known.has(list)) return badRequest(reply, `Unknown field ${name}`);
+        const amount = parsePrice(value as string);
+        if (amount === undefined) return badRequest(reply, `${name}: a price is digits with up to two decimals, or empty (not sold)`);
+        prices.push({ list, amount });
+      }
+      const done = await ctx.services.merchandise.update(id, { stock, prices, note }, { ...actorOf(ctx), lists: listsOf(ctx) });
+      if (done === 'not_found') return reply.callNotFound();
+      if (done === 'out_of_scope') return forbidden(ctx, request, reply);
+      const back = safeStaffReferer(request) ?? '/staff/stock';
+      return reply.redirect(`${back}${back.includes('?') ? '&' : '?'}notice=stockSaved`, 303);
     },
   },
 

@@ -1,0 +1,146 @@
+/**
+ * Prices and stock as the staff keep them (issue 21 item 3): a grid of products × price lists (each site sells from
+ * one list), a product's stock set to a count with the movement recorded (the trigger of migration 030 writes every
+ * movement, the checkout's and the cancellations' too), and the movements read back. Writes are audited in their own
+ * transaction. Shoppers read prices and stock through the read model (site_offers): a change shows on the next read,
+ * and in cached lists (listing, showcase) within the shell cache's lifetime — the caller clears this process's caches.
+ */
+import { type AuditActor, recordAudit } from '../audit/index.ts';
+import type { Db } from '../db/index.ts';
+import { likePattern } from './catalog.ts';
+
+export const MERCHANDISE_PAGE_SIZE = 50;
+
+export interface MerchandiseRow {
+  id: number;
+  sku: string;
+  title: string;
+  stock: number;
+  madeToOrder: boolean;
+  active: boolean;
+  /** Price list code → amount (null: not sold on that list). */
+  prices: Record<string, number | null>;
+}
+
+export interface StockMovement {
+  id: number;
+  delta: number;
+  stockAfter: number;
+  reason: string;
+  staffEmail: string | null;
+  orderNumber: string | null;
+  note: string;
+  createdAt: string;
+}
+
+export type PriceChange = { list: string; amount: number | null };
+
+export class MerchandiseDesk {
+  constructor(
+    private readonly db: Db,
+    /** After a change: the caches of this process that hold prices or stock. */
+    private readonly onChanged: () => void,
+  ) {}
+
+  async priceLists(): Promise<Array<{ code: string; currency: string }>> {
+    return this.db.query('SELECT code, currency FROM price_lists ORDER BY code');
+  }
+
+  /** A page of products (by SKU or title, any case), with every list's price. */
+  async grid(q: string | undefined, page: number): Promise<{ rows: MerchandiseRow[]; total: number }> {
+    const pattern = q?.trim() ? likePattern(q.trim()) : null;
+    const [rows, [count]] = await Promise.all([
+      this.db.query<MerchandiseRow>(
+        `SELECT p.id, p.sku, p.title, p.stock, p.made_to_order AS "madeToOrder", p.is_active AS active,
+                coalesce((SELECT jsonb_object_agg(pp.price_list, pp.amount::float8) FROM product_prices pp WHERE pp.product_id = p.id), '{}') AS prices
+           FROM products p
+          WHERE $1::text IS NULL OR p.sku ILIKE $1 OR p.title ILIKE $1
+          ORDER BY p.sku LIMIT ${MERCHANDISE_PAGE_SIZE} OFFSET $2`,
+        [pattern, (Math.max(1, page) - 1) * MERCHANDISE_PAGE_SIZE],
+      ),
+      this.db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM products p WHERE $1::text IS NULL OR p.sku ILIKE $1 OR p.title ILIKE $1`,
+        [pattern],
+      ),
+    ]);
+    return { rows, total: count!.n };
+  }
+
+  /**
+   * A product's new prices (only lists in `lists`: the member's sites') and stock count. Unchanged values write
+   * nothing; each change is audited; a stock change is a movement 'count' naming the member and the note.
+   */
+  async update(
+    productId: number,
+    change: { stock?: number; prices: PriceChange[]; note: string },
+    actor: AuditActor & { lists: readonly string[] | null },
+  ): Promise<'ok' | 'not_found' | 'out_of_scope'> {
+    if (actor.lists !== null && change.prices.some((p) => !actor.lists!.includes(p.list))) return 'out_of_scope';
+    const result = await this.db.transaction(async (tx) => {
+      const [product] = await tx.query<{ sku: string; stock: number }>('SELECT sku, stock FROM products WHERE id = $1 FOR UPDATE', [
+        productId,
+      ]);
+      if (!product) return 'not_found' as const;
+      const current = await tx.query<{ list: string; amount: number }>(
+        'SELECT price_list AS list, amount::float8 AS amount FROM product_prices WHERE product_id = $1',
+        [productId],
+      );
+      for (const p of change.prices) {
+        const before = current.find((c) => c.list === p.list)?.amount ?? null;
+        if (before === p.amount) continue;
+        if (p.amount === null) await tx.query('DELETE FROM product_prices WHERE product_id = $1 AND price_list = $2', [productId, p.list]);
+        else
+          await tx.query(
+            `INSERT INTO product_prices (product_id, price_list, amount) VALUES ($1, $2, $3)
+             ON CONFLICT (product_id, price_list) DO UPDATE SET amount = EXCLUDED.amount`,
+            [productId, p.list, p.amount],
+          );
+        await recordAudit(tx, actor, {
+          action: 'price.update',
+          entity: 'product',
+          entityId: product.sku,
+          site: null,
+          before: { list: p.list, amount: before },
+          after: { list: p.list, amount: p.amount },
+        });
+      }
+      if (change.stock !== undefined && change.stock !== product.stock) {
+        await tx.query(
+          `SELECT set_config('tihoavto.stock_reason', 'count', true), set_config('tihoavto.staff_id', $1, true), set_config('tihoavto.stock_note', $2, true)`,
+          [actor.id === null ? '' : String(actor.id), change.note],
+        );
+        await tx.query('UPDATE products SET stock = $2 WHERE id = $1', [productId, change.stock]);
+        await recordAudit(tx, actor, {
+          action: 'stock.count',
+          entity: 'product',
+          entityId: product.sku,
+          site: null,
+          before: { stock: product.stock },
+          after: { stock: change.stock, note: change.note || undefined },
+        });
+      }
+      return 'ok' as const;
+    });
+    if (result === 'ok') this.onChanged();
+    return result;
+  }
+
+  async product(id: number): Promise<{ id: number; sku: string; title: string; stock: number } | undefined> {
+    const [row] = await this.db.query<{ id: number; sku: string; title: string; stock: number }>(
+      'SELECT id, sku, title, stock FROM products WHERE id = $1',
+      [id],
+    );
+    return row;
+  }
+
+  /** The product's latest movements, newest first. */
+  movements(productId: number, limit = 100): Promise<StockMovement[]> {
+    return this.db.query<StockMovement>(
+      `SELECT m.id::int, m.delta, m.stock_after AS "stockAfter", m.reason, s.email AS "staffEmail", o.number AS "orderNumber", m.note,
+              to_char(m.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "createdAt"
+         FROM stock_movements m LEFT JOIN staff_members s ON s.id = m.staff_id LEFT JOIN orders o ON o.id = m.order_id
+        WHERE m.product_id = $1 ORDER BY m.created_at DESC, m.id DESC LIMIT $2`,
+      [productId, limit],
+    );
+  }
+}
