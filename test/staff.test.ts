@@ -582,3 +582,58 @@ t.test('prices and stock: a count with its movement, prices per list the shop th
   );
   t.ok(audit.some((a) => a.action === 'stock.count') && audit.some((a) => a.action === 'price.update'), 'audited');
 });
+
+t.test('products: an owner creates a product with a translation, edits it, takes it off sale; the shop follows', async (t) => {
+  const owner = await staffMember(app, 'owner');
+  const manager = await staffMember(app, 'manager');
+  const [category] = await app.db.query<{ id: number; slug: string }>(`SELECT id, slug FROM categories WHERE slug = 'vibroizolyaciya'`);
+  const fields = {
+    sku: 'VIB-NEW-30',
+    categoryId: String(category!.id),
+    slug: '',
+    title: 'Вибро Новинка 3,0',
+    description: 'Лист 3 мм для пола.',
+    active: 'on',
+    attributes: 'thickness_mm = 3\nmaterial = бутил',
+    title_en: 'Vibro Novelty 3.0',
+    description_en: 'A 3 mm sheet for floors.',
+  };
+  t.equal((await staffPost(app, manager, '/staff/products', fields)).statusCode, 403, 'a manager does not edit the catalogue');
+  const created = await staffPost(app, owner, '/staff/products', fields);
+  t.equal(created.statusCode, 303);
+  const id = /\/staff\/products\/(\d+)/.exec(created.headers.location as string)?.[1];
+  const [row] = await app.db.query<{ slug: string; attributes: Record<string, unknown> }>(
+    'SELECT slug, attributes FROM products WHERE id = $1',
+    [id],
+  );
+  t.equal(row!.slug, 'vibro-novinka-3-0', 'the slug from the title');
+  t.same(row!.attributes, { thickness_mm: 3, material: 'бутил' }, 'numbers as numbers');
+  // Priced on the main site's list (the price grid), it is on sale there.
+  await staffPost(app, manager, `/staff/stock/${id}`, { stock: '10', price_ru: '990' });
+  const ru = await app.request({ url: `/vibroizolyaciya/${row!.slug}` });
+  t.equal(ru.statusCode, 200);
+  t.match(ru.body, /Вибро Новинка 3,0/);
+  const en = await app.request({ url: `/en/vibroizolyaciya/${row!.slug}` });
+  t.match(en.body, /Vibro Novelty 3\.0/, 'the English name on /en');
+
+  const clash = await staffPost(app, owner, '/staff/products', { ...fields, title: 'Другой' });
+  t.equal(clash.statusCode, 422, 'the same SKU twice');
+  t.match(clash.body, /артикулом уже есть/);
+  const badAttributes = await staffPost(app, owner, '/staff/products', { ...fields, sku: 'VIB-X', attributes: 'без ключа' });
+  t.equal(badAttributes.statusCode, 422);
+  t.match(badAttributes.body, /строка 1/);
+
+  const { active: _a, ...offSale } = fields;
+  const edited = await staffPost(app, owner, '/staff/products', { ...offSale, id: id!, title_en: '' });
+  t.equal(edited.statusCode, 303);
+  t.equal((await app.request({ url: `/vibroizolyaciya/${row!.slug}` })).statusCode, 404, 'off sale: not shown');
+  const [translation] = await app.db.query('SELECT 1 FROM product_translations WHERE product_id = $1', [id]);
+  t.notOk(translation, 'an emptied translation is removed');
+  const audit = await app.db.query<{ action: string }>(
+    `SELECT action FROM staff_audit WHERE entity = 'product' AND entity_id = 'VIB-NEW-30' ORDER BY id`,
+  );
+  t.same(
+    audit.map((a) => a.action).filter((a) => a.startsWith('product.')),
+    ['product.create', 'product.update'],
+  );
+});

@@ -7,3 +7,4 @@ export { MERCHANDISE_PAGE_SIZE, MerchandiseDesk, type MerchandiseRow, type Price
 export { soldPrice, unsoldOf } from './offers.ts';
 export { RelatedService } from './related.ts';
 export { type Showcase, ShowcaseService } from './showcase.ts';
+export { formatAttributes, parseAttributes, PRODUCTS_PAGE_SIZE, ProductDesk, type ProductDraft, type ProductListRow, TRANSLATED_LANGUAGES } from './product-desk.ts';

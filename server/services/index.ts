@@ -16,6 +16,7 @@ import {
   KitService,
   ListingService,
   MerchandiseDesk,
+  ProductDesk,
   RelatedService,
   ShowcaseService,
 } from '../catalog/index.ts';
@@ -60,6 +61,8 @@ export interface Services {
   compare: CompareService;
   /** The staff's price grid, stock counts and stock movements (decision 049). */
   merchandise: MerchandiseDesk;
+  /** The staff's product editor: names and descriptions per language, attributes, on sale or not (decision 049). */
+  productDesk: ProductDesk;
   /** Ready kits with their contents, price and mass per site. */
   kits: KitService;
   /** Related products of a product page. */
@@ -154,17 +157,20 @@ export function createServices(
       feeds.clear();
     },
   );
-  const merchandise = new MerchandiseDesk(db, () => {
+  // A catalogue change made here (prices, stock, products) reaches this process's cached lists at once.
+  const catalogChanged = () => {
     shellCache.clear();
     listing.clearCache();
     showcase.clearCache();
     calculator.clearCache();
     feeds.clear();
-  });
+  };
+  const merchandise = new MerchandiseDesk(db, catalogChanged);
   return {
     db,
     sites,
     merchandise,
+    productDesk: new ProductDesk(db, catalogChanged),
     addresses: new SiteAddresses(sites),
     auth,
     catalog,

@@ -6,10 +6,24 @@
 export const STAFF_ROLES = ['owner', 'manager', 'content'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
-export const STAFF_AREAS = ['dashboard', 'orders', 'leads', 'stock', 'content', 'reviews', 'calculator', 'staff', 'audit'] as const;
+export const STAFF_AREAS = [
+  'dashboard',
+  'orders',
+  'leads',
+  'stock',
+  'catalogue',
+  'content',
+  'reviews',
+  'calculator',
+  'staff',
+  'audit',
+] as const;
 export type StaffArea = (typeof STAFF_AREAS)[number];
 
-/** owner: everything; manager: orders, leads, stock; content: content, reviews, the calculator's tables. */
+/**
+ * owner: everything, the catalogue (products) and the staff included; manager: orders, leads, prices and stock;
+ * content: content, reviews, the calculator's tables.
+ */
 export const ROLE_AREAS: Readonly<Record<StaffRole, readonly StaffArea[]>> = {
   owner: STAFF_AREAS,
   manager: ['dashboard', 'orders', 'leads', 'stock'],

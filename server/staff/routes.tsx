@@ -15,7 +15,16 @@ import { LANGUAGES } from '../../shared/languages.ts';
 import { ORDER_STATES, PAYMENT_STATES } from '../../shared/orders.ts';
 import type { SiteDirectory } from '../../shared/sites.ts';
 import { type AuditActor, readAudit } from '../audit/index.ts';
-import { MERCHANDISE_PAGE_SIZE, type MerchandiseDesk, type PriceChange } from '../catalog/index.ts';
+import {
+  MERCHANDISE_PAGE_SIZE,
+  type MerchandiseDesk,
+  PRODUCTS_PAGE_SIZE,
+  type PriceChange,
+  type ProductDesk,
+  type ProductDraft,
+  parseAttributes,
+  TRANSLATED_LANGUAGES,
+} from '../catalog/index.ts';
 import { type OrderDesk, type OrderWorkflow, orderNumberParam } from '../checkout/index.ts';
 import { CONTENT_KINDS, type ContentDesk, type ContentDraft } from '../content/index.ts';
 import type { Queryable } from '../db/index.ts';
@@ -30,6 +39,7 @@ import { ContentEditPage, ContentListPage } from './views/content.tsx';
 import { LeadPage, LeadsPage, ReviewsPage } from './views/inbox.tsx';
 import { renderStaffPage, type StaffAssets } from './views/layout.tsx';
 import { OrderPage, OrdersPage, PackingSlipPage } from './views/orders.tsx';
+import { ProductEditPage, ProductsPage } from './views/products.tsx';
 import { CodePage, EnrolPage, RecoveryCodesPage, SignInPage } from './views/sign-in.tsx';
 import { MovementsPage, StockPage } from './views/stock.tsx';
 
@@ -46,6 +56,7 @@ export interface StaffServices {
   leads: LeadDesk;
   contentDesk: ContentDesk;
   merchandise: MerchandiseDesk;
+  productDesk: ProductDesk;
 }
 
 export interface StaffContext {
@@ -83,6 +94,7 @@ const NOTICES: Record<string, { kind: 'ok' | 'error'; text: string }> = {
   signedOut: { kind: 'ok', text: 'Вы вышли.' },
   moderated: { kind: 'ok', text: 'Отзыв сохранён.' },
   lead: { kind: 'ok', text: 'Обращение сохранено.' },
+  productSaved: { kind: 'ok', text: 'Товар сохранён. Покупатели увидят изменения в течение времени жизни кэша.' },
   stockSaved: { kind: 'ok', text: 'Цены и остаток сохранены.' },
   contentSaved: { kind: 'ok', text: 'Запись сохранена. Покупатели увидят её в течение времени жизни кэша.' },
   unknown_assignee: { kind: 'error', text: 'Такого действующего сотрудника нет.' },
@@ -143,6 +155,31 @@ const contentBody = z.object({
     .transform((v) => v === 'on'),
   publishedAt: z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, 'YYYY-MM-DDTHH:MM'),
 });
+const onFlag = z
+  .literal('on')
+  .optional()
+  .transform((v) => v === 'on');
+const productBase = z.object({
+  _token: z.string().max(100),
+  id: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+  sku: z.string().trim().max(64),
+  slug: z.string().trim().max(120).default(''),
+  categoryId: z.coerce.number().int().min(0).max(2_147_483_647),
+  title: z.string().trim().max(300),
+  description: z.string().max(10_000).default(''),
+  active: onFlag,
+  madeToOrder: onFlag,
+  attributes: z.string().max(5000).default(''),
+});
+const productBody = productBase.extend(
+  Object.fromEntries(
+    TRANSLATED_LANGUAGES.flatMap((l) => [
+      [`title_${l}`, z.string().max(300).optional()],
+      [`description_${l}`, z.string().max(10_000).optional()],
+    ]),
+  ) as Record<string, z.ZodOptional<z.ZodString>>,
+);
+
 const stockBody = z
   .object({
     _token: z.string().max(100),
@@ -583,6 +620,97 @@ export const STAFF_ROUTES: StaffRoute[] = [
       if (done === 'out_of_scope') return forbidden(ctx, request, reply);
       const back = safeStaffReferer(request) ?? '/staff/stock';
       return reply.redirect(`${back}${back.includes('?') ? '&' : '?'}notice=stockSaved`, 303);
+    },
+  },
+
+  // ---- products (owners) ------------------------------------------------------------------------------------
+  {
+    method: 'GET',
+    url: '/staff/products',
+    access: 'catalogue',
+    schema: { querystring: z.object({ q: optionalText(100), page: z.coerce.number().int().min(1).max(100_000).default(1) }) },
+    async handler(ctx, request, reply) {
+      const { q, page: n } = request.query as { q?: string; page: number };
+      const { rows, total } = await ctx.services.productDesk.list(q, n);
+      const pages = Math.max(1, Math.ceil(total / PRODUCTS_PAGE_SIZE));
+      return page(reply, <ProductsPage {...frame(ctx, request)} q={q} rows={rows} total={total} page={n} pages={pages} />);
+    },
+  },
+  {
+    method: 'GET',
+    url: '/staff/products/new',
+    access: 'catalogue',
+    async handler(ctx, request, reply) {
+      const categories = await ctx.services.productDesk.categories();
+      const draft: ProductDraft = {
+        sku: '',
+        slug: '',
+        categoryId: categories[0]?.id ?? 0,
+        title: '',
+        description: '',
+        active: true,
+        madeToOrder: false,
+        attributes: {},
+        translations: {},
+      };
+      return page(reply, <ProductEditPage {...frame(ctx, request)} draft={draft} categories={categories} />);
+    },
+  },
+  {
+    method: 'GET',
+    url: '/staff/products/:id',
+    access: 'catalogue',
+    schema: { params: idParams, querystring: z.object({ notice: z.string().max(20).optional() }) },
+    async handler(ctx, request, reply) {
+      const product = await ctx.services.productDesk.find((request.params as { id: number }).id);
+      if (!product) return reply.callNotFound();
+      return page(
+        reply,
+        <ProductEditPage {...frame(ctx, request)} draft={product} categories={await ctx.services.productDesk.categories()} />,
+      );
+    },
+  },
+  {
+    method: 'POST',
+    url: '/staff/products',
+    access: 'catalogue',
+    schema: { body: productBody },
+    async handler(ctx, request, reply) {
+      const body = request.body as z.infer<typeof productBase> & Partial<Record<string, string>>;
+      const attributes = parseAttributes(body.attributes);
+      const translations: ProductDraft['translations'] = {};
+      for (const language of TRANSLATED_LANGUAGES) {
+        const title = body[`title_${language}`]?.trim() ?? '';
+        if (title) translations[language] = { title, description: body[`description_${language}`]?.trim() ?? '' };
+      }
+      const draft: ProductDraft = {
+        id: body.id,
+        sku: body.sku,
+        slug: body.slug,
+        categoryId: body.categoryId,
+        title: body.title,
+        description: body.description,
+        active: body.active,
+        madeToOrder: body.madeToOrder,
+        attributes: 'error' in attributes ? {} : (attributes as ProductDraft['attributes']),
+        translations,
+      };
+      const categories = await ctx.services.productDesk.categories();
+      if ('error' in attributes)
+        return page(
+          reply,
+          <ProductEditPage
+            {...frame(ctx, request)}
+            draft={draft}
+            attributesText={body.attributes}
+            categories={categories}
+            error={String(attributes.error)}
+          />,
+          422,
+        );
+      const result = await ctx.services.productDesk.save(draft, actorOf(ctx));
+      if (result.ok) return reply.redirect(`/staff/products/${result.id}?notice=productSaved`, 303);
+      return page(reply, <ProductEditPage {...frame(ctx, request)} draft={draft} categories={categories} error={result.error} />, 422);
     },
   },
 

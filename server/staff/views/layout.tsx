@@ -32,6 +32,7 @@ const MENU: Array<{ area: StaffArea; href: string; label: string }> = [
   { area: 'dashboard', href: '/staff', label: 'Сводка' },
   { area: 'orders', href: '/staff/orders', label: 'Заказы' },
   { area: 'leads', href: '/staff/leads', label: 'Обращения' },
+  { area: 'catalogue', href: '/staff/products', label: 'Товары' },
   { area: 'stock', href: '/staff/stock', label: 'Цены и остатки' },
   { area: 'reviews', href: '/staff/reviews', label: 'Отзывы' },
   { area: 'content', href: '/staff/content', label: 'Контент' },

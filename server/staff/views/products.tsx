@@ -1,0 +1,153 @@
+/** The product editor: the list of products and one product's names, descriptions, attributes and sale flags. */
+
+import type { ProductDraft, ProductListRow } from '../../catalog/index.ts';
+import { formatAttributes, TRANSLATED_LANGUAGES } from '../../catalog/index.ts';
+import { Frame, type FrameProps, TokenField } from './layout.tsx';
+
+type Page = Pick<FrameProps, 'nonce' | 'assets' | 'member' | 'areas' | 'path' | 'notice'> & { token: string };
+
+export function ProductsPage(props: Page & { q?: string; rows: ProductListRow[]; total: number; page: number; pages: number }) {
+  const link = (p: number) => `/staff/products?${new URLSearchParams({ ...(props.q ? { q: props.q } : {}), page: String(p) })}`;
+  return (
+    <Frame title="Товары" {...props}>
+      <form method="get" action="/staff/products" className="staff-filters">
+        <label>
+          Поиск
+          <input name="q" type="search" defaultValue={props.q} placeholder="Артикул или название" maxLength={100} />
+        </label>
+        <button type="submit">Показать</button>
+        <a className="staff-button" href="/staff/products/new">
+          Новый товар
+        </a>
+        <span className="staff-muted">Товаров: {props.total}</span>
+      </form>
+      <div className="staff-table-wrap">
+        <table className="staff-table">
+          <thead>
+            <tr>
+              <th>Артикул</th>
+              <th>Название</th>
+              <th>Категория</th>
+              <th>Переводы</th>
+              <th>В продаже</th>
+            </tr>
+          </thead>
+          <tbody>
+            {props.rows.map((r) => (
+              <tr key={r.id} className={r.active ? undefined : 'staff-disabled'}>
+                <td>
+                  <a href={`/staff/products/${r.id}`}>{r.sku}</a>
+                </td>
+                <td>{r.title}</td>
+                <td>{r.category}</td>
+                <td>{r.languages.length ? r.languages.join(', ') : '—'}</td>
+                <td>{r.active ? 'да' : 'нет'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {props.pages > 1 && (
+        <nav className="staff-pager" aria-label="Страницы">
+          {props.page > 1 && <a href={link(props.page - 1)}>← Назад</a>}
+          <span>
+            Страница {props.page} из {props.pages}
+          </span>
+          {props.page < props.pages && <a href={link(props.page + 1)}>Дальше →</a>}
+        </nav>
+      )}
+    </Frame>
+  );
+}
+
+export function ProductEditPage(
+  props: Page & { draft: ProductDraft; attributesText?: string; categories: Array<{ id: number; title: string }>; error?: string },
+) {
+  const d = props.draft;
+  return (
+    <Frame title={d.id ? `Товар ${d.sku}` : 'Новый товар'} {...props}>
+      {props.error && (
+        <p className="staff-notice staff-notice-error" role="alert">
+          {props.error}
+        </p>
+      )}
+      <form method="post" action="/staff/products" className="staff-form staff-editor">
+        <TokenField token={props.token} />
+        {d.id && <input type="hidden" name="id" value={d.id} />}
+        <div className="staff-inline">
+          <label>
+            Артикул
+            <input name="sku" required maxLength={64} pattern="[A-Za-z0-9\-]+" defaultValue={d.sku} />
+          </label>
+          <label>
+            Категория
+            <select name="categoryId" defaultValue={String(d.categoryId)}>
+              {props.categories.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.title}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            Адрес (пусто — из названия)
+            <input name="slug" maxLength={120} defaultValue={d.slug} />
+          </label>
+          <label className="staff-check">
+            <input type="checkbox" name="active" value="on" defaultChecked={d.active} /> В продаже
+          </label>
+          <label className="staff-check">
+            <input type="checkbox" name="madeToOrder" value="on" defaultChecked={d.madeToOrder} /> Под заказ (без учёта остатка)
+          </label>
+        </div>
+        <fieldset className="staff-lang" lang="ru">
+          <legend>Русский (основной)</legend>
+          <label>
+            Название
+            <input name="title" required maxLength={300} defaultValue={d.title} />
+          </label>
+          <label>
+            Описание
+            <textarea name="description" rows={4} maxLength={10000} defaultValue={d.description} />
+          </label>
+        </fieldset>
+        <label>
+          Характеристики (по строке: ключ = значение)
+          <textarea
+            name="attributes"
+            rows={6}
+            maxLength={5000}
+            defaultValue={props.attributesText ?? formatAttributes(d.attributes)}
+            className="staff-code"
+          />
+        </label>
+        {TRANSLATED_LANGUAGES.map((language) => (
+          <details key={language} className="staff-lang" open={!!d.translations[language]}>
+            <summary>
+              {language}
+              {d.translations[language] ? '' : ' — нет перевода (покупатели видят русский)'}
+            </summary>
+            <label>
+              Название
+              <input name={`title_${language}`} maxLength={300} defaultValue={d.translations[language]?.title} lang={language} />
+            </label>
+            <label>
+              Описание
+              <textarea
+                name={`description_${language}`}
+                rows={3}
+                maxLength={10000}
+                defaultValue={d.translations[language]?.description}
+                lang={language}
+              />
+            </label>
+          </details>
+        ))}
+        <div className="staff-buttons">
+          <button type="submit">Сохранить</button>
+          <a href="/staff/products">← К товарам</a>
+        </div>
+      </form>
+    </Frame>
+  );
+}
