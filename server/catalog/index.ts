@@ -5,6 +5,14 @@ export { KitService } from './kits.ts';
 export { ListingService, parseListingQuery } from './listing.ts';
 export { MERCHANDISE_PAGE_SIZE, MerchandiseDesk, type MerchandiseRow, type PriceChange, type StockMovement } from './merchandise.ts';
 export { soldPrice, unsoldOf } from './offers.ts';
+export {
+  formatAttributes,
+  PRODUCTS_PAGE_SIZE,
+  ProductDesk,
+  type ProductDraft,
+  type ProductListRow,
+  parseAttributes,
+  TRANSLATED_LANGUAGES,
+} from './product-desk.ts';
 export { RelatedService } from './related.ts';
 export { type Showcase, ShowcaseService } from './showcase.ts';
-export { formatAttributes, parseAttributes, PRODUCTS_PAGE_SIZE, ProductDesk, type ProductDraft, type ProductListRow, TRANSLATED_LANGUAGES } from './product-desk.ts';

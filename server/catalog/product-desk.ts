@@ -52,7 +52,8 @@ export function parseAttributes(text: string): Record<string, AttributeValue> | 
     const at = line.indexOf('=');
     const key = at < 0 ? '' : line.slice(0, at).trim();
     const value = at < 0 ? '' : line.slice(at + 1).trim();
-    if (!ATTRIBUTE_KEY.test(key) || !value || value.length > 200) return { error: `Характеристики, строка ${i + 1}: «ключ = значение», ключ латиницей` };
+    if (!ATTRIBUTE_KEY.test(key) || !value || value.length > 200)
+      return { error: `Характеристики, строка ${i + 1}: «ключ = значение», ключ латиницей` };
     out[key] = /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : value;
   }
   return out;
@@ -84,7 +85,10 @@ export class ProductDesk {
           ORDER BY p.sku LIMIT ${PRODUCTS_PAGE_SIZE} OFFSET $2`,
         [pattern, (Math.max(1, page) - 1) * PRODUCTS_PAGE_SIZE],
       ),
-      this.db.query<{ n: number }>('SELECT count(*)::int AS n FROM products p WHERE $1::text IS NULL OR p.sku ILIKE $1 OR p.title ILIKE $1', [pattern]),
+      this.db.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM products p WHERE $1::text IS NULL OR p.sku ILIKE $1 OR p.title ILIKE $1',
+        [pattern],
+      ),
     ]);
     return { rows, total: count!.n };
   }
@@ -113,10 +117,23 @@ export class ProductDesk {
         'SELECT id, sku FROM products WHERE (sku = $1 OR (category_id = $2 AND slug = $3)) AND id IS DISTINCT FROM $4::int LIMIT 1',
         [draft.sku, draft.categoryId, slug, draft.id ?? null],
       );
-      if (clash) return { ok: false, error: clash.sku === draft.sku ? 'Товар с таким артикулом уже есть.' : 'В этой категории уже есть товар с таким адресом.' };
+      if (clash)
+        return {
+          ok: false,
+          error: clash.sku === draft.sku ? 'Товар с таким артикулом уже есть.' : 'В этой категории уже есть товар с таким адресом.',
+        };
       const before = draft.id ? await this.find(draft.id, tx) : undefined;
       if (draft.id && !before) return { ok: false, error: 'Товар не найден.' };
-      const values = [draft.sku, slug, draft.categoryId, draft.title.trim(), draft.description.trim(), draft.active, draft.madeToOrder, JSON.stringify(draft.attributes)];
+      const values = [
+        draft.sku,
+        slug,
+        draft.categoryId,
+        draft.title.trim(),
+        draft.description.trim(),
+        draft.active,
+        draft.madeToOrder,
+        JSON.stringify(draft.attributes),
+      ];
       const [row] = draft.id
         ? await tx.query<{ id: number }>(
             `UPDATE products SET sku = $1, slug = $2, category_id = $3, title = $4, description = $5, is_active = $6, made_to_order = $7,
