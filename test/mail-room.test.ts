@@ -56,6 +56,12 @@ const SAMPLES: { [K in MailKind]: (at: MailContext) => MessageOf<K> } = {
     ...at,
     data: { orderId: 17, number: 'A-17', status: 'shipped', trackingNumber: 'RA123456789RU' },
   }),
+  'order.refunded': (at) => ({
+    kind: 'order.refunded',
+    to: shopper,
+    ...at,
+    data: { orderId: 17, number: 'A-17', amount: 990, currency: 'RUB' },
+  }),
   'account.confirm': (at) => ({ kind: 'account.confirm', to: shopper, ...at, data: { name: 'Anna', token: 'abc.def' } }),
   'account.registeredAgain': (at) => ({ kind: 'account.registeredAgain', to: shopper, ...at, data: {} }),
   'account.reset': (at) => ({ kind: 'account.reset', to: shopper, ...at, data: { token: 'abc.def' } }),

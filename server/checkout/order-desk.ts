@@ -6,6 +6,7 @@ import type { OrderState, PaymentState } from '../../shared/orders.ts';
 import type { Queryable } from '../db/index.ts';
 import type { SiteScope } from './order-workflow.ts';
 import { PAYMENT_STATE_SQL } from './orders.ts';
+import { type RefundRow, refundsOf } from './payments/refunds.ts';
 
 export const ORDER_DESK_PAGE_SIZE = 50;
 /** The most rows one CSV export writes (a larger selection is narrowed by its filters first). */
@@ -58,6 +59,7 @@ export interface OrderDeskOrder extends OrderDeskRow {
   }>;
   history: Array<{ id: number; status: string; note: string; createdAt: string; staffEmail: string | null }>;
   payments: Array<{ attempt: number; status: string; amount: number; createdAt: string }>;
+  refunds: RefundRow[];
   stockHeld: boolean;
 }
 
@@ -129,7 +131,7 @@ export class OrderDesk {
       [number, scope],
     );
     if (!order) return undefined;
-    const [lines, history, payments] = await Promise.all([
+    const [lines, history, payments, refunds] = await Promise.all([
       this.db.query<OrderDeskOrder['lines'][number]>(
         `SELECT product_id AS "productId", title, sku, price::float8 AS price, quantity, discount::float8 AS discount, line_total::float8 AS total, reserved
            FROM order_items WHERE order_id = $1 ORDER BY title, product_id`,
@@ -148,8 +150,9 @@ export class OrderDesk {
            FROM payments WHERE order_id = $1 ORDER BY attempt`,
         [order.id],
       ),
+      refundsOf(this.db, order.id),
     ]);
     const { id: _id, ...rest } = order;
-    return { ...rest, lines, history, payments };
+    return { ...rest, lines, history, payments, refunds };
   }
 }

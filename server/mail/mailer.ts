@@ -8,7 +8,7 @@ import { accountMail } from './account-mails.ts';
 import { forgetDemoMail } from './demo-inbox.ts';
 import { formMail } from './form-mails.ts';
 import type { MailKind, MailMessage, MessageOf } from './messages.ts';
-import { newOrder, orderCancelled, orderConfirmation, orderStatusChanged, paymentChanged } from './order-mails.ts';
+import { newOrder, orderCancelled, orderConfirmation, orderRefunded, orderStatusChanged, paymentChanged } from './order-mails.ts';
 import { Outbox, type OutboxMessage } from './outbox.ts';
 
 /** The template of every kind: a kind without one does not type-check. */
@@ -18,6 +18,7 @@ const TEMPLATES: { [K in MailKind]: (message: MessageOf<K>) => OutboxMessage } =
   'order.payment-changed': paymentChanged,
   'order.cancelled': orderCancelled,
   'order.status': orderStatusChanged,
+  'order.refunded': orderRefunded,
   'account.confirm': accountMail,
   'account.registeredAgain': accountMail,
   'account.reset': accountMail,

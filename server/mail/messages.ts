@@ -61,7 +61,9 @@ export type OrderMessage =
    * To the shopper, in the order's language: the shop moved the order to another state (the back office, issue 21);
    * a shipped order's mail carries its tracking number.
    */
-  | Envelope<'order.status', { orderId: number; number: string; status: OrderState; trackingNumber: string | null }>;
+  | Envelope<'order.status', { orderId: number; number: string; status: OrderState; trackingNumber: string | null }>
+  /** To the shopper, in the order's language: the shop refunded (part of) the online payment. */
+  | Envelope<'order.refunded', { orderId: number; number: string; amount: number; currency: string }>;
 
 // ---- accounts (server/mail/account-mails.ts) --------------------------------------------------------------------
 

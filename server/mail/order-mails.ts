@@ -296,3 +296,20 @@ export function orderStatusChanged(message: MessageOf<'order.status'>): OutboxMe
   });
   return { site: site.id, kind: message.kind, language, to: message.to, ...mail };
 }
+
+/** `order.refunded`: to the shopper, in the order's language: how much of the payment went back. */
+export function orderRefunded(message: MessageOf<'order.refunded'>): OutboxMessage {
+  const { site, data, language } = message;
+  const t = translatorFor(language);
+  const number = oneLine(data.number);
+  const amount = formatMoney(data.amount, data.currency, language);
+  const mail = layoutMail({
+    site: { id: site.id, brand: siteBrand(site, language), host: site.host, phone: site.phone, email: site.email },
+    language,
+    t,
+    subject: t('mail.order.refundSubject', { number, brand: site.brand }),
+    paragraphs: [t('mail.order.greetingPlain'), t('mail.order.refundText', { number, amount })],
+    action: { label: t('mail.order.open'), url: orderPageUrl(site, language, data.number) },
+  });
+  return { site: site.id, kind: message.kind, language, to: message.to, ...mail };
+}

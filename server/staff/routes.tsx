@@ -7,6 +7,7 @@
  * it (orders: server/checkout/order-workflow.ts; staff: staff.ts), and the answer is a 303 back to a page (PRG).
  */
 
+import { randomUUID } from 'node:crypto';
 import { stringify } from 'csv-stringify/sync';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ReactElement } from 'react';
@@ -25,10 +26,11 @@ import {
   parseAttributes,
   TRANSLATED_LANGUAGES,
 } from '../catalog/index.ts';
-import { type OrderDesk, type OrderWorkflow, orderNumberParam } from '../checkout/index.ts';
+import { type OrderDesk, type OrderWorkflow, orderNumberParam, type PaymentService } from '../checkout/index.ts';
 import { CONTENT_KINDS, type ContentDesk, type ContentDraft } from '../content/index.ts';
 import type { Queryable } from '../db/index.ts';
 import { LEAD_KINDS, LEAD_STATES, type LeadDesk, REVIEW_STATES, type ReviewService } from '../forms/index.ts';
+import type { Mailer } from '../mail/index.ts';
 import { neutraliseFormula } from './csv.ts';
 import { readDashboard } from './dashboard.ts';
 import { mayEnter, ROLE_AREAS, STAFF_ROLES, type StaffArea } from './roles.ts';
@@ -57,6 +59,8 @@ export interface StaffServices {
   contentDesk: ContentDesk;
   merchandise: MerchandiseDesk;
   productDesk: ProductDesk;
+  payments: PaymentService;
+  mail: Mailer;
 }
 
 export interface StaffContext {
@@ -93,6 +97,12 @@ const NOTICES: Record<string, { kind: 'ok' | 'error'; text: string }> = {
   expired: { kind: 'error', text: 'Время на ввод кода истекло — войдите ещё раз.' },
   signedOut: { kind: 'ok', text: 'Вы вышли.' },
   moderated: { kind: 'ok', text: 'Отзыв сохранён.' },
+  refunded: { kind: 'ok', text: 'Деньги возвращены через платёжную систему, покупателю отправлено письмо.' },
+  refund_not_paid_online: { kind: 'error', text: 'Заказ не оплачен онлайн: вернуть деньги через платёжную систему нельзя.' },
+  refund_nothing_left: { kind: 'error', text: 'По заказу уже возвращено всё, что было оплачено.' },
+  refund_bad_lines: { kind: 'error', text: 'Выберите позиции и количество не больше заказанного.' },
+  refund_not_configured: { kind: 'error', text: 'Онлайн-оплата для этого сайта не настроена.' },
+  refund_provider: { kind: 'error', text: 'Платёжная система не выполнила возврат; подробности — в списке возвратов ниже.' },
   lead: { kind: 'ok', text: 'Обращение сохранено.' },
   productSaved: { kind: 'ok', text: 'Товар сохранён. Покупатели увидят изменения в течение времени жизни кэша.' },
   stockSaved: { kind: 'ok', text: 'Цены и остаток сохранены.' },
@@ -487,7 +497,8 @@ export const STAFF_ROUTES: StaffRoute[] = [
     async handler(ctx, request, reply) {
       const order = await ctx.services.orderDesk.find((request.params as { number: string }).number, ctx.session!.member.sites);
       if (!order) return reply.callNotFound();
-      return page(reply, <OrderPage {...frame(ctx, request)} order={order} />);
+      // The refund form's key: one per rendering, so a double click is one refund and a new visit another.
+      return page(reply, <OrderPage {...frame(ctx, request)} order={order} refundKey={randomUUID()} />);
     },
   },
   {
@@ -842,6 +853,38 @@ export const STAFF_ROUTES: StaffRoute[] = [
       const done = await ctx.services.leads.update(kind, id, body, actorOf(ctx));
       if (done === 'not_found') return reply.callNotFound();
       return reply.redirect(`/staff/leads/${kind}/${id}?notice=${done === 'ok' ? 'lead' : done}`, 303);
+    },
+  },
+
+  {
+    method: 'POST',
+    url: '/staff/orders/:number/refund',
+    access: 'orders',
+    schema: {
+      params: numberParams,
+      body: z
+        .object({ _token: z.string().max(100), key: z.uuid(), scope: z.enum(['all', 'lines']) })
+        .catchall(z.string().regex(/^\d{0,6}$/, 'a quantity')),
+    },
+    async handler(ctx, request, reply) {
+      const { number } = request.params as { number: string };
+      const { _token, key, scope, ...quantities } = request.body as { _token: string; key: string; scope: 'all' | 'lines' } & Record<
+        string,
+        string
+      >;
+      const lines =
+        scope === 'all'
+          ? null
+          : Object.entries(quantities)
+              .filter(([name]) => /^qty_\d+$/.test(name))
+              .map(([name, value]) => ({ productId: Number(name.slice(4)), quantity: Number(value || 0) }));
+      const result = await ctx.services.payments.refund({ orderNumber: number, key, lines }, actorOf(ctx), {
+        mail: ctx.services.mail,
+        siteById: (id) => ctx.services.sites.byId(id),
+      });
+      if (!result.ok && result.reason === 'not_found') return reply.callNotFound();
+      if (!result.ok && result.reason === 'out_of_scope') return forbidden(ctx, request, reply);
+      return reply.redirect(`/staff/orders/${number}?notice=${result.ok ? 'refunded' : `refund_${result.reason}`}`, 303);
     },
   },
 

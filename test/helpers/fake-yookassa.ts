@@ -25,6 +25,14 @@ export interface FakePayment {
   cancellation_details?: { party: string; reason: string };
 }
 
+export interface FakeRefund {
+  id: string;
+  paymentId: string;
+  status: 'succeeded';
+  amount: { value: string; currency: string };
+  description: string;
+}
+
 export interface FakeRequest {
   method: string;
   path: string;
@@ -39,6 +47,8 @@ export interface FakeYooKassa {
   /** Base URL (YOOKASSA_API_URL). */
   url: string;
   payments: Map<string, FakePayment>;
+  /** Refunds made (POST /v3/refunds), by id. */
+  refunds: Map<string, FakeRefund>;
   requests: FakeRequest[];
   /** How the next calls answer: `error500` — a 500 without creating anything; `slow` — after slowMs (the payment is made at once). */
   mode: { create: Mode; get: Mode; slowMs: number };
@@ -55,6 +65,8 @@ export async function startFakeYooKassa(
   shops: ReadonlyArray<{ shopId: string; secretKey: string }> = [FAKE_SHOP, FAKE_SHOP_KZ],
 ): Promise<FakeYooKassa> {
   const payments = new Map<string, FakePayment>();
+  const refunds = new Map<string, FakeRefund>();
+  const refundByKey = new Map<string, string>();
   const byKey = new Map<string, string>();
   const requests: FakeRequest[] = [];
   const mode: FakeYooKassa['mode'] = { create: 'normal', get: 'normal', slowMs: 2000 };
@@ -132,6 +144,38 @@ export async function startFakeYooKassa(
     }
 
     if (!shopId) return error(res, 401, 'invalid_credentials', 'Authentication by given credentials failed');
+    if (req.method === 'POST' && url.pathname === '/v3/refunds') {
+      // As the API: the same key gives the same refund; a refund needs a succeeded payment of this shop and at most
+      // what is left of it.
+      if (!key || key.length > 64) return error(res, 400, 'invalid_request', 'Idempotence-Key header is required');
+      const known = refundByKey.get(`${shopId}:${key}`);
+      const refundView = (r: FakeRefund) => ({
+        id: r.id,
+        payment_id: r.paymentId,
+        status: r.status,
+        amount: r.amount,
+        created_at: '2025-01-01T00:00:00.000Z',
+        description: r.description,
+      });
+      if (known) return json(res, 200, refundView(refunds.get(known)!));
+      const p = payments.get(body?.payment_id);
+      if (!p || p.shopId !== shopId) return error(res, 404, 'not_found', 'no such payment');
+      if (p.status !== 'succeeded') return error(res, 400, 'invalid_request', 'the payment is not succeeded');
+      const refunded = [...refunds.values()].filter((r) => r.paymentId === p.id).reduce((sum, r) => sum + Number(r.amount.value), 0);
+      const asked = Number(body?.amount?.value);
+      if (!(asked > 0) || body?.amount?.currency !== p.amount.currency || refunded + asked > Number(p.amount.value) + 1e-9)
+        return error(res, 400, 'invalid_request', 'the refund amount exceeds what is left of the payment');
+      const refund: FakeRefund = {
+        id: randomUUID(),
+        paymentId: p.id,
+        status: 'succeeded',
+        amount: body.amount,
+        description: String(body.description ?? ''),
+      };
+      refunds.set(refund.id, refund);
+      refundByKey.set(`${shopId}:${key}`, refund.id);
+      return json(res, 200, refundView(refund));
+    }
     if (req.method === 'POST' && url.pathname === '/v3/payments') {
       if (!key || key.length > 64) return error(res, 400, 'invalid_request', 'Idempotence-Key header is required');
       const how = mode.create;
@@ -191,6 +235,7 @@ export async function startFakeYooKassa(
   return {
     url: base,
     payments,
+    refunds,
     requests,
     mode,
     succeed: (id) => {

@@ -14,11 +14,15 @@
  */
 
 import type { PaymentView } from '../../../shared/payments.ts';
+import type { Site } from '../../../shared/sites.ts';
+import type { AuditActor } from '../../audit/index.ts';
 import type { Db } from '../../db/index.ts';
 import { limits, POLICIES } from '../../limits/index.ts';
+import type { Mailer } from '../../mail/index.ts';
 import type { PaymentShop, PaymentsConfig } from '../../platform/config.ts';
 import { type AttemptDetails, attemptDetails, type PayableOrder, PaymentAttempts, type PaymentRow } from './attempts.ts';
 import { paymentDescription, receiptCustomer, receiptItems } from './receipt.ts';
+import { type RefundRequest, type RefundResult, type RefundRow, refundOrder, refundsOf } from './refunds.ts';
 import { FINAL_PAYMENT_STATUSES, orderBlocks, type SettleOutcome, settle } from './settle.ts';
 import { type ApiPayment, type CreatePaymentBody, formatAmount, PaymentApiError, type PaymentStatus, YooKassaClient } from './yookassa.ts';
 
@@ -83,6 +87,20 @@ export class PaymentService {
   ) {
     this.client = new YooKassaClient({ apiUrl: config.apiUrl, timeoutMs: config.timeoutMs });
     this.attempts = new PaymentAttempts(db);
+  }
+
+  /** A refund of a paid online order, whole or by lines (refunds.ts); `mail` and `siteById` tell the shopper. */
+  refund(
+    request: RefundRequest,
+    actor: AuditActor & { scope: readonly string[] | null },
+    deps: { mail: Mailer; siteById: (id: string) => Site | undefined },
+  ): Promise<RefundResult> {
+    return refundOrder({ db: this.db, client: this.client, shop: (site) => this.shop(site), ...deps }, request, actor);
+  }
+
+  /** The refunds of an order (the staff's order page). */
+  refunds(orderId: number): Promise<RefundRow[]> {
+    return refundsOf(this.db, orderId);
   }
 
   /** Does this site take online payment (a shop is configured)? When not, online methods are not offered. */

@@ -38,6 +38,16 @@ export const apiPayment = z.object({
 });
 export type ApiPayment = z.infer<typeof apiPayment>;
 
+/** The part of a refund object the shop relies on (POST /v3/refunds). */
+export const apiRefund = z.object({
+  id: z.string().regex(/^[\w-]{1,64}$/),
+  payment_id: z.string().regex(/^[\w-]{1,64}$/),
+  status: z.enum(['pending', 'succeeded', 'canceled']),
+  amount: apiAmount,
+  cancellation_details: z.object({ party: z.string().max(100), reason: z.string().max(100) }).nullish(),
+});
+export type ApiRefund = z.infer<typeof apiRefund>;
+
 /** The API's error object: { type: 'error', code, description, parameter }. */
 const apiError = z.object({ code: z.string().max(100).optional(), description: z.string().max(1000).optional() }).loose();
 
@@ -112,12 +122,23 @@ export class YooKassaClient {
     return this.call(shop, 'GET', `/v3/payments/${id}`, {});
   }
 
-  private async call(
+  /** POST /v3/refunds: gives back part or all of a succeeded payment. The same key returns the refund the first call made. */
+  createRefund(
+    shop: ShopCredentials,
+    body: { payment_id: string; amount: { value: string; currency: string }; description: string },
+    idempotenceKey: string,
+  ): Promise<ApiRefund> {
+    return this.call(shop, 'POST', '/v3/refunds', { body, idempotenceKey }, apiRefund, 'a refund');
+  }
+
+  private async call<T = ApiPayment>(
     shop: ShopCredentials,
     method: 'GET' | 'POST',
     path: string,
     { body, idempotenceKey }: { body?: unknown; idempotenceKey?: string },
-  ): Promise<ApiPayment> {
+    schema: z.ZodType<T> = apiPayment as unknown as z.ZodType<T>,
+    noun = 'a payment',
+  ): Promise<T> {
     const what = `${method} ${path}`;
     const signal = AbortSignal.timeout(this.options.timeoutMs);
     let status: number;
@@ -154,10 +175,10 @@ export class YooKassaClient {
       const failure: PaymentApiFailure = status === 404 ? 'not_found' : status >= 500 || status === 429 ? 'unavailable' : 'rejected';
       throw new PaymentApiError(failure, `${what} answered ${status}${code ? ` ${code}` : ''}${detail}`, status, code);
     }
-    const parsed = apiPayment.safeParse(json);
+    const parsed = schema.safeParse(json);
     if (!parsed.success) {
       const where = parsed.error.issues.map((i) => i.path.join('.') || 'body').join(', ');
-      throw new PaymentApiError('bad_answer', `${what} answered 200 with a body that is not a payment (${where})`, status);
+      throw new PaymentApiError('bad_answer', `${what} answered 200 with a body that is not ${noun} (${where})`, status);
     }
     return parsed.data;
   }

@@ -18,6 +18,8 @@ const dateTime = (iso: string) => iso.replace('T', ' ').slice(0, 16);
 const label = (value: unknown) =>
   typeof value === 'string' ? value : value && typeof value === 'object' ? localized(value as never, 'ru') : '';
 
+const REFUND_STATES: Record<string, string> = { pending: 'в обработке', succeeded: 'выполнен', canceled: 'отменён', failed: 'отклонён' };
+
 /** The action a transition's button names. */
 const MOVE_LABELS: Record<OrderState, string> = {
   new: 'Вернуть в новые',
@@ -144,8 +146,9 @@ export function OrdersPage(props: Page & { filter: OrderDeskFilter; sites: strin
   );
 }
 
-export function OrderPage(props: Page & { order: OrderDeskOrder }) {
+export function OrderPage(props: Page & { order: OrderDeskOrder; refundKey: string }) {
   const { order, token } = props;
+  const paidOnline = order.payments.some((p) => p.status === 'succeeded');
   const c = order.customer;
   const moves = ORDER_TRANSITIONS[order.status] ?? [];
   return (
@@ -242,6 +245,49 @@ export function OrderPage(props: Page & { order: OrderDeskOrder }) {
           </li>
         ))}
       </ol>
+      {paidOnline && (
+        <section>
+          <h2>Возврат денег</h2>
+          {order.refunds.length > 0 && (
+            <ul>
+              {order.refunds.map((r) => (
+                <li key={r.id}>
+                  {money(r.amount, r.currency)} · {REFUND_STATES[r.status] ?? r.status} · {dateTime(r.createdAt)} · {r.staffEmail ?? '—'}
+                  {r.lines.length > 0 && ` · ${r.lines.map((l) => `${l.title} × ${l.quantity}`).join(', ')}`}
+                  {r.failure && <span className="staff-muted"> — {r.failure}</span>}
+                </li>
+              ))}
+            </ul>
+          )}
+          <form
+            method="post"
+            action={`/staff/orders/${order.number}/refund`}
+            className="staff-form staff-move"
+            data-confirm={`Вернуть деньги покупателю по заказу ${order.number} через платёжную систему?`}
+          >
+            <TokenField token={token} />
+            <input type="hidden" name="key" value={props.refundKey} />
+            <fieldset className="staff-sites">
+              <legend>Что вернуть</legend>
+              <label>
+                <input type="radio" name="scope" value="all" defaultChecked /> всё, что осталось от оплаты
+              </label>
+              <label>
+                <input type="radio" name="scope" value="lines" /> выбранные позиции:
+              </label>
+            </fieldset>
+            {order.lines.map((l) => (
+              <label key={l.productId}>
+                {l.title} (из {l.quantity})
+                <input type="number" name={`qty_${l.productId}`} min={0} max={l.quantity} defaultValue={0} />
+              </label>
+            ))}
+            <button type="submit" className="staff-danger">
+              Вернуть деньги
+            </button>
+          </form>
+        </section>
+      )}
       {order.payments.length > 0 && (
         <>
           <h2>Платежи</h2>

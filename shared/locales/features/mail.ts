@@ -50,6 +50,8 @@ export const mail = {
       statusSubject: 'Заказ № {{number}}: {{state}} — {{brand}}',
       statusText: 'Статус вашего заказа № {{number}}: {{state}}.',
       tracking: 'Номер для отслеживания посылки: {{tracking}}.',
+      refundSubject: 'Возврат по заказу № {{number}} — {{brand}}',
+      refundText: 'Мы вернули {{amount}} по заказу № {{number}}. Деньги придут на карту, которой вы платили, обычно в течение нескольких рабочих дней.',
       cancelledUnpaid:
         'Заказ № {{number}} не был оплачен вовремя, поэтому мы отменили его, а товары вернулись в продажу. Если заказ ещё нужен, оформите его заново.',
       cancelledUnconfirmed:
@@ -102,6 +104,8 @@ export const mail = {
       statusSubject: 'Order No. {{number}}: {{state}} — {{brand}}',
       statusText: 'Your order No. {{number}} is now: {{state}}.',
       tracking: 'Parcel tracking number: {{tracking}}.',
+      refundSubject: 'Refund for order No. {{number}} — {{brand}}',
+      refundText: 'We have refunded {{amount}} for order No. {{number}}. The money returns to the card you paid with, usually within a few working days.',
       cancelledUnpaid:
         'Order No. {{number}} was not paid in time, so we have cancelled it and its goods are on sale again. If you still need it, please place the order again.',
       cancelledUnconfirmed:
@@ -153,6 +157,8 @@ export const mail = {
       statusSubject: '订单 {{number}}：{{state}} — {{brand}}',
       statusText: '您的订单 {{number}} 状态已更新：{{state}}。',
       tracking: '包裹追踪号：{{tracking}}。',
+      refundSubject: '订单 {{number}} 退款 — {{brand}}',
+      refundText: '我们已为订单 {{number}} 退款 {{amount}}。款项将退回您付款所用的银行卡，通常需要几个工作日。',
       cancelledUnpaid: '订单 {{number}} 未在规定时间内付款，因此我们已将其取消，商品已重新上架。如仍需要，请重新下单。',
       cancelledUnconfirmed: '我们未能确认订单 {{number}}，因此已将其取消，商品已重新上架。如仍需要，请重新下单或致电我们。',
     },
@@ -203,6 +209,8 @@ export const mail = {
       statusSubject: '{{number}} numaralı sipariş: {{state}} — {{brand}}',
       statusText: '{{number}} numaralı siparişinizin durumu: {{state}}.',
       tracking: 'Kargo takip numarası: {{tracking}}.',
+      refundSubject: '{{number}} numaralı sipariş için iade — {{brand}}',
+      refundText: '{{number}} numaralı sipariş için {{amount}} iade ettik. Para, ödeme yaptığınız karta genellikle birkaç iş günü içinde geri döner.',
       cancelledUnpaid:
         '{{number}} numaralı sipariş zamanında ödenmediği için iptal edildi ve ürünler yeniden satışta. Hâlâ ihtiyacınız varsa siparişi yeniden verin.',
       cancelledUnconfirmed:
@@ -255,6 +263,8 @@ export const mail = {
       statusSubject: '№ {{number}} тапсырыс: {{state}} — {{brand}}',
       statusText: '№ {{number}} тапсырысыңыздың күйі: {{state}}.',
       tracking: 'Сәлемдемені бақылау нөмірі: {{tracking}}.',
+      refundSubject: '№ {{number}} тапсырыс бойынша қайтарым — {{brand}}',
+      refundText: '№ {{number}} тапсырыс бойынша {{amount}} қайтардық. Ақша төлеген картаңызға әдетте бірнеше жұмыс күні ішінде түседі.',
       cancelledUnpaid:
         '№ {{number}} тапсырыс уақытында төленбегендіктен, біз оны жойдық, тауарлар қайтадан сатылымда. Тапсырыс әлі керек болса, қайта рәсімдеңіз.',
       cancelledUnconfirmed:
@@ -306,6 +316,8 @@ export const mail = {
       statusSubject: 'Comanda nr. {{number}}: {{state}} — {{brand}}',
       statusText: 'Starea comenzii dvs. nr. {{number}}: {{state}}.',
       tracking: 'Numărul de urmărire a coletului: {{tracking}}.',
+      refundSubject: 'Rambursare pentru comanda nr. {{number}} — {{brand}}',
+      refundText: 'Am rambursat {{amount}} pentru comanda nr. {{number}}. Banii revin pe cardul cu care ați plătit, de obicei în câteva zile lucrătoare.',
       cancelledUnpaid:
         'Comanda nr. {{number}} nu a fost plătită la timp, așa că am anulat-o, iar produsele sunt din nou în vânzare. Dacă mai aveți nevoie de ea, plasați comanda din nou.',
       cancelledUnconfirmed:
@@ -358,6 +370,8 @@ export const mail = {
       statusSubject: '№ {{number}} buyurtma: {{state}} — {{brand}}',
       statusText: '№ {{number}} buyurtmangiz holati: {{state}}.',
       tracking: 'Posilkani kuzatish raqami: {{tracking}}.',
+      refundSubject: '№ {{number}} buyurtma bo‘yicha qaytarish — {{brand}}',
+      refundText: '№ {{number}} buyurtma bo‘yicha {{amount}} qaytardik. Pul to‘lov qilgan kartangizga odatda bir necha ish kuni ichida qaytadi.',
       cancelledUnpaid:
         '№ {{number}} buyurtma oʻz vaqtida toʻlanmagani uchun uni bekor qildik, mahsulotlar yana sotuvda. Agar buyurtma hali kerak boʻlsa, uni qayta rasmiylashtiring.',
       cancelledUnconfirmed:
@@ -409,6 +423,8 @@ export const mail = {
       statusSubject: '№ {{number}} буйрутма: {{state}} — {{brand}}',
       statusText: '№ {{number}} буйрутмаңыздын абалы: {{state}}.',
       tracking: 'Посылканы көзөмөлдөө номери: {{tracking}}.',
+      refundSubject: '№ {{number}} буйрутма боюнча кайтаруу — {{brand}}',
+      refundText: '№ {{number}} буйрутма боюнча {{amount}} кайтардык. Акча төлөгөн картаңызга адатта бир нече иш күндүн ичинде келет.',
       cancelledUnpaid:
         '№ {{number}} буйрутма өз убагында төлөнбөгөндүктөн, биз аны жокко чыгардык, товарлар кайра сатыкта. Буйрутма дагы эле керек болсо, аны кайра тариздеңиз.',
       cancelledUnconfirmed:
