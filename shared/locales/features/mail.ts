@@ -51,7 +51,8 @@ export const mail = {
       statusText: 'Статус вашего заказа № {{number}}: {{state}}.',
       tracking: 'Номер для отслеживания посылки: {{tracking}}.',
       refundSubject: 'Возврат по заказу № {{number}} — {{brand}}',
-      refundText: 'Мы вернули {{amount}} по заказу № {{number}}. Деньги придут на карту, которой вы платили, обычно в течение нескольких рабочих дней.',
+      refundText:
+        'Мы вернули {{amount}} по заказу № {{number}}. Деньги придут на карту, которой вы платили, обычно в течение нескольких рабочих дней.',
       cancelledUnpaid:
         'Заказ № {{number}} не был оплачен вовремя, поэтому мы отменили его, а товары вернулись в продажу. Если заказ ещё нужен, оформите его заново.',
       cancelledUnconfirmed:
@@ -105,7 +106,8 @@ export const mail = {
       statusText: 'Your order No. {{number}} is now: {{state}}.',
       tracking: 'Parcel tracking number: {{tracking}}.',
       refundSubject: 'Refund for order No. {{number}} — {{brand}}',
-      refundText: 'We have refunded {{amount}} for order No. {{number}}. The money returns to the card you paid with, usually within a few working days.',
+      refundText:
+        'We have refunded {{amount}} for order No. {{number}}. The money returns to the card you paid with, usually within a few working days.',
       cancelledUnpaid:
         'Order No. {{number}} was not paid in time, so we have cancelled it and its goods are on sale again. If you still need it, please place the order again.',
       cancelledUnconfirmed:
@@ -210,7 +212,8 @@ export const mail = {
       statusText: '{{number}} numaralı siparişinizin durumu: {{state}}.',
       tracking: 'Kargo takip numarası: {{tracking}}.',
       refundSubject: '{{number}} numaralı sipariş için iade — {{brand}}',
-      refundText: '{{number}} numaralı sipariş için {{amount}} iade ettik. Para, ödeme yaptığınız karta genellikle birkaç iş günü içinde geri döner.',
+      refundText:
+        '{{number}} numaralı sipariş için {{amount}} iade ettik. Para, ödeme yaptığınız karta genellikle birkaç iş günü içinde geri döner.',
       cancelledUnpaid:
         '{{number}} numaralı sipariş zamanında ödenmediği için iptal edildi ve ürünler yeniden satışta. Hâlâ ihtiyacınız varsa siparişi yeniden verin.',
       cancelledUnconfirmed:
@@ -317,7 +320,8 @@ export const mail = {
       statusText: 'Starea comenzii dvs. nr. {{number}}: {{state}}.',
       tracking: 'Numărul de urmărire a coletului: {{tracking}}.',
       refundSubject: 'Rambursare pentru comanda nr. {{number}} — {{brand}}',
-      refundText: 'Am rambursat {{amount}} pentru comanda nr. {{number}}. Banii revin pe cardul cu care ați plătit, de obicei în câteva zile lucrătoare.',
+      refundText:
+        'Am rambursat {{amount}} pentru comanda nr. {{number}}. Banii revin pe cardul cu care ați plătit, de obicei în câteva zile lucrătoare.',
       cancelledUnpaid:
         'Comanda nr. {{number}} nu a fost plătită la timp, așa că am anulat-o, iar produsele sunt din nou în vânzare. Dacă mai aveți nevoie de ea, plasați comanda din nou.',
       cancelledUnconfirmed:
@@ -371,7 +375,8 @@ export const mail = {
       statusText: '№ {{number}} buyurtmangiz holati: {{state}}.',
       tracking: 'Posilkani kuzatish raqami: {{tracking}}.',
       refundSubject: '№ {{number}} buyurtma bo‘yicha qaytarish — {{brand}}',
-      refundText: '№ {{number}} buyurtma bo‘yicha {{amount}} qaytardik. Pul to‘lov qilgan kartangizga odatda bir necha ish kuni ichida qaytadi.',
+      refundText:
+        '№ {{number}} buyurtma bo‘yicha {{amount}} qaytardik. Pul to‘lov qilgan kartangizga odatda bir necha ish kuni ichida qaytadi.',
       cancelledUnpaid:
         '№ {{number}} buyurtma oʻz vaqtida toʻlanmagani uchun uni bekor qildik, mahsulotlar yana sotuvda. Agar buyurtma hali kerak boʻlsa, uni qayta rasmiylashtiring.',
       cancelledUnconfirmed:
