@@ -3,7 +3,18 @@ export { CatalogService, type Category, likePattern, type ProductCard } from './
 export { CompareService, MAX_COMPARE_ITEMS } from './compare.ts';
 export { KitService } from './kits.ts';
 export { ListingService, parseListingQuery } from './listing.ts';
-export { MERCHANDISE_PAGE_SIZE, MerchandiseDesk, type MerchandiseRow, type PriceChange, type StockMovement } from './merchandise.ts';
+export {
+  applyImport,
+  exportRows,
+  type ImportPlan,
+  MERCHANDISE_PAGE_SIZE,
+  MerchandiseDesk,
+  type MerchandiseRow,
+  type PlannedChange,
+  type PriceChange,
+  planImport,
+  type StockMovement,
+} from './merchandise.ts';
 export { soldPrice, unsoldOf } from './offers.ts';
 export {
   formatAttributes,

@@ -42,6 +42,11 @@ export class MerchandiseDesk {
     private readonly onChanged: () => void,
   ) {}
 
+  /** The caches of this process that hold prices or stock are dropped (after an import). */
+  changed(): void {
+    this.onChanged();
+  }
+
   async priceLists(): Promise<Array<{ code: string; currency: string }>> {
     return this.db.query('SELECT code, currency FROM price_lists ORDER BY code');
   }
@@ -143,4 +148,159 @@ export class MerchandiseDesk {
       [productId, limit],
     );
   }
+}
+
+/** A row of the prices-and-stock CSV that would change something, as the dry run lists it. */
+export interface PlannedChange {
+  line: number;
+  sku: string;
+  field: string;
+  before: number | null;
+  after: number | null;
+}
+
+export interface ImportPlan {
+  rows: number;
+  errors: Array<{ line: number; message: string }>;
+  stock: Array<{ id: number; stock: number }>;
+  prices: Array<{ id: number; list: string; amount: number | null }>;
+  changes: PlannedChange[];
+}
+
+/** The CSV's columns (export and import): sku, title (ignored on import), stock, then price_<list> per price list. */
+export const CSV_FIXED_COLUMNS = ['sku', 'title', 'stock'] as const;
+
+/**
+ * Reads a prices-and-stock CSV (any size: rows are checked as they stream in) against the catalogue and returns what it
+ * would change and every row's error. Columns: `sku` (required), `stock` and `price_<list>` (optional: a column
+ * that is absent changes nothing); an empty stock cell leaves the stock as it is, an empty price cell means "not
+ * sold on that list" (as the export writes it). A leading apostrophe (the export's formula guard) is ignored.
+ */
+export async function planImport(
+  db: Pick<Db, 'query'>,
+  records: AsyncIterable<Record<string, string>>,
+  header: string[],
+  allowedLists: readonly string[] | null,
+): Promise<ImportPlan> {
+  const plan: ImportPlan = { rows: 0, errors: [], stock: [], prices: [], changes: [] };
+  const knownLists = (await db.query<{ code: string }>('SELECT code FROM price_lists')).map((r) => r.code);
+  const priceColumns = header.filter((h) => h.startsWith('price_'));
+  for (const column of header) {
+    if ((CSV_FIXED_COLUMNS as readonly string[]).includes(column)) continue;
+    const list = column.slice('price_'.length);
+    if (!column.startsWith('price_') || !knownLists.includes(list))
+      plan.errors.push({ line: 1, message: `неизвестная колонка «${column}»` });
+    else if (allowedLists !== null && !allowedLists.includes(list))
+      plan.errors.push({ line: 1, message: `прайс-лист ${list} не входит в ваши сайты` });
+  }
+  if (!header.includes('sku')) plan.errors.push({ line: 1, message: 'нет колонки sku' });
+  if (plan.errors.length) return plan;
+  const products = new Map(
+    (
+      await db.query<{ id: number; sku: string; stock: number; prices: Record<string, number> }>(
+        `SELECT p.id, p.sku, p.stock,
+                coalesce((SELECT jsonb_object_agg(pp.price_list, pp.amount::float8) FROM product_prices pp WHERE pp.product_id = p.id), '{}') AS prices
+           FROM products p`,
+      )
+    ).map((p) => [p.sku, p]),
+  );
+  const seen = new Set<string>();
+  let line = 1;
+  for await (const record of records) {
+    line++;
+    plan.rows++;
+    const cell = (name: string) => (record[name] ?? '').trim().replace(/^'/, '');
+    const sku = cell('sku');
+    const product = products.get(sku);
+    if (!product) {
+      plan.errors.push({ line, message: sku ? `нет товара с артикулом ${sku}` : 'пустой артикул' });
+      continue;
+    }
+    if (seen.has(sku)) {
+      plan.errors.push({ line, message: `артикул ${sku} повторяется` });
+      continue;
+    }
+    seen.add(sku);
+    if (header.includes('stock') && cell('stock') !== '') {
+      const stock = cell('stock');
+      if (!/^\d{1,8}$/.test(stock)) plan.errors.push({ line, message: `остаток «${stock}»: целое число от 0` });
+      else if (Number(stock) !== product.stock) {
+        plan.stock.push({ id: product.id, stock: Number(stock) });
+        plan.changes.push({ line, sku, field: 'stock', before: product.stock, after: Number(stock) });
+      }
+    }
+    for (const column of priceColumns) {
+      const list = column.slice('price_'.length);
+      const raw = cell(column)
+        .replace(/[\s\u00a0]/g, '')
+        .replace(',', '.');
+      if (raw !== '' && !/^\d{1,12}(\.\d{1,2})?$/.test(raw)) {
+        plan.errors.push({ line, message: `${column} «${cell(column)}»: цена — число с точностью до копеек или пусто` });
+        continue;
+      }
+      const amount = raw === '' ? null : Number(raw);
+      const before = product.prices[list] ?? null;
+      if (amount !== before) {
+        plan.prices.push({ id: product.id, list, amount });
+        plan.changes.push({ line, sku, field: column, before, after: amount });
+      }
+    }
+  }
+  return plan;
+}
+
+/** Applies a plan without errors in one transaction (all or nothing), with one audit row summing it up. */
+export async function applyImport(db: Db, plan: ImportPlan, actor: AuditActor): Promise<void> {
+  if (plan.errors.length) throw new Error('applyImport: the plan has errors');
+  await db.transaction(async (tx) => {
+    if (plan.stock.length) {
+      await tx.query(`SELECT set_config('tihoavto.stock_reason', 'import', true), set_config('tihoavto.staff_id', $1, true)`, [
+        actor.id === null ? '' : String(actor.id),
+      ]);
+      await tx.query(`UPDATE products p SET stock = v.stock FROM unnest($1::int[], $2::int[]) AS v(id, stock) WHERE p.id = v.id`, [
+        plan.stock.map((s) => s.id),
+        plan.stock.map((s) => s.stock),
+      ]);
+    }
+    const set = plan.prices.filter((p) => p.amount !== null);
+    const unset = plan.prices.filter((p) => p.amount === null);
+    if (set.length)
+      await tx.query(
+        `INSERT INTO product_prices (product_id, price_list, amount) SELECT * FROM unnest($1::int[], $2::text[], $3::numeric[])
+         ON CONFLICT (product_id, price_list) DO UPDATE SET amount = EXCLUDED.amount`,
+        [set.map((p) => p.id), set.map((p) => p.list), set.map((p) => p.amount)],
+      );
+    if (unset.length)
+      await tx.query(
+        'DELETE FROM product_prices pp USING unnest($1::int[], $2::text[]) AS u(id, list) WHERE pp.product_id = u.id AND pp.price_list = u.list',
+        [unset.map((p) => p.id), unset.map((p) => p.list)],
+      );
+    await recordAudit(tx, actor, {
+      action: 'stock.import',
+      entity: 'import',
+      entityId: new Date().toISOString(),
+      site: null,
+      before: null,
+      after: { rows: plan.rows, stockChanges: plan.stock.length, priceChanges: plan.prices.length, changes: plan.changes.slice(0, 1000) },
+    });
+  });
+}
+
+/** Every product's row of the export: sku, title, stock and each list's price (empty: not sold there). */
+export async function exportRows(db: Pick<Db, 'query'>): Promise<{ header: string[]; rows: string[][] }> {
+  const lists = (await db.query<{ code: string }>('SELECT code FROM price_lists ORDER BY code')).map((r) => r.code);
+  const products = await db.query<{ sku: string; title: string; stock: number; prices: Record<string, number> }>(
+    `SELECT p.sku, p.title, p.stock,
+            coalesce((SELECT jsonb_object_agg(pp.price_list, pp.amount::float8) FROM product_prices pp WHERE pp.product_id = p.id), '{}') AS prices
+       FROM products p ORDER BY p.sku`,
+  );
+  return {
+    header: [...CSV_FIXED_COLUMNS, ...lists.map((l) => `price_${l}`)],
+    rows: products.map((p) => [
+      p.sku,
+      p.title,
+      String(p.stock),
+      ...lists.map((l) => (p.prices[l] === undefined ? '' : p.prices[l]!.toFixed(2))),
+    ]),
+  };
 }

@@ -8,9 +8,18 @@
  *  - every POST: the Origin (when sent) must be this host, and a signed-in form must carry the session's token.
  * Pages are `noindex` (header and meta), never cached, under a CSP with this request's nonce and nothing else.
  */
+import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { isLocalHost, normalizeHost } from '../../shared/sites.ts';
-import { forbidden, mayEnter, STAFF_ROUTES, type StaffAssets, type StaffContext, type StaffSession } from '../staff/index.ts';
+import {
+  CSV_MAX_BYTES,
+  forbidden,
+  mayEnter,
+  STAFF_ROUTES,
+  type StaffAssets,
+  type StaffContext,
+  type StaffSession,
+} from '../staff/index.ts';
 import { forbidden as forbiddenError } from './errors.ts';
 import { pageSecurityHeaders } from './security.ts';
 
@@ -36,6 +45,8 @@ function crossOrigin(request: FastifyRequest): boolean {
 
 export const staffPlugin: FastifyPluginAsync<StaffPluginOptions> = async (app, options) => {
   const hosts = new Set(options.hosts.map(normalizeHost));
+  // Uploads (the prices-and-stock CSV) stream to their handler: one file, bounded, a few fields.
+  await app.register(fastifyMultipart, { limits: { fileSize: CSV_MAX_BYTES, files: 1, fields: 5, fieldSize: 1000, parts: 6 } });
   const staff = app.services.staff;
   /** Each request's staff context, from its preValidation hook to its handler. */
   const contexts = new WeakMap<FastifyRequest, StaffContext>();
@@ -78,7 +89,7 @@ export const staffPlugin: FastifyPluginAsync<StaffPluginOptions> = async (app, o
           }
           if (!mayEnter(session.member.role, route.access)) return forbidden(ctx, request, reply);
         }
-        if (route.method === 'POST' && ctx.sessionId && !route.tokenless) {
+        if (route.method === 'POST' && ctx.sessionId && !route.tokenless && !route.multipart) {
           const token = (request.body as { _token?: unknown } | undefined)?._token;
           if (typeof token !== 'string' || !staff.verifyToken(ctx.sessionId, token))
             throw forbiddenError('staff_token', 'The staff form token is missing or stale: reload the page');

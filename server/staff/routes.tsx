@@ -8,6 +8,8 @@
  */
 
 import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { CsvError, parse } from 'csv-parse';
 import { stringify } from 'csv-stringify/sync';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ReactElement } from 'react';
@@ -17,6 +19,9 @@ import { ORDER_STATES, PAYMENT_STATES } from '../../shared/orders.ts';
 import type { SiteDirectory } from '../../shared/sites.ts';
 import { type AuditActor, readAudit } from '../audit/index.ts';
 import {
+  applyImport,
+  exportRows,
+  type ImportPlan,
   MERCHANDISE_PAGE_SIZE,
   type MerchandiseDesk,
   PRODUCTS_PAGE_SIZE,
@@ -24,11 +29,12 @@ import {
   type ProductDesk,
   type ProductDraft,
   parseAttributes,
+  planImport,
   TRANSLATED_LANGUAGES,
 } from '../catalog/index.ts';
 import { type OrderDesk, type OrderWorkflow, orderNumberParam, type PaymentService } from '../checkout/index.ts';
 import { CONTENT_KINDS, type ContentDesk, type ContentDraft } from '../content/index.ts';
-import type { Queryable } from '../db/index.ts';
+import type { Db } from '../db/index.ts';
 import { LEAD_KINDS, LEAD_STATES, type LeadDesk, REVIEW_STATES, type ReviewService } from '../forms/index.ts';
 import type { Mailer } from '../mail/index.ts';
 import { neutraliseFormula } from './csv.ts';
@@ -43,14 +49,14 @@ import { renderStaffPage, type StaffAssets } from './views/layout.tsx';
 import { OrderPage, OrdersPage, PackingSlipPage } from './views/orders.tsx';
 import { ProductEditPage, ProductsPage } from './views/products.tsx';
 import { CodePage, EnrolPage, RecoveryCodesPage, SignInPage } from './views/sign-in.tsx';
-import { MovementsPage, StockPage } from './views/stock.tsx';
+import { ImportResultPage, MovementsPage, StockPage } from './views/stock.tsx';
 
 /** Who may use a route: 'public' — anyone on a staff host (sign-in); an area — a signed-in member whose role opens it. */
 export type StaffAccess = 'public' | StaffArea;
 
 /** What the staff routes use of the app's services (server/services/: built once, shared with the storefront). */
 export interface StaffServices {
-  db: Queryable;
+  db: Db;
   sites: SiteDirectory;
   orderDesk: OrderDesk;
   orderWorkflow: OrderWorkflow;
@@ -82,6 +88,8 @@ export interface StaffRoute {
   schema?: { params?: z.ZodType; querystring?: z.ZodType; body?: z.ZodType };
   /** The password form: posted before any session exists, so it carries no token (Origin and SameSite=Strict guard it). */
   tokenless?: true;
+  /** A multipart upload: its body streams to the handler, which checks the token field before reading the file. */
+  multipart?: true;
   handler(ctx: StaffContext, request: FastifyRequest, reply: FastifyReply): Promise<unknown>;
 }
 
@@ -197,6 +205,66 @@ const stockBody = z
     note: z.string().trim().max(200).default(''),
   })
   .catchall(z.string().max(20));
+
+/** The largest CSV upload (50,000 rows of a dozen columns are about 5 MB). */
+export const CSV_MAX_BYTES = 20 * 1024 * 1024;
+
+/**
+ * The upload streamed through csv-parse into the import's plan; a malformed file is the plan's error, not a 500. The
+ * delimiter is the header line's: ';' (what a Russian Excel writes, with decimal commas) or ','.
+ */
+async function planFromCsv(ctx: StaffContext, file: NodeJS.ReadableStream): Promise<ImportPlan> {
+  const chunks = (file as Readable)[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  const firstChunk = await chunks.next();
+  const head = firstChunk.done ? '' : firstChunk.value.toString('utf8').split(/\r?\n/)[0]!;
+  const delimiter = head.includes(';') ? ';' : ',';
+  let header: string[] = [];
+  const parser = Readable.from(
+    (async function* () {
+      if (!firstChunk.done) yield firstChunk.value;
+      for (;;) {
+        const next = await chunks.next();
+        if (next.done) return;
+        yield next.value;
+      }
+    })(),
+  ).pipe(
+    parse({
+      bom: true,
+      delimiter,
+      skip_empty_lines: true,
+      trim: true,
+      max_record_size: 100_000,
+      columns: (names: string[]) => {
+        header = names.map((n) => n.trim().toLowerCase());
+        return header;
+      },
+    }),
+  );
+  const records = parser[Symbol.asyncIterator]();
+  try {
+    const first = await records.next();
+    async function* rows() {
+      if (!first.done) yield first.value as Record<string, string>;
+      for (;;) {
+        const next = await records.next();
+        if (next.done) return;
+        yield next.value as Record<string, string>;
+      }
+    }
+    return await planImport(ctx.services.db, rows(), header, listsOf(ctx));
+  } catch (error) {
+    if (!(error instanceof CsvError)) throw error;
+    file.resume();
+    return {
+      rows: 0,
+      errors: [{ line: (error as CsvError & { lines?: number }).lines ?? 0, message: `CSV не читается: ${error.message}` }],
+      stock: [],
+      prices: [],
+      changes: [],
+    };
+  }
+}
 
 /** A 400 in the shape every answer of the app has (server/app.ts's error handler), naming the problem. */
 function badRequest(reply: FastifyReply, message: string) {
@@ -631,6 +699,61 @@ export const STAFF_ROUTES: StaffRoute[] = [
       if (done === 'out_of_scope') return forbidden(ctx, request, reply);
       const back = safeStaffReferer(request) ?? '/staff/stock';
       return reply.redirect(`${back}${back.includes('?') ? '&' : '?'}notice=stockSaved`, 303);
+    },
+  },
+
+  {
+    method: 'GET',
+    url: '/staff/stock.csv',
+    access: 'stock',
+    async handler(ctx, _request, reply) {
+      const { header, rows } = await exportRows(ctx.services.db);
+      const csv = stringify(
+        [header, ...rows].map((row) => row.map(neutraliseFormula)),
+        { bom: true },
+      );
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="prices-stock-${new Date().toISOString().slice(0, 10)}.csv"`)
+        .send(csv);
+    },
+  },
+  {
+    method: 'POST',
+    url: '/staff/stock/import',
+    access: 'stock',
+    multipart: true,
+    async handler(ctx, request, reply) {
+      if (!request.isMultipart()) return badRequest(reply, 'A CSV file is sent as multipart/form-data (the page’s form)');
+      const fields: Record<string, string> = {};
+      let plan: ImportPlan | undefined;
+      for await (const part of request.parts()) {
+        if (part.type === 'field') {
+          fields[part.fieldname] = String(part.value);
+          continue;
+        }
+        // The form's hidden token and the dry-run box come before the file (document order): checked before reading it.
+        if (!ctx.staff.verifyToken(ctx.sessionId!, fields._token ?? '')) {
+          part.file.resume();
+          return reply
+            .code(403)
+            .send({ statusCode: 403, error: 'staff_token', message: 'The staff form token is missing or stale: reload the page' });
+        }
+        plan = await planFromCsv(ctx, part.file);
+        if (part.file.truncated) plan.errors.unshift({ line: 0, message: `файл больше ${CSV_MAX_BYTES / 1024 / 1024} МБ` });
+      }
+      if (!plan) return badRequest(reply, 'No file in the form');
+      const dryRun = fields.dryRun === 'on';
+      const applied = !dryRun && plan.errors.length === 0;
+      if (applied) {
+        await applyImport(ctx.services.db, plan, actorOf(ctx));
+        ctx.services.merchandise.changed();
+      }
+      return page(
+        reply,
+        <ImportResultPage {...frame(ctx, request)} plan={plan} dryRun={dryRun} applied={applied} />,
+        plan.errors.length ? 422 : 200,
+      );
     },
   },
 

@@ -1,7 +1,7 @@
 /** Prices and stock: the grid of products × price lists with the stock count, and a product's stock movements. */
 
-import type { MerchandiseRow, StockMovement } from '../../catalog/index.ts';
-import { Frame, type FrameProps } from './layout.tsx';
+import type { ImportPlan, MerchandiseRow, StockMovement } from '../../catalog/index.ts';
+import { Frame, type FrameProps, TokenField } from './layout.tsx';
 
 type Page = Pick<FrameProps, 'nonce' | 'assets' | 'member' | 'areas' | 'path' | 'notice'> & { token: string };
 
@@ -9,6 +9,7 @@ export const MOVEMENT_REASONS: Record<string, string> = {
   checkout: 'Заказ оформлен',
   order_cancelled: 'Заказ отменён',
   count: 'Пересчёт',
+  import: 'Загрузка CSV',
   other: 'Прочее',
 };
 
@@ -148,6 +149,85 @@ export function MovementsPage(props: Page & { product: { sku: string; title: str
           ))}
         </tbody>
       </table>
+    </Frame>
+  );
+}
+
+function ImportForm({ token }: { token: string }) {
+  return (
+    <form method="post" action="/staff/stock/import" encType="multipart/form-data" className="staff-form staff-narrow">
+      <TokenField token={token} />
+      <label className="staff-check">
+        <input type="checkbox" name="dryRun" value="on" defaultChecked /> Только проверить (ничего не менять)
+      </label>
+      <label>
+        Файл CSV (разделитель — запятая или точка с запятой, UTF-8)
+        <input type="file" name="file" accept=".csv,text/csv" required />
+      </label>
+      <button type="submit">Загрузить</button>
+    </form>
+  );
+}
+
+const SHOWN = 500;
+
+export function ImportResultPage(props: Page & { plan: ImportPlan; dryRun: boolean; applied: boolean }) {
+  const { plan } = props;
+  const title = plan.errors.length ? 'Файл не загружен: есть ошибки' : props.applied ? 'Файл загружен' : 'Проверка файла';
+  return (
+    <Frame title={title} {...props}>
+      <p>
+        Строк: {plan.rows} · изменений остатков: {plan.stock.length} · изменений цен: {plan.prices.length} · ошибок: {plan.errors.length}
+        {props.applied ? ' · всё применено.' : plan.errors.length ? ' · ничего не изменено.' : ' · пока ничего не изменено.'}
+      </p>
+      {plan.errors.length > 0 && (
+        <>
+          <h2>Ошибки</h2>
+          <ul className="staff-errors">
+            {plan.errors.slice(0, SHOWN).map((e) => (
+              <li key={`${e.line}-${e.message}`}>
+                строка {e.line}: {e.message}
+              </li>
+            ))}
+          </ul>
+          {plan.errors.length > SHOWN && <p className="staff-muted">…и ещё {plan.errors.length - SHOWN}.</p>}
+        </>
+      )}
+      {plan.changes.length > 0 && (
+        <>
+          <h2>{props.applied ? 'Изменено' : 'Изменится'}</h2>
+          <table className="staff-table">
+            <thead>
+              <tr>
+                <th>Строка</th>
+                <th>Артикул</th>
+                <th>Что</th>
+                <th className="num">Было</th>
+                <th className="num">Станет</th>
+              </tr>
+            </thead>
+            <tbody>
+              {plan.changes.slice(0, SHOWN).map((c) => (
+                <tr key={`${c.line}-${c.field}`}>
+                  <td>{c.line}</td>
+                  <td>{c.sku}</td>
+                  <td>{c.field}</td>
+                  <td className="num">{c.before ?? '—'}</td>
+                  <td className="num">{c.after ?? '—'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {plan.changes.length > SHOWN && <p className="staff-muted">…и ещё {plan.changes.length - SHOWN}.</p>}
+        </>
+      )}
+      {props.dryRun && plan.errors.length === 0 && plan.changes.length > 0 && (
+        <p>Чтобы применить, загрузите тот же файл ещё раз без отметки «Только проверить».</p>
+      )}
+      <ImportForm token={props.token} />
+      <p>
+        <a href="/staff/stock">← К ценам и остаткам</a>
+      </p>
     </Frame>
   );
 }
