@@ -6,7 +6,7 @@
 import { buildApp } from '../server/app.ts';
 import { openDb } from '../server/db/index.ts';
 import { migrate } from '../server/db/migrate.ts';
-import { seedDemo, seedDemoShopper } from '../server/demo/seed.ts';
+import { seedDemo, seedDemoOwner, seedDemoShopper } from '../server/demo/seed.ts';
 import { loadConfig } from '../server/platform/config.ts';
 
 const { SMTP_URL: _none, ...env } = process.env;
@@ -15,6 +15,7 @@ const db = await openDb({ dataDir: 'memory' });
 await migrate(db);
 await seedDemo(db, config.sites);
 await seedDemoShopper(db);
+await seedDemoOwner(db);
 const { fastify, services } = await buildApp({ config, db });
 // A manager of the back office for e2e/staff.spec.ts (the first sign-in enrols the authenticator in the browser).
 const manager = await services.staff.add({ email: 'manager@staff.localhost', role: 'manager', sites: null }, { id: null, email: 'e2e' });

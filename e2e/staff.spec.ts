@@ -7,6 +7,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import type { Page } from '@playwright/test';
+import { DEMO_OWNER } from '../server/demo/seed.ts';
 import { totpCode } from '../server/staff/totp.ts';
 import { expect, test } from './fixtures.ts';
 import { hydrated } from './page-helpers.ts';
@@ -145,6 +146,13 @@ test('a manager signs in with the second factor, confirms and ships an order; th
   await expect(desk.locator('.staff-toolbar')).toContainText('Трек-номер: RA123456789RU');
   await expect(desk.locator('.staff-history')).toContainText('СДЭК, 2 места');
   await expect(desk.locator('.staff-history')).toContainText(staff.email);
+  for (const [path, name] of [
+    ['/staff/leads', 'leads'],
+    ['/staff/stock', 'stock'],
+  ] as const) {
+    await desk.goto(`${base}${path}`);
+    await shots(desk, name);
+  }
 
   // The buyer: the mail in the demo inbox, and the state in /history.
   await expect
@@ -187,4 +195,31 @@ test('a content editor writes a news item, previews it and publishes it; the sho
   await page.getByRole('link', { name: 'Зимняя акция на комплекты' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Зимняя акция на комплекты');
   await expect(page.locator('main strong', { hasText: '10 %' })).toBeVisible();
+});
+
+test('the demo owner signs in with the README’s password and runs the owner’s pages', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const desk = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  await signIn(desk, DEMO_OWNER);
+  await enrol(desk);
+  await desk.getByRole('link', { name: /Я сохранил коды/ }).click();
+  const menu = desk.getByRole('navigation', { name: 'Разделы' });
+  for (const item of ['Сводка', 'Заказы', 'Обращения', 'Отзывы', 'Контент', 'Товары', 'Цены и остатки', 'Сотрудники', 'Журнал'])
+    await expect(menu.getByRole('link', { name: item, exact: true })).toBeVisible();
+  await menu.getByRole('link', { name: 'Товары' }).click();
+  await expect(desk.getByRole('heading', { name: 'Товары' })).toBeVisible();
+  await shots(desk, 'products');
+  await desk.getByRole('link', { name: 'VIB-STD-22' }).click();
+  await expect(desk.getByLabel('Название').first()).toHaveValue(/Вибро/);
+  await shots(desk, 'product');
+  await menu.getByRole('link', { name: 'Сотрудники' }).click();
+  await desk.getByLabel('Эл. почта').fill('new-manager@staff.localhost');
+  await desk.getByRole('button', { name: 'Добавить' }).click();
+  await expect(desk.getByRole('status')).toContainText('Пароль для new-manager@staff.localhost');
+  await shots(desk, 'members');
+  await menu.getByRole('link', { name: 'Журнал' }).click();
+  await expect(desk.locator('.staff-table')).toContainText('staff.add');
+  await shots(desk, 'audit');
+  await menu.getByRole('link', { name: 'Отзывы' }).click();
+  await shots(desk, 'reviews');
 });

@@ -8,7 +8,7 @@ import { purgeExpired } from './accounts/index.ts';
 import { buildApp } from './app.ts';
 import { openDb } from './db/index.ts';
 import { migrate } from './db/migrate.ts';
-import { seedContentIfEmpty, seedDemoShopper, seedIfEmpty } from './demo/index.ts';
+import { seedContentIfEmpty, seedDemoOwner, seedDemoShopper, seedIfEmpty } from './demo/index.ts';
 import { purgeSpentStamps } from './forms/index.ts';
 import { purgeDemoInbox, purgeOldMail } from './mail/index.ts';
 import { type Config, ConfigError, loadConfig } from './platform/config.ts';
@@ -50,6 +50,9 @@ async function main() {
   // The demo shopper (a published password): only in the demo — embedded database, demo data, no SMTP (decision 042).
   if (config.seedDemo && !config.databaseUrl && !config.mail.smtpUrl && (await seedDemoShopper(db)))
     logger.info('demo shopper created (README: the demo account)');
+  // …and the demo's owner of the back office, under the same conditions (decision 049).
+  if (config.seedDemo && !config.databaseUrl && !config.mail.smtpUrl && (await seedDemoOwner(db)))
+    logger.info('demo owner of the back office created (README: the back office)');
 
   const vite =
     config.env === 'development'

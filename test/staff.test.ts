@@ -637,3 +637,11 @@ t.test('products: an owner creates a product with a translation, edits it, takes
     ['product.create', 'product.update'],
   );
 });
+
+t.test('the demo owner: created once with the published password, which signs in', async (t) => {
+  const { DEMO_OWNER, seedDemoOwner } = await import('../server/demo/index.ts');
+  t.equal(await seedDemoOwner(app.db), true);
+  t.equal(await seedDemoOwner(app.db), false, 'never twice (a changed password is kept)');
+  const signIn = await app.services.staff.signIn(DEMO_OWNER.email, DEMO_OWNER.password, staffIp());
+  t.ok(signIn.ok && signIn.stage === 'enrol', 'signs in; the authenticator is enrolled next');
+});

@@ -243,3 +243,22 @@ export async function seedDemoShopper(db: Queryable): Promise<boolean> {
   );
   return created.length > 0;
 }
+
+/**
+ * The demo's owner of the back office (README "The back office"): a published password, so a visitor of the demo can
+ * try /staff at once — the first sign-in enrols an authenticator app, as for every member. Created under the demo
+ * shopper's conditions only (server/main.ts): the embedded database with the demo data and no SMTP server.
+ */
+export const DEMO_OWNER = { email: 'owner@tihoavto.localhost', password: 'Tishina-Staff-2026' } as const;
+
+/** Creates the demo owner unless a staff member with its e-mail exists (a changed password is kept). True when created. */
+export async function seedDemoOwner(db: Queryable): Promise<boolean> {
+  const [taken] = await db.query('SELECT 1 FROM staff_members WHERE lower(email) = lower($1)', [DEMO_OWNER.email]);
+  if (taken) return false;
+  const created = await db.query(
+    `INSERT INTO staff_members (email, name, role, password_hash) VALUES ($1, 'Демо-владелец', 'owner', $2)
+     ON CONFLICT (lower(email)) DO NOTHING RETURNING id`,
+    [DEMO_OWNER.email, await hashPassword(DEMO_OWNER.password)],
+  );
+  return created.length > 0;
+}
