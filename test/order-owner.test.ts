@@ -11,7 +11,8 @@
 import t from 'tap';
 import { hashPassword } from '../server/accounts/passwords.ts';
 import { freshIp, linkIn, mailsTo, openLink, REGISTRATION, redirectOf, register, visitorOf } from './helpers/account.ts';
-import { hydrationData, orderAt, startTestApp, type TestApp, type Visitor } from './helpers/app.ts';
+import { hydrationData, startTestApp, type TestApp, type Visitor } from './helpers/app.ts';
+import { placeOrder as placeOrderThroughCheckout } from './helpers/order.ts';
 
 const app: TestApp = await startTestApp(t);
 const PASSWORD = REGISTRATION.password;
@@ -36,34 +37,7 @@ const signedInAs = async (v: Visitor) =>
   (await app.db.query<{ user_id: number | null }>('SELECT user_id FROM sessions WHERE id = $1', [v.sessionId]))[0]?.user_id ?? null;
 
 /** Places an order through the checkout (pickup, cash) with the shopper's details; its id and number. */
-async function placeOrder(v: Visitor, email: string): Promise<{ id: number; number: string }> {
-  const [product] = await app.db.query<{ id: number }>(`SELECT id FROM products WHERE sku = 'VIB-STD-22'`);
-  await app.submit({ path: '/cart', as: v, js: true, fields: { intent: 'item', productId: product!.id, quantity: 1, mode: 'add' } });
-  const data = (await app.request({ url: '/_data/cart?_routes=cart', as: v })).json().results.cart.data;
-  const placed = await app.submit({
-    path: '/cart',
-    as: v,
-    js: true,
-    fields: {
-      intent: 'checkout',
-      _form: 'checkout',
-      checkoutKey: data.checkout.key,
-      expectedGoods: String(data.cart.goods),
-      name: 'Анна Петрова',
-      phone: '8 (916) 123-45-67',
-      email,
-      customerType: 'person',
-      delivery: 'pickup',
-      point: 'msk-warehouse',
-      city: 'Москва',
-      payment: 'cash',
-      consent: 'on',
-    },
-  });
-  const redirect = placed.json().redirect;
-  if (!/^\/cart\/success\/\d{4}-\d{4}$/.test(redirect ?? '')) throw new Error(`not placed: ${placed.body}`);
-  return orderAt(app, redirect);
-}
+const placeOrder = (v: Visitor, email: string) => placeOrderThroughCheckout(app, v, email);
 
 /** Everything a browser could read of an order: its pages (addressed by its number) and their /_data calls. Each true when readable. */
 async function reads(v: Visitor, { number }: { number: string }) {

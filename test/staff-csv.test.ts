@@ -45,7 +45,7 @@ t.test('export, dry run, bad rows, apply', async (t) => {
     .replace(/^\uFEFF/, '')
     .trim()
     .split(/\r?\n/);
-  t.match(lines[0], /^sku,title,stock,price_kg,price_kz,price_md,price_ru,price_uz$/);
+  t.match(lines[0], /^sku,title,stock_was,stock,price_kg,price_kz,price_md,price_ru,price_uz$/);
   t.ok(
     lines.some((l) => l.includes(`"'=HYPERLINK(""x"")"`)),
     'a formula-looking title is written as text',
@@ -85,6 +85,18 @@ t.test('export, dry run, bad rows, apply', async (t) => {
     `SELECT after FROM staff_audit WHERE action = 'stock.import' ORDER BY id DESC LIMIT 1`,
   );
   t.same([audit!.after.stockChanges, audit!.after.priceChanges], [1, 2]);
+  // A round trip after a sale: the untouched row leaves the new stock alone; a changed count over it is refused.
+  const now = await stockOf('VIB-STD-22');
+  const roundTrip = await upload(manager, `sku,stock_was,stock\nVIB-STD-22,${now - 3},${now - 3}\n`);
+  t.equal(roundTrip.statusCode, 200);
+  t.equal(await stockOf('VIB-STD-22'), now, 'an unchanged count never undoes what happened since the export');
+  const stale = await upload(manager, `sku,stock_was,stock\nVIB-STD-22,${now - 3},100\n`);
+  t.equal(stale.statusCode, 422);
+  t.match(stale.body, /изменился после выгрузки/);
+  // A bad header on a large file is answered at once (the rest of the upload is drained, not left hanging).
+  const big = await upload(manager, `sku,colour\n${'VIB-STD-22,red\n'.repeat(200_000)}`);
+  t.equal(big.statusCode, 422);
+  t.match(big.body, /неизвестная колонка/);
   const garbage = await upload(manager, 'sku,stock\n"unterminated,1\n');
   t.equal(garbage.statusCode, 422, 'a malformed file is named, not a 500');
   t.match(garbage.body, /CSV не читается/);

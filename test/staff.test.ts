@@ -645,3 +645,80 @@ t.test('the demo owner: created once with the published password, which signs in
   const signIn = await app.services.staff.signIn(DEMO_OWNER.email, DEMO_OWNER.password, staffIp());
   t.ok(signIn.ok && signIn.stage === 'enrol', 'signs in; the authenticator is enrolled next');
 });
+
+t.test('review fixes: stale counts, shipped goods, re-enrolment, self-reset, several sites, hostile text, next', async (t) => {
+  const owner = await staffMember(app, 'owner');
+  const manager = await staffMember(app, 'manager');
+  const [product] = await app.db.query<{ id: number; stock: number }>(`SELECT id, stock FROM products WHERE sku = 'VIB-LT-18'`);
+  // The grid showed `stock`; a checkout took units since; a price-only save leaves the stock alone.
+  const shown = product!.stock;
+  await placeOrder(app, app.visitor(), 'stale@example.ru', 'VIB-LT-18', 2);
+  const priceOnly = await staffPost(app, manager, `/staff/stock/${product!.id}`, {
+    stock: String(shown),
+    stock_was: String(shown),
+    price_ru: '333',
+  });
+  t.match(priceOnly.headers.location, /notice=stockSaved/);
+  const [after] = await app.db.query<{ stock: number }>('SELECT stock FROM products WHERE id = $1', [product!.id]);
+  t.equal(after!.stock, shown - 2, 'the sale since the page was drawn stands');
+  const stale = await staffPost(app, manager, `/staff/stock/${product!.id}`, { stock: '500', stock_was: String(shown) });
+  t.match(stale.headers.location, /notice=stale_stock/, 'a count over a moved stock is refused');
+
+  // A shipped order's units are gone: cancelling it gives nothing back.
+  const { number } = await placeOrder(app, app.visitor(), 'shipped@example.ru', 'VIB-LT-18', 1);
+  for (const to of ['confirmed', 'in_progress']) await staffPost(app, manager, `/staff/orders/${number}/status`, { to });
+  await staffPost(app, manager, `/staff/orders/${number}/status`, { to: 'shipped', trackingNumber: 'RA2' });
+  const [beforeCancel] = await app.db.query<{ stock: number }>('SELECT stock FROM products WHERE id = $1', [product!.id]);
+  await staffPost(app, manager, `/staff/orders/${number}/status`, { to: 'cancelled' });
+  const [afterCancel] = await app.db.query<{ stock: number }>('SELECT stock FROM products WHERE id = $1', [product!.id]);
+  t.equal(afterCancel!.stock, beforeCancel!.stock, 'no phantom stock');
+
+  // A half-open enrolment opened before the member enrolled cannot replace the authenticator afterwards.
+  const { member, password } = await app.services.staff.add(
+    { email: 'twice@staff.example', role: 'manager', sites: null },
+    { id: null, email: 'test' },
+  );
+  const first = await app.services.staff.signIn(member.email, password, staffIp());
+  const attacker = await app.services.staff.signIn(member.email, password, staffIp());
+  if (!first.ok || !attacker.ok) return t.fail('signed in');
+  const secrets = await app.db.query<{ pending_secret: string }>(
+    'SELECT pending_secret FROM staff_sessions WHERE staff_id = $1 ORDER BY created_at',
+    [member.id],
+  );
+  const { totpCode } = await import('../server/staff/totp.ts');
+  t.ok((await app.services.staff.enrol(first.sessionId, totpCode(secrets[0]!.pending_secret, Date.now()))).ok, 'the member enrols');
+  const late = await app.services.staff.enrol(attacker.sessionId, totpCode(secrets[1]!.pending_secret, Date.now()));
+  t.same(late, { ok: false, reason: 'expired' }, 'the other enrolment is stale');
+
+  t.match((await staffPost(app, owner, `/staff/members/${owner.id}/reset`, {})).headers.location, /notice=self_reset/, 'no self-reset');
+  const twoSites = await staffPost(app, owner, '/staff/members', { email: 'asia@staff.example', role: 'manager', sites: ['kz', 'kg'] });
+  t.equal(twoSites.statusCode, 200);
+  const [asia] = await app.db.query<{ sites: string[] }>(`SELECT sites FROM staff_members WHERE email = 'asia@staff.example'`);
+  t.same(asia!.sites, ['kz', 'kg'], 'every ticked site');
+
+  const testOnly = await staffMember(app, 'manager', ['test']);
+  t.equal(
+    (await staffPost(app, testOnly, `/staff/stock/${product!.id}`, { price_ru: '1' })).statusCode,
+    403,
+    'a list shared with another site is not a scoped member’s',
+  );
+
+  const nul = await app.request({
+    method: 'POST',
+    url: '/staff/sign-in',
+    payload: { email: 'a\u0000@b.c', password: 'x' },
+    headers: { 'content-type': 'application/json' },
+  });
+  t.equal(nul.statusCode, 400, 'a NUL byte is a 400, never a 500');
+  const note = await staffPost(app, manager, `/staff/orders/${number}/status`, { to: 'cancelled', note: 'x\u0000y' });
+  t.equal(note.statusCode, 400);
+  t.equal((await app.request({ url: '/staff/orders?from=0000-01-01', headers: { cookie: manager.cookie } })).statusCode, 400, 'year 0');
+  const crlf = await app.request({ url: '/staff/sign-in?next=%2Fstaff%2F%0D%0ASet-Cookie%3Ax' });
+  t.equal(crlf.statusCode, 400, 'a line break in next is refused and named');
+  const cyrillic = await app.request({ url: `/staff/sign-in?next=${encodeURIComponent('/staff/orders?q=Анна')}` });
+  t.match(
+    cyrillic.body,
+    /name="next" value="\/staff\/orders\?q=%D0%90%D0%BD%D0%BD%D0%B0"/,
+    'the next address is normalised (percent-encoded)',
+  );
+});

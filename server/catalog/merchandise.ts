@@ -77,15 +77,19 @@ export class MerchandiseDesk {
    */
   async update(
     productId: number,
-    change: { stock?: number; prices: PriceChange[]; note: string },
+    change: { stock?: number; stockWas?: number; prices: PriceChange[]; note: string },
     actor: AuditActor & { lists: readonly string[] | null },
-  ): Promise<'ok' | 'not_found' | 'out_of_scope'> {
+  ): Promise<'ok' | 'not_found' | 'out_of_scope' | 'stale_stock'> {
     if (actor.lists !== null && change.prices.some((p) => !actor.lists!.includes(p.list))) return 'out_of_scope';
     const result = await this.db.transaction(async (tx) => {
       const [product] = await tx.query<{ sku: string; stock: number }>('SELECT sku, stock FROM products WHERE id = $1 FOR UPDATE', [
         productId,
       ]);
       if (!product) return 'not_found' as const;
+      // The grid sends the count it showed (stockWas): unchanged, the stock is left alone (a checkout may have taken
+      // units since the page was drawn); changed while someone else's change landed, it is refused, not overwritten.
+      const countGiven = change.stock !== undefined && change.stock !== change.stockWas;
+      if (countGiven && change.stockWas !== undefined && change.stockWas !== product.stock) return 'stale_stock' as const;
       const current = await tx.query<{ list: string; amount: number }>(
         'SELECT price_list AS list, amount::float8 AS amount FROM product_prices WHERE product_id = $1',
         [productId],
@@ -109,7 +113,7 @@ export class MerchandiseDesk {
           after: { list: p.list, amount: p.amount },
         });
       }
-      if (change.stock !== undefined && change.stock !== product.stock) {
+      if (countGiven && change.stock !== product.stock) {
         await tx.query(
           `SELECT set_config('tihoavto.stock_reason', 'count', true), set_config('tihoavto.staff_id', $1, true), set_config('tihoavto.stock_note', $2, true)`,
           [actor.id === null ? '' : String(actor.id), change.note],
@@ -167,8 +171,12 @@ export interface ImportPlan {
   changes: PlannedChange[];
 }
 
-/** The CSV's columns (export and import): sku, title (ignored on import), stock, then price_<list> per price list. */
-export const CSV_FIXED_COLUMNS = ['sku', 'title', 'stock'] as const;
+/**
+ * The CSV's columns (export and import): sku, title (ignored on import), stock_was (the stock when exported) and stock,
+ * then price_<list> per price list. With stock_was present, a row whose stock equals it leaves the stock alone (sales
+ * since the export stand), and a changed count over a stock that moved since the export is an error, not an overwrite.
+ */
+export const CSV_FIXED_COLUMNS = ['sku', 'title', 'stock_was', 'stock'] as const;
 
 /**
  * Reads a prices-and-stock CSV (any size: rows are checked as they stream in) against the catalogue and returns what it
@@ -221,9 +229,15 @@ export async function planImport(
       continue;
     }
     seen.add(sku);
-    if (header.includes('stock') && cell('stock') !== '') {
+    const was = header.includes('stock_was') ? cell('stock_was') : '';
+    if (header.includes('stock') && cell('stock') !== '' && cell('stock') !== was) {
       const stock = cell('stock');
       if (!/^\d{1,8}$/.test(stock)) plan.errors.push({ line, message: `остаток «${stock}»: целое число от 0` });
+      else if (was !== '' && Number(was) !== product.stock)
+        plan.errors.push({
+          line,
+          message: `остаток ${sku} изменился после выгрузки (был ${was}, сейчас ${product.stock}): выгрузите заново`,
+        });
       else if (Number(stock) !== product.stock) {
         plan.stock.push({ id: product.id, stock: Number(stock) });
         plan.changes.push({ line, sku, field: 'stock', before: product.stock, after: Number(stock) });

@@ -12,6 +12,7 @@ import { type AuditActor, recordAudit } from '../audit/index.ts';
 import type { Db } from '../db/index.ts';
 import type { Mailer } from '../mail/index.ts';
 import { returnHeldStock } from './reservations.ts';
+import { orderMailLanguage } from './shopper-mail.ts';
 
 /** The sites a staff member may act on: null — every site. */
 export type SiteScope = readonly string[] | null;
@@ -56,6 +57,9 @@ export class OrderWorkflow {
       const from = order.status as OrderState;
       const stockReturned = move.to === 'cancelled' ? await returnHeldStock(tx, order.id) : 0;
       const trackingNumber = move.to === 'shipped' ? tracking : order.tracking_number;
+      // A shipped order's units have left the warehouse: a later cancellation gives nothing back (a returned parcel
+      // is counted back in by hand, with its movement).
+      if (move.to === 'shipped') await tx.query('UPDATE orders SET stock_held = false WHERE id = $1', [order.id]);
       await tx.query('UPDATE orders SET status = $2, tracking_number = $3, updated_at = now() WHERE id = $1', [
         order.id,
         move.to,
@@ -81,9 +85,7 @@ export class OrderWorkflow {
           kind: 'order.status',
           to: order.customer_email,
           site,
-          language: (site.languages as readonly string[]).includes(order.language)
-            ? (order.language as Site['languages'][number])
-            : site.languages[0]!,
+          language: orderMailLanguage(site, order.language),
           data: { orderId: order.id, number, status: move.to, trackingNumber },
         });
       }

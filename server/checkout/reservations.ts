@@ -16,7 +16,7 @@ import type { Site } from '../../shared/sites.ts';
 import type { Db, Queryable } from '../db/index.ts';
 import type { Mailer } from '../mail/index.ts';
 import type { OrdersConfig } from '../platform/config.ts';
-import { mayMailShopper } from './shopper-mail.ts';
+import { mayMailShopper, orderMailLanguage } from './shopper-mail.ts';
 
 /** Orders looked at per run at most (the next run takes the rest). */
 const BATCH = 200;
@@ -76,7 +76,7 @@ async function releaseOne(tx: Queryable, id: number, params: unknown[], deps: Re
       kind: 'order.cancelled',
       to: order.customer_email,
       site,
-      language: site.languages.includes(order.language) ? order.language : site.languages[0]!,
+      language: orderMailLanguage(site, order.language),
       data: { orderId: order.id, number: order.number, reason },
     });
   }

@@ -45,6 +45,17 @@ function crossOrigin(request: FastifyRequest): boolean {
 
 export const staffPlugin: FastifyPluginAsync<StaffPluginOptions> = async (app, options) => {
   const hosts = new Set(options.hosts.map(normalizeHost));
+  // Staff forms repeat a name for a set of checkboxes (a member's sites): here a repeated name is an array (the
+  // storefront's parser keeps the last value, server/app.ts).
+  app.removeContentTypeParser('application/x-www-form-urlencoded');
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+    const fields: Record<string, string | string[]> = {};
+    for (const [key, value] of new URLSearchParams(body as string)) {
+      const had = fields[key];
+      fields[key] = had === undefined ? value : Array.isArray(had) ? [...had, value] : [had, value];
+    }
+    done(null, fields);
+  });
   // Uploads (the prices-and-stock CSV) stream to their handler: one file, bounded, a few fields.
   await app.register(fastifyMultipart, { limits: { fileSize: CSV_MAX_BYTES, files: 1, fields: 5, fieldSize: 1000, parts: 6 } });
   const staff = app.services.staff;

@@ -17,6 +17,7 @@ import { z } from 'zod';
 import { LANGUAGES } from '../../shared/languages.ts';
 import { ORDER_STATES, PAYMENT_STATES } from '../../shared/orders.ts';
 import type { SiteDirectory } from '../../shared/sites.ts';
+import { plainText } from '../../shared/text.ts';
 import { type AuditActor, readAudit } from '../audit/index.ts';
 import {
   applyImport,
@@ -110,37 +111,44 @@ const NOTICES: Record<string, { kind: 'ok' | 'error'; text: string }> = {
   refund_nothing_left: { kind: 'error', text: 'По заказу уже возвращено всё, что было оплачено.' },
   refund_bad_lines: { kind: 'error', text: 'Выберите позиции и количество не больше заказанного.' },
   refund_not_configured: { kind: 'error', text: 'Онлайн-оплата для этого сайта не настроена.' },
+  refund_key_reused: { kind: 'error', text: 'Форма устарела: откройте заказ заново.' },
   refund_provider: { kind: 'error', text: 'Платёжная система не выполнила возврат; подробности — в списке возвратов ниже.' },
   lead: { kind: 'ok', text: 'Обращение сохранено.' },
   productSaved: { kind: 'ok', text: 'Товар сохранён. Покупатели увидят изменения в течение времени жизни кэша.' },
+  stale_stock: { kind: 'error', text: 'Остаток изменился, пока страница была открыта (заказ или коллега): проверьте и сохраните снова.' },
   stockSaved: { kind: 'ok', text: 'Цены и остаток сохранены.' },
   contentSaved: { kind: 'ok', text: 'Запись сохранена. Покупатели увидят её в течение времени жизни кэша.' },
+  self_reset: { kind: 'error', text: 'Свой пароль и второй фактор сбрасывает другой владелец или команда npm run staff -- reset.' },
   unknown_assignee: { kind: 'error', text: 'Такого действующего сотрудника нет.' },
 };
 const noticeOf = (request: FastifyRequest) => NOTICES[(request.query as { notice?: string } | undefined)?.notice ?? ''];
 
+/** Every text field: no control characters (decision 039: a NUL byte would be a 500 at the database). */
+const text = (multiline = false) => plainText({ invalid: 'control characters are not allowed', multiline });
+/** A day from 1900 on (PostgreSQL refuses year 0). */
 const date = z.iso
   .date()
+  .refine((d) => d >= '1900-01-01', 'a date from 1900-01-01 on')
   .optional()
   .or(z.literal('').transform(() => undefined));
-const optionalText = (max: number) => z.string().trim().max(max).optional();
+const optionalText = (max: number) => text().trim().max(max).optional();
 const emptyAsUndefined = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (v === '' ? undefined : v), schema.optional()) as unknown as z.ZodOptional<T>;
 
 const orderFilter = z.object({
   q: optionalText(100),
-  site: emptyAsUndefined(z.string().max(20)),
+  site: emptyAsUndefined(text().max(20)),
   status: emptyAsUndefined(z.enum(ORDER_STATES)),
   paymentState: emptyAsUndefined(z.enum(PAYMENT_STATES)),
   from: date,
   to: date,
   page: z.coerce.number().int().min(1).max(100_000).default(1),
-  notice: z.string().max(20).optional(),
+  notice: text().max(20).optional(),
 });
 const numberParams = z.object({ number: orderNumberParam });
 const idParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
 const sitesField = z
-  .union([z.string(), z.array(z.string())])
+  .union([text(), z.array(text())])
   .optional()
   .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]));
 const commaList = z
@@ -154,16 +162,16 @@ const commaList = z
       .filter(Boolean),
   );
 const contentBody = z.object({
-  _token: z.string().max(100),
+  _token: text().max(100),
   intent: z.enum(['preview', 'save']),
   id: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
   kind: z.enum(CONTENT_KINDS),
-  site: z.string().max(20),
+  site: text().max(20),
   language: z.enum(LANGUAGES),
-  slug: z.string().trim().max(120),
-  title: z.string().trim().max(300),
-  summary: z.string().trim().max(500).default(''),
-  body: z.string().max(100_000).default(''),
+  slug: text().trim().max(120),
+  title: text().trim().max(300),
+  summary: text(true).trim().max(500).default(''),
+  body: text(true).max(100_000).default(''),
   products: commaList,
   related: commaList,
   sort: z.coerce.number().int().min(-100_000).max(100_000).default(0),
@@ -171,40 +179,41 @@ const contentBody = z.object({
     .literal('on')
     .optional()
     .transform((v) => v === 'on'),
-  publishedAt: z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, 'YYYY-MM-DDTHH:MM'),
+  publishedAt: text().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, 'YYYY-MM-DDTHH:MM'),
 });
 const onFlag = z
   .literal('on')
   .optional()
   .transform((v) => v === 'on');
 const productBase = z.object({
-  _token: z.string().max(100),
+  _token: text().max(100),
   id: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
-  sku: z.string().trim().max(64),
-  slug: z.string().trim().max(120).default(''),
+  sku: text().trim().max(64),
+  slug: text().trim().max(120).default(''),
   categoryId: z.coerce.number().int().min(0).max(2_147_483_647),
-  title: z.string().trim().max(300),
-  description: z.string().max(10_000).default(''),
+  title: text().trim().max(300),
+  description: text(true).max(10_000).default(''),
   active: onFlag,
   madeToOrder: onFlag,
-  attributes: z.string().max(5000).default(''),
+  attributes: text(true).max(5000).default(''),
 });
 const productBody = productBase.extend(
   Object.fromEntries(
     TRANSLATED_LANGUAGES.flatMap((l) => [
-      [`title_${l}`, z.string().max(300).optional()],
-      [`description_${l}`, z.string().max(10_000).optional()],
+      [`title_${l}`, text().max(300).optional()],
+      [`description_${l}`, text(true).max(10_000).optional()],
     ]),
   ) as Record<string, z.ZodOptional<z.ZodString>>,
 );
 
 const stockBody = z
   .object({
-    _token: z.string().max(100),
+    _token: text().max(100),
     stock: z.union([z.literal('').transform(() => undefined), z.coerce.number().int().min(0).max(10_000_000)]).optional(),
-    note: z.string().trim().max(200).default(''),
+    stock_was: z.union([z.literal('').transform(() => undefined), z.coerce.number().int().min(0).max(10_000_000)]).optional(),
+    note: text().trim().max(200).default(''),
   })
-  .catchall(z.string().max(20));
+  .catchall(text().max(20));
 
 /** The largest CSV upload (50,000 rows of a dozen columns are about 5 MB). */
 export const CSV_MAX_BYTES = 20 * 1024 * 1024;
@@ -255,7 +264,6 @@ async function planFromCsv(ctx: StaffContext, file: NodeJS.ReadableStream): Prom
     return await planImport(ctx.services.db, rows(), header, listsOf(ctx));
   } catch (error) {
     if (!(error instanceof CsvError)) throw error;
-    file.resume();
     return {
       rows: 0,
       errors: [{ line: (error as CsvError & { lines?: number }).lines ?? 0, message: `CSV не читается: ${error.message}` }],
@@ -263,6 +271,11 @@ async function planFromCsv(ctx: StaffContext, file: NodeJS.ReadableStream): Prom
       prices: [],
       changes: [],
     };
+  } finally {
+    // A plan that stopped early (a bad header, a parse error) leaves the upload unread: drained, or the multipart
+    // stream would wait for its reader and the answer never come.
+    parser.destroy();
+    while (!(await chunks.next()).done) {}
   }
 }
 
@@ -291,7 +304,7 @@ function safeStaffReferer(request: FastifyRequest): string | undefined {
 }
 
 const memberBody = z.object({
-  _token: z.string().max(100),
+  _token: text().max(100),
   role: z.enum(STAFF_ROLES),
   sites: sitesField,
   disabled: z.literal('on').optional(),
@@ -323,9 +336,10 @@ const actorOf = (ctx: StaffContext): AuditActor & { scope: readonly string[] | n
 
 /** A `next` address after sign-in: a staff page only (never another site: no open redirect). */
 function nextPath(value: unknown): string {
-  return typeof value === 'string' && /^\/staff(?:[/?#]|$)/.test(value) && !value.includes('//') && !value.includes('\\')
-    ? value
-    : '/staff';
+  if (typeof value !== 'string' || !/^\/staff(?:[/?#]|$)/.test(value) || value.includes('//') || value.includes('\\')) return '/staff';
+  // Normalised through URL: what goes into Location is percent-encoded (no CR/LF, nothing outside Latin-1).
+  const url = new URL(value, 'http://staff.invalid');
+  return url.host === 'staff.invalid' && url.pathname.startsWith('/staff') ? url.pathname + url.search : '/staff';
 }
 
 /** The sites a member may write content for: all sites ('*') and each site for an unscoped member, else theirs. */
@@ -337,7 +351,10 @@ function contentSites(ctx: StaffContext): string[] {
 /** The price lists a member may change: those of their sites (null: every list). */
 function listsOf(ctx: StaffContext): string[] | null {
   const scope = ctx.session!.member.sites;
-  return scope === null ? null : ctx.services.sites.all.filter((s) => scope.includes(s.id)).map((s) => s.priceList);
+  if (scope === null) return null;
+  // A list is a scoped member's only when every site selling from it is theirs (ru and test share one).
+  const sites = ctx.services.sites.all;
+  return [...new Set(sites.map((s) => s.priceList))].filter((list) => sites.every((s) => s.priceList !== list || scope.includes(s.id)));
 }
 
 /** Sites named in a form, kept to the configured ones; none means every site. */
@@ -353,7 +370,7 @@ export const STAFF_ROUTES: StaffRoute[] = [
     method: 'GET',
     url: '/staff/sign-in',
     access: 'public',
-    schema: { querystring: z.object({ next: z.string().max(500).optional(), notice: z.string().max(20).optional() }) },
+    schema: { querystring: z.object({ next: text().max(500).optional(), notice: text().max(20).optional() }) },
     async handler(ctx, request, reply) {
       if (ctx.session?.stage === 'active') return reply.redirect('/staff', 303);
       const { next } = request.query as { next?: string };
@@ -369,7 +386,7 @@ export const STAFF_ROUTES: StaffRoute[] = [
     access: 'public',
     tokenless: true,
     schema: {
-      body: z.object({ email: z.string().trim().max(254), password: z.string().max(200), next: z.string().max(500).optional() }),
+      body: z.object({ email: text().trim().max(254), password: text().max(200), next: text().max(500).optional() }),
     },
     async handler(ctx, request, reply) {
       const { email, password, next } = request.body as { email: string; password: string; next?: string };
@@ -392,7 +409,7 @@ export const STAFF_ROUTES: StaffRoute[] = [
     method: 'GET',
     url: '/staff/sign-in/code',
     access: 'public',
-    schema: { querystring: z.object({ next: z.string().max(500).optional(), notice: z.string().max(20).optional() }) },
+    schema: { querystring: z.object({ next: text().max(500).optional(), notice: text().max(20).optional() }) },
     async handler(ctx, request, reply) {
       if (ctx.session?.stage !== 'second_factor') return reply.redirect('/staff/sign-in?notice=expired', 303);
       const { next } = request.query as { next?: string };
@@ -407,7 +424,7 @@ export const STAFF_ROUTES: StaffRoute[] = [
     method: 'POST',
     url: '/staff/sign-in/code',
     access: 'public',
-    schema: { body: z.object({ _token: z.string().max(100), code: z.string().max(40), next: z.string().max(500).optional() }) },
+    schema: { body: z.object({ _token: text().max(100), code: text().max(40), next: text().max(500).optional() }) },
     async handler(ctx, request, reply) {
       const { code, next } = request.body as { code: string; next?: string };
       if (!ctx.sessionId) return reply.redirect('/staff/sign-in?notice=expired', 303);
@@ -458,7 +475,7 @@ export const STAFF_ROUTES: StaffRoute[] = [
     method: 'POST',
     url: '/staff/sign-in/enrol',
     access: 'public',
-    schema: { body: z.object({ _token: z.string().max(100), code: z.string().max(20) }) },
+    schema: { body: z.object({ _token: text().max(100), code: text().max(20) }) },
     async handler(ctx, request, reply) {
       if (!ctx.sessionId) return reply.redirect('/staff/sign-in?notice=expired', 303);
       const result = await ctx.staff.enrol(ctx.sessionId, (request.body as { code: string }).code);
@@ -475,7 +492,7 @@ export const STAFF_ROUTES: StaffRoute[] = [
     method: 'POST',
     url: '/staff/sign-out',
     access: 'dashboard',
-    schema: { body: z.object({ _token: z.string().max(100) }) },
+    schema: { body: z.object({ _token: text().max(100) }) },
     async handler(ctx, _request, reply) {
       await ctx.staff.signOut(ctx.sessionId!);
       ctx.clearSession();
@@ -561,12 +578,14 @@ export const STAFF_ROUTES: StaffRoute[] = [
     method: 'GET',
     url: '/staff/orders/:number',
     access: 'orders',
-    schema: { params: numberParams, querystring: z.object({ notice: z.string().max(20).optional() }) },
+    schema: { params: numberParams, querystring: z.object({ notice: text().max(20).optional() }) },
     async handler(ctx, request, reply) {
       const order = await ctx.services.orderDesk.find((request.params as { number: string }).number, ctx.session!.member.sites);
       if (!order) return reply.callNotFound();
       // The refund form's key: one per rendering, so a double click is one refund and a new visit another.
-      return page(reply, <OrderPage {...frame(ctx, request)} order={order} refundKey={randomUUID()} />);
+      // A refund whose answer never came is retried with its own key; else a new key for this rendering.
+      const refundKey = order.refunds.find((r) => r.status === 'pending')?.key ?? randomUUID();
+      return page(reply, <OrderPage {...frame(ctx, request)} order={order} refundKey={refundKey} />);
     },
   },
   {
@@ -587,10 +606,10 @@ export const STAFF_ROUTES: StaffRoute[] = [
     schema: {
       params: numberParams,
       body: z.object({
-        _token: z.string().max(100),
+        _token: text().max(100),
         to: z.enum(ORDER_STATES),
-        note: z.string().trim().max(500).default(''),
-        trackingNumber: z.string().trim().max(100).optional(),
+        note: text().trim().max(500).default(''),
+        trackingNumber: text().trim().max(100).optional(),
       }),
     },
     async handler(ctx, request, reply) {
@@ -613,7 +632,7 @@ export const STAFF_ROUTES: StaffRoute[] = [
       querystring: z.object({
         status: z.enum(REVIEW_STATES).default('pending'),
         page: z.coerce.number().int().min(1).max(100_000).default(1),
-        notice: z.string().max(20).optional(),
+        notice: text().max(20).optional(),
       }),
     },
     async handler(ctx, request, reply) {
@@ -628,7 +647,7 @@ export const STAFF_ROUTES: StaffRoute[] = [
     access: 'reviews',
     schema: {
       params: idParams,
-      body: z.object({ _token: z.string().max(100), status: z.enum(['published', 'rejected']), reply: z.string().max(3000).default('') }),
+      body: z.object({ _token: text().max(100), status: z.enum(['published', 'rejected']), reply: text(true).max(3000).default('') }),
     },
     async handler(ctx, request, reply) {
       const { id } = request.params as { id: number };
@@ -648,7 +667,7 @@ export const STAFF_ROUTES: StaffRoute[] = [
       querystring: z.object({
         q: optionalText(100),
         page: z.coerce.number().int().min(1).max(100_000).default(1),
-        notice: z.string().max(20).optional(),
+        notice: text().max(20).optional(),
       }),
     },
     async handler(ctx, request, reply) {
@@ -684,7 +703,7 @@ export const STAFF_ROUTES: StaffRoute[] = [
     schema: { params: idParams, body: stockBody },
     async handler(ctx, request, reply) {
       const { id } = request.params as { id: number };
-      const { _token, stock, note, ...fields } = request.body as z.infer<typeof stockBody>;
+      const { _token, stock, stock_was: stockWas, note, ...fields } = request.body as z.infer<typeof stockBody>;
       const known = new Set((await ctx.services.merchandise.priceLists()).map((l) => l.code));
       const prices: PriceChange[] = [];
       for (const [name, value] of Object.entries(fields)) {
@@ -694,7 +713,8 @@ export const STAFF_ROUTES: StaffRoute[] = [
         if (amount === undefined) return badRequest(reply, `${name}: a price is digits with up to two decimals, or empty (not sold)`);
         prices.push({ list, amount });
       }
-      const done = await ctx.services.merchandise.update(id, { stock, prices, note }, { ...actorOf(ctx), lists: listsOf(ctx) });
+      const done = await ctx.services.merchandise.update(id, { stock, stockWas, prices, note }, { ...actorOf(ctx), lists: listsOf(ctx) });
+      if (done === 'stale_stock') return reply.redirect('/staff/stock?notice=stale_stock', 303);
       if (done === 'not_found') return reply.callNotFound();
       if (done === 'out_of_scope') return forbidden(ctx, request, reply);
       const back = safeStaffReferer(request) ?? '/staff/stock';
@@ -794,7 +814,7 @@ export const STAFF_ROUTES: StaffRoute[] = [
     method: 'GET',
     url: '/staff/products/:id',
     access: 'catalogue',
-    schema: { params: idParams, querystring: z.object({ notice: z.string().max(20).optional() }) },
+    schema: { params: idParams, querystring: z.object({ notice: text().max(20).optional() }) },
     async handler(ctx, request, reply) {
       const product = await ctx.services.productDesk.find((request.params as { id: number }).id);
       if (!product) return reply.callNotFound();
@@ -853,7 +873,7 @@ export const STAFF_ROUTES: StaffRoute[] = [
     method: 'GET',
     url: '/staff/content',
     access: 'content',
-    schema: { querystring: z.object({ kind: emptyAsUndefined(z.enum(CONTENT_KINDS)), notice: z.string().max(20).optional() }) },
+    schema: { querystring: z.object({ kind: emptyAsUndefined(z.enum(CONTENT_KINDS)), notice: text().max(20).optional() }) },
     async handler(ctx, request, reply) {
       const { kind } = request.query as { kind?: (typeof CONTENT_KINDS)[number] };
       const rows = await ctx.services.contentDesk.list({ kind }, ctx.session!.member.sites);
@@ -888,7 +908,7 @@ export const STAFF_ROUTES: StaffRoute[] = [
     method: 'GET',
     url: '/staff/content/:id',
     access: 'content',
-    schema: { params: idParams, querystring: z.object({ notice: z.string().max(20).optional() }) },
+    schema: { params: idParams, querystring: z.object({ notice: text().max(20).optional() }) },
     async handler(ctx, request, reply) {
       const entry = await ctx.services.contentDesk.find((request.params as { id: number }).id, ctx.session!.member.sites);
       if (!entry) return reply.callNotFound();
@@ -926,7 +946,7 @@ export const STAFF_ROUTES: StaffRoute[] = [
         kind: z.enum(LEAD_KINDS).default('message'),
         state: emptyAsUndefined(z.enum(LEAD_STATES)),
         page: z.coerce.number().int().min(1).max(100_000).default(1),
-        notice: z.string().max(20).optional(),
+        notice: text().max(20).optional(),
       }),
     },
     async handler(ctx, request, reply) {
@@ -948,7 +968,7 @@ export const STAFF_ROUTES: StaffRoute[] = [
     access: 'leads',
     schema: {
       params: z.object({ kind: z.enum(LEAD_KINDS), id: idParams.shape.id }),
-      querystring: z.object({ notice: z.string().max(20).optional() }),
+      querystring: z.object({ notice: text().max(20).optional() }),
     },
     async handler(ctx, request, reply) {
       const { kind, id } = request.params as { kind: (typeof LEAD_KINDS)[number]; id: number };
@@ -964,10 +984,10 @@ export const STAFF_ROUTES: StaffRoute[] = [
     schema: {
       params: z.object({ kind: z.enum(LEAD_KINDS), id: idParams.shape.id }),
       body: z.object({
-        _token: z.string().max(100),
+        _token: text().max(100),
         state: z.enum(LEAD_STATES),
         assignee: z.union([z.literal('').transform(() => null), z.coerce.number().int().min(1).max(2_147_483_647)]).default(null),
-        notes: z.string().max(5000).default(''),
+        notes: text(true).max(5000).default(''),
       }),
     },
     async handler(ctx, request, reply) {
@@ -986,8 +1006,8 @@ export const STAFF_ROUTES: StaffRoute[] = [
     schema: {
       params: numberParams,
       body: z
-        .object({ _token: z.string().max(100), key: z.uuid(), scope: z.enum(['all', 'lines']) })
-        .catchall(z.string().regex(/^\d{0,6}$/, 'a quantity')),
+        .object({ _token: text().max(100), key: z.uuid(), scope: z.enum(['all', 'lines']) })
+        .catchall(text().regex(/^\d{0,6}$/, 'a quantity')),
     },
     async handler(ctx, request, reply) {
       const { number } = request.params as { number: string };
@@ -999,7 +1019,7 @@ export const STAFF_ROUTES: StaffRoute[] = [
         scope === 'all'
           ? null
           : Object.entries(quantities)
-              .filter(([name]) => /^qty_\d+$/.test(name))
+              .filter(([name]) => /^qty_[1-9]\d*$/.test(name))
               .map(([name, value]) => ({ productId: Number(name.slice(4)), quantity: Number(value || 0) }));
       const result = await ctx.services.payments.refund({ orderNumber: number, key, lines }, actorOf(ctx), {
         mail: ctx.services.mail,
@@ -1016,10 +1036,9 @@ export const STAFF_ROUTES: StaffRoute[] = [
     method: 'GET',
     url: '/staff/members',
     access: 'staff',
-    schema: { querystring: z.object({ notice: z.string().max(20).optional() }) },
+    schema: { querystring: z.object({ notice: text().max(20).optional() }) },
     async handler(ctx, request, reply) {
-      const members = await ctx.staff.list();
-      return page(reply, <MembersPage {...frame(ctx, request)} members={members} sites={ctx.services.sites.all.map((s) => s.id)} />);
+      return membersPage(ctx, request, reply);
     },
   },
   {
@@ -1027,22 +1046,13 @@ export const STAFF_ROUTES: StaffRoute[] = [
     url: '/staff/members',
     access: 'staff',
     schema: {
-      body: memberBody.omit({ disabled: true }).extend({ email: z.email().max(254), name: z.string().trim().max(100).default('') }),
+      body: memberBody.omit({ disabled: true }).extend({ email: z.email().max(254), name: text().trim().max(100).default('') }),
     },
     async handler(ctx, request, reply) {
       const body = request.body as { email: string; name: string; role: (typeof STAFF_ROLES)[number]; sites: string[] };
       try {
         const { member, password } = await ctx.staff.add({ ...body, sites: sitesOf(ctx, body.sites) }, actorOf(ctx));
-        const members = await ctx.staff.list();
-        return page(
-          reply,
-          <MembersPage
-            {...frame(ctx, request)}
-            members={members}
-            sites={ctx.services.sites.all.map((s) => s.id)}
-            password={{ email: member.email, value: password }}
-          />,
-        );
+        return membersPage(ctx, request, reply, { email: member.email, value: password });
       } catch (error) {
         if (error instanceof StaffError) return reply.redirect(`/staff/members?notice=${error.code}`, 303);
         throw error;
@@ -1071,26 +1081,15 @@ export const STAFF_ROUTES: StaffRoute[] = [
     method: 'POST',
     url: '/staff/members/:id/reset',
     access: 'staff',
-    schema: { params: idParams, body: z.object({ _token: z.string().max(100) }) },
+    schema: { params: idParams, body: z.object({ _token: text().max(100) }) },
     async handler(ctx, request, reply) {
       const { id } = request.params as { id: number };
       const member = await ctx.staff.find(id);
       if (!member) return reply.callNotFound();
+      // Resetting oneself would end this session before the new password could be read: another owner (or the CLI) does it.
+      if (id === ctx.session!.member.id) return reply.redirect('/staff/members?notice=self_reset', 303);
       const password = await ctx.staff.resetCredentials(id, { totp: true }, actorOf(ctx));
-      if (id === ctx.session!.member.id) {
-        ctx.clearSession();
-        return reply.redirect('/staff/sign-in', 303);
-      }
-      const members = await ctx.staff.list();
-      return page(
-        reply,
-        <MembersPage
-          {...frame(ctx, request)}
-          members={members}
-          sites={ctx.services.sites.all.map((s) => s.id)}
-          password={{ email: member.email, value: password }}
-        />,
-      );
+      return membersPage(ctx, request, reply, { email: member.email, value: password });
     },
   },
 
@@ -1123,6 +1122,15 @@ export const STAFF_ROUTES: StaffRoute[] = [
     },
   },
 ];
+
+/** The members' page; `password` is a new member's (or a reset) first password, shown in this answer only. */
+async function membersPage(ctx: StaffContext, request: FastifyRequest, reply: FastifyReply, password?: { email: string; value: string }) {
+  const members = await ctx.staff.list();
+  return page(
+    reply,
+    <MembersPage {...frame(ctx, request)} members={members} sites={ctx.services.sites.all.map((s) => s.id)} password={password} />,
+  );
+}
 
 /** The 403 page of a signed-in member outside their role or sites. */
 export function forbidden(ctx: StaffContext, request: FastifyRequest, reply: FastifyReply) {

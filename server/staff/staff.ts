@@ -260,10 +260,20 @@ export class StaffService {
       const step = totpStep(secret, code.replace(/\s/g, ''), this.now());
       let recoveryCodes: string[] | undefined;
       let usedRecoveryCode = false;
+      // A member who has an authenticator already is never enrolled again by a password alone (another half-open
+      // enrolment session, opened before the member enrolled, is stale now).
+      if (stage === 'enrol' && member!.totp_secret !== null) return { ok: false, reason: 'expired' };
       if (step !== null && step > Number(member!.totp_last_step)) {
         if (stage === 'enrol') {
           recoveryCodes = newRecoveryCodes();
-          await tx.query('UPDATE staff_members SET totp_secret = $2, totp_last_step = $3 WHERE id = $1', [session.member.id, secret, step]);
+          // A new second factor is a privilege change: every other session of the member ends (the epoch rises).
+          await tx.query('UPDATE staff_members SET totp_secret = $2, totp_last_step = $3, epoch = epoch + 1 WHERE id = $1', [
+            session.member.id,
+            secret,
+            step,
+          ]);
+          await tx.query('UPDATE staff_sessions SET epoch = epoch + 1 WHERE id_hash = $1', [idHash(sessionId)]);
+          await tx.query('DELETE FROM staff_sessions WHERE staff_id = $1 AND id_hash <> $2', [session.member.id, idHash(sessionId)]);
           await tx.query('DELETE FROM staff_recovery_codes WHERE staff_id = $1', [session.member.id]);
           await tx.query('INSERT INTO staff_recovery_codes (staff_id, code_hash) SELECT $1, h FROM unnest($2::text[]) AS h', [
             session.member.id,

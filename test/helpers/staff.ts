@@ -3,7 +3,9 @@ import type { LightMyRequestResponse } from 'fastify';
 import { STAFF_COOKIE } from '../../server/http/staff.ts';
 import type { StaffRole } from '../../server/staff/roles.ts';
 import { totpCode } from '../../server/staff/totp.ts';
-import { orderAt, type TestApp, type Visitor } from './app.ts';
+import type { TestApp } from './app.ts';
+
+export { placeOrder } from './order.ts';
 
 export interface StaffAgent {
   id: number;
@@ -77,43 +79,4 @@ export function staffPost(app: TestApp, agent: StaffAgent, url: string, fields: 
     payload: body.toString(),
     headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: agent.cookie },
   });
-}
-
-/** Places an order through the checkout on the main site (pickup in Moscow, cash) of `quantity` units of `sku`. */
-export async function placeOrder(
-  app: TestApp,
-  v: Visitor,
-  email: string,
-  sku = 'VIB-STD-22',
-  quantity = 1,
-): Promise<{ id: number; number: string }> {
-  const [product] = await app.db.query<{ id: number }>('SELECT id FROM products WHERE sku = $1', [sku]);
-  // Each order from its own address: the checkout's per-address limit is not what these tests are about.
-  const ip = staffIp();
-  await app.submit({ path: '/cart', as: v, js: true, ip, fields: { intent: 'item', productId: product!.id, quantity, mode: 'add' } });
-  const data = (await app.request({ url: '/_data/cart?_routes=cart', as: v })).json().results.cart.data;
-  const placed = await app.submit({
-    path: '/cart',
-    as: v,
-    js: true,
-    ip,
-    fields: {
-      intent: 'checkout',
-      _form: 'checkout',
-      checkoutKey: data.checkout.key,
-      expectedGoods: String(data.cart.goods),
-      name: 'Анна Петрова',
-      phone: '8 (916) 123-45-67',
-      email,
-      customerType: 'person',
-      delivery: 'pickup',
-      point: 'msk-warehouse',
-      city: 'Москва',
-      payment: 'cash',
-      consent: 'on',
-    },
-  });
-  const redirect = placed.json().redirect;
-  if (!/^\/cart\/success\/\d{4}-\d{4}$/.test(redirect ?? '')) throw new Error(`not placed: ${placed.body}`);
-  return orderAt(app, redirect);
 }

@@ -11,6 +11,7 @@ import { type AuditActor, recordAudit } from '../../audit/index.ts';
 import type { Db } from '../../db/index.ts';
 import type { Mailer } from '../../mail/index.ts';
 import type { PaymentShop } from '../../platform/config.ts';
+import { orderMailLanguage } from '../shopper-mail.ts';
 import { formatAmount, PaymentApiError, type YooKassaClient } from './yookassa.ts';
 
 export interface RefundRequest {
@@ -23,11 +24,13 @@ export interface RefundRequest {
 
 export type RefundResult =
   | { ok: true; amount: number; currency: string; repeated: boolean }
-  | { ok: false; reason: 'not_found' | 'out_of_scope' | 'not_paid_online' | 'nothing_left' | 'bad_lines' | 'not_configured' }
+  | { ok: false; reason: 'not_found' | 'out_of_scope' | 'not_paid_online' | 'nothing_left' | 'bad_lines' | 'not_configured' | 'key_reused' }
   | { ok: false; reason: 'provider'; message: string };
 
 export interface RefundRow {
   id: number;
+  /** The key a retry of a refund still pending is sent with (the staff page renders it into its form). */
+  key: string;
   amount: number;
   currency: string;
   status: string;
@@ -39,7 +42,7 @@ export interface RefundRow {
 
 export async function refundsOf(db: Pick<Db, 'query'>, orderId: number): Promise<RefundRow[]> {
   return db.query<RefundRow>(
-    `SELECT r.id, r.amount::float8 AS amount, r.currency, r.status, r.lines, s.email AS "staffEmail", r.failure,
+    `SELECT r.id, r.idempotence_key AS key, r.amount::float8 AS amount, r.currency, r.status, r.lines, s.email AS "staffEmail", r.failure,
             to_char(r.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "createdAt"
        FROM refunds r LEFT JOIN staff_members s ON s.id = r.staff_id WHERE r.order_id = $1 ORDER BY r.id`,
     [orderId],
@@ -65,11 +68,12 @@ export async function refundOrder(
     );
     if (!order) return { ok: false, reason: 'not_found' } as const;
     if (actor.scope !== null && !actor.scope.includes(order.site)) return { ok: false, reason: 'out_of_scope' } as const;
-    const [existing] = await tx.query<{ id: number; status: string; amount: number; payment_provider_id: string }>(
-      `SELECT r.id, r.status, r.amount::float8 AS amount, p.provider_id AS payment_provider_id
-         FROM refunds r JOIN payments p ON p.id = r.payment_id WHERE r.idempotence_key = $1 AND r.order_id = $2`,
-      [request.key, order.id],
+    const [existing] = await tx.query<{ id: number; order_id: number; status: string; amount: number; payment_provider_id: string }>(
+      `SELECT r.id, r.order_id, r.status, r.amount::float8 AS amount, p.provider_id AS payment_provider_id
+         FROM refunds r JOIN payments p ON p.id = r.payment_id WHERE r.idempotence_key = $1`,
+      [request.key],
     );
+    if (existing && existing.order_id !== order.id) return { ok: false, reason: 'key_reused' } as const;
     if (existing)
       return {
         ok: true,
@@ -77,8 +81,11 @@ export async function refundOrder(
         refundId: existing.id,
         amount: existing.amount,
         paymentProviderId: existing.payment_provider_id,
+        // A pending refund (its answer never came) is asked again with its key; a finished one is answered as it ended.
         repeated: existing.status !== 'pending',
+        status: existing.status,
       } as const;
+    if (!deps.shop(order.site)) return { ok: false, reason: 'not_configured' } as const;
     const [payment] = await tx.query<{ id: number; provider_id: string; amount: number }>(
       `SELECT id, provider_id, amount::float8 AS amount FROM payments WHERE order_id = $1 AND status = 'succeeded' ORDER BY attempt DESC LIMIT 1`,
       [order.id],
@@ -97,9 +104,19 @@ export async function refundOrder(
         'SELECT product_id, title, quantity, line_total::float8 AS total FROM order_items WHERE order_id = $1',
         [order.id],
       );
-      for (const want of request.lines.filter((l) => l.quantity > 0)) {
+      // What earlier refunds (pending or done) gave back of each line.
+      const given = await tx.query<{ product_id: number; quantity: number }>(
+        `SELECT (l->>'productId')::int AS product_id, sum((l->>'quantity')::int)::int AS quantity
+           FROM refunds r, jsonb_array_elements(r.lines) AS l
+          WHERE r.order_id = $1 AND r.status IN ('pending', 'succeeded') GROUP BY 1`,
+        [order.id],
+      );
+      const wanted = request.lines.filter((l) => l.quantity > 0);
+      if (new Set(wanted.map((l) => l.productId)).size !== wanted.length) return { ok: false, reason: 'bad_lines' } as const;
+      for (const want of wanted) {
         const item = items.find((i) => i.product_id === want.productId);
-        if (!item || want.quantity > item.quantity) return { ok: false, reason: 'bad_lines' } as const;
+        const left = (item?.quantity ?? 0) - (given.find((g) => g.product_id === want.productId)?.quantity ?? 0);
+        if (!item || want.quantity > left) return { ok: false, reason: 'bad_lines' } as const;
         lines.push({
           productId: item.product_id,
           title: item.title,
@@ -118,11 +135,22 @@ export async function refundOrder(
        VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7) RETURNING id`,
       [order.id, payment.id, amount, order.currency, JSON.stringify(lines), request.key, actor.id],
     );
-    return { ok: true, order, refundId: row!.id, amount, paymentProviderId: payment.provider_id, repeated: false } as const;
+    return {
+      ok: true,
+      order,
+      refundId: row!.id,
+      amount,
+      paymentProviderId: payment.provider_id,
+      repeated: false,
+      status: 'pending',
+    } as const;
   });
   if (!prepared.ok) return prepared;
   const { order, refundId, amount } = prepared;
-  if (prepared.repeated) return { ok: true, amount, currency: order.currency, repeated: true };
+  if (prepared.repeated)
+    return prepared.status === 'succeeded'
+      ? { ok: true, amount, currency: order.currency, repeated: true }
+      : { ok: false, reason: 'provider', message: `the refund ended ${prepared.status}` };
   const shop = deps.shop(order.site);
   if (!shop) return { ok: false, reason: 'not_configured' };
 
@@ -155,8 +183,12 @@ export async function refundOrder(
 
   // 3. Recorded, audited and told.
   await deps.db.transaction(async (tx) => {
-    await tx.query('UPDATE refunds SET status = $2, provider_id = $3, failure = NULL WHERE id = $1', [refundId, status, providerId]);
-    if (status === 'canceled') return;
+    // Only the answer that finishes the pending row tells anyone (two clicks of one form may both reach here).
+    const [finished] = await tx.query(
+      `UPDATE refunds SET status = $2, provider_id = $3, failure = NULL WHERE id = $1 AND status = 'pending' RETURNING id`,
+      [refundId, status, providerId],
+    );
+    if (!finished || status !== 'succeeded') return;
     await tx.query('INSERT INTO order_status_history (order_id, status, note, staff_id) VALUES ($1, $2, $3, $4)', [
       order.id,
       order.status,
@@ -181,9 +213,7 @@ export async function refundOrder(
         kind: 'order.refunded',
         to: buyer.email,
         site,
-        language: (site.languages as readonly string[]).includes(buyer.language)
-          ? (buyer.language as Site['languages'][number])
-          : site.languages[0]!,
+        language: orderMailLanguage(site, buyer.language),
         data: { orderId: order.id, number: request.orderNumber, amount, currency: order.currency },
       });
     }

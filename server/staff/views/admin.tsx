@@ -5,7 +5,7 @@ import type { AuditFilter, AuditRow } from '../../audit/index.ts';
 import type { Dashboard } from '../dashboard.ts';
 import { ROLE_LABELS, STAFF_ROLES } from '../roles.ts';
 import type { StaffMember } from '../staff.ts';
-import { Frame, type FrameProps, TokenField } from './layout.tsx';
+import { Frame, type FrameProps, StaffPager, TokenField } from './layout.tsx';
 import { stateLabel } from './orders.tsx';
 
 type Page = Pick<FrameProps, 'nonce' | 'assets' | 'member' | 'areas' | 'path' | 'notice'> & { token: string };
@@ -236,10 +236,7 @@ export function AuditPage(props: Page & { filter: AuditFilter; rows: AuditRow[];
           </tbody>
         </table>
       </div>
-      <nav className="staff-pager" aria-label="Страницы">
-        {page > 1 && <a href={link(page - 1)}>← Новее</a>}
-        {props.more && <a href={link(page + 1)}>Старее →</a>}
-      </nav>
+      <StaffPager page={page} more={props.more} href={link} />
     </Frame>
   );
 }

@@ -2,7 +2,7 @@
 
 import type { Lead, LeadKind, ModeratedReview, ReviewState } from '../../forms/index.ts';
 import type { StaffMember } from '../staff.ts';
-import { Frame, type FrameProps, TokenField } from './layout.tsx';
+import { Frame, type FrameProps, StaffPager, TokenField } from './layout.tsx';
 
 type Page = Pick<FrameProps, 'nonce' | 'assets' | 'member' | 'areas' | 'path' | 'notice'> & { token: string };
 
@@ -85,10 +85,7 @@ export function ReviewsPage(props: Page & { status: ReviewState; rows: Moderated
           </li>
         ))}
       </ul>
-      <nav className="staff-pager" aria-label="Страницы">
-        {props.page > 1 && <a href={`/staff/reviews?status=${props.status}&page=${props.page - 1}`}>← Назад</a>}
-        {props.more && <a href={`/staff/reviews?status=${props.status}&page=${props.page + 1}`}>Дальше →</a>}
-      </nav>
+      <StaffPager page={props.page} more={props.more} href={(p) => `/staff/reviews?status=${props.status}&page=${p}`} />
     </Frame>
   );
 }
@@ -156,10 +153,7 @@ export function LeadsPage(
           </tbody>
         </table>
       </div>
-      <nav className="staff-pager" aria-label="Страницы">
-        {props.page > 1 && <a href={q(props.page - 1)}>← Назад</a>}
-        {props.more && <a href={q(props.page + 1)}>Дальше →</a>}
-      </nav>
+      <StaffPager page={props.page} more={props.more} href={q} />
     </Frame>
   );
 }

@@ -101,3 +101,20 @@ export function renderStaffPage(page: ReactNode): string {
 export function TokenField({ token }: { token: string }) {
   return <input type="hidden" name="_token" value={token} />;
 }
+
+/** Paging links: by the number of pages when it is known, else by whether another page exists (`more`). */
+export function StaffPager({ page, pages, more, href }: { page: number; pages?: number; more?: boolean; href: (page: number) => string }) {
+  const hasNext = pages === undefined ? !!more : page < pages;
+  if (page <= 1 && !hasNext) return null;
+  return (
+    <nav className="staff-pager" aria-label="Страницы">
+      {page > 1 && <a href={href(page - 1)}>← Назад</a>}
+      {pages !== undefined && (
+        <span>
+          Страница {page} из {pages}
+        </span>
+      )}
+      {hasNext && <a href={href(page + 1)}>Дальше →</a>}
+    </nav>
+  );
+}

@@ -6,7 +6,7 @@ import { orders as orderTexts } from '../../../shared/locales/features/orders.ts
 import { ORDER_STATES, ORDER_TRANSITIONS, type OrderState, PAYMENT_STATES } from '../../../shared/orders.ts';
 import { formatPhone } from '../../../shared/phone.ts';
 import { ORDER_DESK_PAGE_SIZE, type OrderDeskFilter, type OrderDeskOrder, type OrderDeskRow } from '../../checkout/index.ts';
-import { Frame, type FrameProps, TokenField } from './layout.tsx';
+import { Frame, type FrameProps, StaffPager, TokenField } from './layout.tsx';
 
 const STATE = orderTexts.ru.states as Record<string, string>;
 const PAYMENT = orderTexts.ru.paymentStates as Record<string, string>;
@@ -133,15 +133,7 @@ export function OrdersPage(props: Page & { filter: OrderDeskFilter; sites: strin
           </tbody>
         </table>
       </div>
-      {pages > 1 && (
-        <nav className="staff-pager" aria-label="Страницы">
-          {page > 1 && <a href={`/staff/orders${query(filter, page - 1)}`}>← Назад</a>}
-          <span>
-            Страница {page} из {pages}
-          </span>
-          {page < pages && <a href={`/staff/orders${query(filter, page + 1)}`}>Дальше →</a>}
-        </nav>
-      )}
+      <StaffPager page={page} pages={pages} href={(p) => `/staff/orders${query(filter, p)}`} />
     </Frame>
   );
 }

@@ -2,7 +2,7 @@
 
 import type { ProductDraft, ProductListRow } from '../../catalog/index.ts';
 import { formatAttributes, TRANSLATED_LANGUAGES } from '../../catalog/index.ts';
-import { Frame, type FrameProps, TokenField } from './layout.tsx';
+import { Frame, type FrameProps, StaffPager, TokenField } from './layout.tsx';
 
 type Page = Pick<FrameProps, 'nonce' | 'assets' | 'member' | 'areas' | 'path' | 'notice'> & { token: string };
 
@@ -47,15 +47,7 @@ export function ProductsPage(props: Page & { q?: string; rows: ProductListRow[];
           </tbody>
         </table>
       </div>
-      {props.pages > 1 && (
-        <nav className="staff-pager" aria-label="Страницы">
-          {props.page > 1 && <a href={link(props.page - 1)}>← Назад</a>}
-          <span>
-            Страница {props.page} из {props.pages}
-          </span>
-          {props.page < props.pages && <a href={link(props.page + 1)}>Дальше →</a>}
-        </nav>
-      )}
+      <StaffPager page={props.page} pages={props.pages} href={link} />
     </Frame>
   );
 }

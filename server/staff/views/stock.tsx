@@ -1,7 +1,7 @@
 /** Prices and stock: the grid of products × price lists with the stock count, and a product's stock movements. */
 
 import type { ImportPlan, MerchandiseRow, StockMovement } from '../../catalog/index.ts';
-import { Frame, type FrameProps, TokenField } from './layout.tsx';
+import { Frame, type FrameProps, StaffPager, TokenField } from './layout.tsx';
 
 type Page = Pick<FrameProps, 'nonce' | 'assets' | 'member' | 'areas' | 'path' | 'notice'> & { token: string };
 
@@ -70,6 +70,7 @@ export function StockPage(
                       defaultValue={r.stock}
                       aria-label={`Остаток ${r.sku}`}
                     />
+                    <input form={form} type="hidden" name="stock_was" value={r.stock} />
                     <div>
                       <a href={`/staff/stock/${r.id}`}>движения</a>
                     </div>
@@ -106,15 +107,7 @@ export function StockPage(
       <p className="staff-muted">
         Пустая цена — товар не продаётся по этому прайс-листу. Покупатели увидят изменения в течение времени жизни кэша.
       </p>
-      {props.pages > 1 && (
-        <nav className="staff-pager" aria-label="Страницы">
-          {props.page > 1 && <a href={link(props.page - 1)}>← Назад</a>}
-          <span>
-            Страница {props.page} из {props.pages}
-          </span>
-          {props.page < props.pages && <a href={link(props.page + 1)}>Дальше →</a>}
-        </nav>
-      )}
+      <StaffPager page={props.page} pages={props.pages} href={link} />
     </Frame>
   );
 }
