@@ -17,11 +17,16 @@ import { apiPlugin } from '../server/api/index.ts';
 import { dateRange } from '../server/pages/handmade.ts';
 import { demoSitesConfig } from '../server/platform/demo-sites.ts';
 import type { Services } from '../server/services/index.ts';
+import { STAFF_ROUTES } from '../server/staff/index.ts';
 import { serverModuleIds } from '../shared/routes.ts';
 import { hasRefusedCharacter } from '../shared/text.ts';
 
-/** Fields that are text areas: tab and line breaks allowed (a review, a message, an order or partner comment). */
-const MULTILINE_FIELDS = new Set(['text', 'comment']);
+/**
+ * Fields that are text areas: tab and line breaks allowed (a review, a message, an order or partner comment; the back
+ * office's notes, review replies, content bodies and summaries, product descriptions and attributes).
+ */
+const MULTILINE_FIELDS = new Set(['text', 'comment', 'notes', 'reply', 'summary', 'body', 'description', 'attributes']);
+const isMultiline = (field: string) => MULTILINE_FIELDS.has(field) || field.startsWith('description_');
 
 const site = demoSitesConfig.sites.find((s) => s.id === 'ru')!;
 const tomorrow = dateRange(site.timeZone).min;
@@ -51,6 +56,7 @@ const SAMPLES = [
   'on',
   '5',
   '0043-8547',
+  '2026-11-20T10:00',
 ];
 
 /** A character no text field takes; `multiline` leaves out tab and line breaks. */
@@ -153,8 +159,19 @@ function isZod(value: unknown): value is z.ZodType {
   return typeof value === 'object' && value !== null && '_zod' in value;
 }
 
+/** The input schemas of every back-office route (decision 049), from its route table. */
+function staffFields(): Field[] {
+  const fields: Field[] = [];
+  for (const route of STAFF_ROUTES)
+    for (const part of ['body', 'querystring', 'params'] as const) {
+      const s = route.schema?.[part];
+      if (s) for (const f of fieldsOf(s)) fields.push({ where: `${route.method} ${route.url} ${part}`, path: f.path, schema: f.schema });
+    }
+  return fields;
+}
+
 const { fields: pageFields, schemaless } = await actionFields();
-const all = [...pageFields, ...(await apiFields())].filter((f) => contains(f.schema, 'string'));
+const all = [...pageFields, ...(await apiFields()), ...staffFields()].filter((f) => contains(f.schema, 'string'));
 
 t.test('every page action declares the inputs it reads', async (t) => {
   t.same(schemaless, [], 'no action without an exported input schema');
@@ -182,6 +199,10 @@ t.test('every page action declares the inputs it reads', async (t) => {
     all.some((f) => f.where === 'POST /api/payments/yookassa body' && f.path === 'object.id'),
     'found a nested API field',
   );
+  t.ok(
+    all.some((f) => f.where === 'POST /staff/sign-in body' && f.path === 'email'),
+    'found the staff sign-in',
+  );
 });
 
 t.test('every string field of every action and API route refuses control characters', async (t) => {
@@ -195,7 +216,7 @@ t.test('every string field of every action and API route refuses control charact
       t.fail(`${name}: accepts none of the ordinary values; add one of its kind to SAMPLES`);
       continue;
     }
-    const multiline = MULTILINE_FIELDS.has(field.path.split('.').pop()!);
+    const multiline = isMultiline(field.path.split('.').pop()!);
     const result = fc.check(
       fc.property(fc.constantFrom(...accepted), fc.nat(), refused(multiline), (good, at, bad) => {
         const i = at % (good.length + 1);

@@ -151,8 +151,7 @@ const sitesField = z
   .union([text(), z.array(text())])
   .optional()
   .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]));
-const commaList = z
-  .string()
+const commaList = text()
   .max(2000)
   .default('')
   .transform((v) =>
