@@ -456,6 +456,13 @@ t.test('leads: a manager takes a question into work, assigns it and notes it; sc
   t.same(row, { state: 'in_work', assignee: manager.id, notes: 'Перезвонить после 18:00' });
   const unknown = await staffPost(app, manager, `/staff/leads/message/${id}`, { state: 'done', assignee: '999999', notes: '' });
   t.match(unknown.headers.location, /notice=unknown_assignee/);
+  const blind = await staffPost(app, manager, `/staff/leads/message/${id}`, { state: 'done', assignee: String(kazakh.id), notes: '' });
+  t.match(blind.headers.location, /notice=unknown_assignee/, 'a member who does not see the lead’s site cannot be given it');
+  t.notMatch(
+    (await app.request({ url: `/staff/leads/message/${id}`, headers: { cookie: manager.cookie } })).body,
+    new RegExp(`<option value="${kazakh.id}"`),
+    'nor is offered',
+  );
   const bad = await staffPost(app, manager, `/staff/leads/message/${id}`, { state: 'lost', notes: '' });
   t.equal(bad.statusCode, 400, 'an unknown state is named');
   t.match(bad.body, /state/);
@@ -566,6 +573,8 @@ t.test('prices and stock: a count with its movement, prices per list the shop th
   const history = await app.request({ url: `/staff/stock/${id}`, headers: { cookie: manager.cookie } });
   t.match(history.body, /Пересчёт/);
   t.match(history.body, new RegExp(`/staff/orders/${number}`), 'the cancellation links its order');
+  const theirs = await app.request({ url: `/staff/stock/${id}`, headers: { cookie: kazakh.cookie } });
+  t.notMatch(theirs.body, new RegExp(number), 'a kz manager is not told the ru order’s number');
 
   t.equal((await staffPost(app, kazakh, `/staff/stock/${id}`, { price_ru: '1' })).statusCode, 403, 'another site’s list');
   t.equal((await staffPost(app, kazakh, `/staff/stock/${id}`, { price_kz: '5000' })).statusCode, 303, 'their own list');

@@ -142,14 +142,15 @@ export class MerchandiseDesk {
     return row;
   }
 
-  /** The product's latest movements, newest first. */
-  movements(productId: number, limit = 100): Promise<StockMovement[]> {
+  /** The product's latest movements, newest first; an order of a site outside `scope` is not named. */
+  movements(productId: number, scope: readonly string[] | null, limit = 100): Promise<StockMovement[]> {
     return this.db.query<StockMovement>(
-      `SELECT m.id::int, m.delta, m.stock_after AS "stockAfter", m.reason, s.email AS "staffEmail", o.number AS "orderNumber", m.note,
+      `SELECT m.id::int, m.delta, m.stock_after AS "stockAfter", m.reason, s.email AS "staffEmail",
+              CASE WHEN $3::text[] IS NULL OR o.site = ANY($3::text[]) THEN o.number END AS "orderNumber", m.note,
               to_char(m.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "createdAt"
          FROM stock_movements m LEFT JOIN staff_members s ON s.id = m.staff_id LEFT JOIN orders o ON o.id = m.order_id
         WHERE m.product_id = $1 ORDER BY m.created_at DESC, m.id DESC LIMIT $2`,
-      [productId, limit],
+      [productId, limit, scope],
     );
   }
 }

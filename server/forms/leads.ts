@@ -124,7 +124,11 @@ export class LeadDesk {
       );
       if (!before || (actor.scope !== null && !actor.scope.includes(before.site))) return 'not_found';
       if (change.assignee !== null) {
-        const [member] = await tx.query('SELECT 1 FROM staff_members WHERE id = $1 AND NOT disabled', [change.assignee]);
+        // Only a member who sees the lead's site can be given it.
+        const [member] = await tx.query(
+          'SELECT 1 FROM staff_members WHERE id = $1 AND NOT disabled AND (sites IS NULL OR $2 = ANY(sites))',
+          [change.assignee, before.site],
+        );
         if (!member) return 'unknown_assignee';
       }
       await tx.query(`UPDATE ${table} SET state = $2, assignee = $3, notes = $4 WHERE id = $1`, [

@@ -691,7 +691,7 @@ export const STAFF_ROUTES: StaffRoute[] = [
       const { id } = request.params as { id: number };
       const product = await ctx.services.merchandise.product(id);
       if (!product) return reply.callNotFound();
-      const movements = await ctx.services.merchandise.movements(id);
+      const movements = await ctx.services.merchandise.movements(id, ctx.session!.member.sites);
       return page(reply, <MovementsPage {...frame(ctx, request)} product={product} movements={movements} />);
     },
   },
@@ -973,7 +973,9 @@ export const STAFF_ROUTES: StaffRoute[] = [
       const { kind, id } = request.params as { kind: (typeof LEAD_KINDS)[number]; id: number };
       const lead = await ctx.services.leads.find(kind, id, ctx.session!.member.sites);
       if (!lead) return reply.callNotFound();
-      return page(reply, <LeadPage {...frame(ctx, request)} lead={lead} staff={await ctx.staff.list()} />);
+      // Those who can be given it: members who see the lead's site.
+      const staff = (await ctx.staff.list()).filter((m) => m.sites === null || m.sites.includes(lead.site));
+      return page(reply, <LeadPage {...frame(ctx, request)} lead={lead} staff={staff} />);
     },
   },
   {
