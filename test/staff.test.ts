@@ -307,6 +307,12 @@ t.test('confirm, ship with a tracking number, deliver: history, audit, mails in 
   t.equal(staffPage.statusCode, 200);
   t.match(staffPage.body, new RegExp(manager.email));
   t.match(staffPage.body, /Итого/);
+  const invoice = await app.request({ url: `/staff/orders/${number}/invoice`, headers: { cookie: manager.cookie } });
+  t.equal(invoice.statusCode, 200, 'the invoice prints from the staff side');
+  t.match(invoice.body, new RegExp(`Счёт № ${number}`));
+  t.match(invoice.body, /Продавец/, 'with the seller’s requisites');
+  const slip = await app.request({ url: `/staff/orders/${number}/slip`, headers: { cookie: manager.cookie } });
+  t.match(slip.body, /Упаковочный лист/);
 });
 
 t.test('cancellation gives the held stock back once; an English order’s mail is in English', async (t) => {

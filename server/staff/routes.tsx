@@ -33,7 +33,7 @@ import {
   planImport,
   TRANSLATED_LANGUAGES,
 } from '../catalog/index.ts';
-import { type OrderDesk, type OrderWorkflow, orderNumberParam, type PaymentService } from '../checkout/index.ts';
+import { type OrderDesk, type OrderWorkflow, orderNumberParam, type PaymentService, requisitesFor, vatRate } from '../checkout/index.ts';
 import { CONTENT_KINDS, type ContentDesk, type ContentDraft } from '../content/index.ts';
 import type { Db } from '../db/index.ts';
 import { LEAD_KINDS, LEAD_STATES, type LeadDesk, REVIEW_STATES, type ReviewService } from '../forms/index.ts';
@@ -47,7 +47,7 @@ import { AuditPage, DashboardPage, ForbiddenPage, MembersPage } from './views/ad
 import { ContentEditPage, ContentListPage } from './views/content.tsx';
 import { LeadPage, LeadsPage, ReviewsPage } from './views/inbox.tsx';
 import { renderStaffPage, type StaffAssets } from './views/layout.tsx';
-import { OrderPage, OrdersPage, PackingSlipPage } from './views/orders.tsx';
+import { InvoicePage, OrderPage, OrdersPage, PackingSlipPage } from './views/orders.tsx';
 import { ProductEditPage, ProductsPage } from './views/products.tsx';
 import { CodePage, EnrolPage, RecoveryCodesPage, SignInPage } from './views/sign-in.tsx';
 import { ImportResultPage, MovementsPage, StockPage } from './views/stock.tsx';
@@ -596,6 +596,21 @@ export const STAFF_ROUTES: StaffRoute[] = [
       const order = await ctx.services.orderDesk.find((request.params as { number: string }).number, ctx.session!.member.sites);
       if (!order) return reply.callNotFound();
       return page(reply, <PackingSlipPage {...frame(ctx, request)} order={order} />);
+    },
+  },
+  {
+    method: 'GET',
+    url: '/staff/orders/:number/invoice',
+    access: 'orders',
+    schema: { params: numberParams },
+    async handler(ctx, request, reply) {
+      const order = await ctx.services.orderDesk.find((request.params as { number: string }).number, ctx.session!.member.sites);
+      const site = order && ctx.services.sites.byId(order.site);
+      if (!order || !site) return reply.callNotFound();
+      const rate = vatRate(ctx.services.payments.vatCode(site.id));
+      // VAT included in the total: total × rate / (100 + rate), in kopecks (as the shopper's invoice page).
+      const vat = rate === null ? null : { rate, amount: Math.round((order.total * rate * 100) / (100 + rate)) / 100 };
+      return page(reply, <InvoicePage {...frame(ctx, request)} order={order} seller={requisitesFor(site).rows} vat={vat} />);
     },
   },
   {

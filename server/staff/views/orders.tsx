@@ -151,6 +151,7 @@ export function OrderPage(props: Page & { order: OrderDeskOrder; refundKey: stri
         <span>Оплата: {paymentLabel(order.paymentState)}</span>
         {order.trackingNumber && <span>Трек-номер: {order.trackingNumber}</span>}
         <a href={`/staff/orders/${order.number}/slip`}>Упаковочный лист</a>
+        <a href={`/staff/orders/${order.number}/invoice`}>Счёт</a>
         <a href="/staff/orders">← К списку</a>
       </p>
       <div className="staff-columns">
@@ -375,6 +376,46 @@ export function PackingSlipPage(props: Page & { order: OrderDeskOrder }) {
           ))}
         </tbody>
       </table>
+      <p className="staff-no-print">
+        <button type="button" data-print="">
+          Печать
+        </button>
+      </p>
+    </Frame>
+  );
+}
+
+/**
+ * The invoice as the staff print it for any order (a legal entity paying by transfer asks for one by phone too): the
+ * seller's requisites of the order's site, the buyer, the lines, the total and the VAT included.
+ */
+export function InvoicePage(
+  props: Page & { order: OrderDeskOrder; seller: Array<{ label: string; value: string }>; vat: { rate: number; amount: number } | null },
+) {
+  const { order } = props;
+  const c = order.customer;
+  return (
+    <Frame title={`Счёт № ${order.number} от ${order.createdAt.slice(0, 10).split('-').reverse().join('.')}`} {...props}>
+      <dl className="staff-facts">
+        {props.seller.map((r) => (
+          <div key={r.label} className="staff-fact">
+            <dt>{r.label}</dt>
+            <dd>{r.value}</dd>
+          </div>
+        ))}
+        <div className="staff-fact">
+          <dt>Покупатель</dt>
+          <dd>{c.type === 'legal' ? `${c.company}, ИНН ${c.inn}${c.kpp ? `, КПП ${c.kpp}` : ''}` : c.name}</dd>
+        </div>
+      </dl>
+      <OrderLines order={order} />
+      <p>
+        {props.vat
+          ? props.vat.rate === 0
+            ? 'НДС 0 %.'
+            : `В том числе НДС ${props.vat.rate} %: ${money(props.vat.amount, order.currency)}.`
+          : 'Без НДС.'}
+      </p>
       <p className="staff-no-print">
         <button type="button" data-print="">
           Печать
