@@ -12,6 +12,7 @@ import { MigrationChecksumError, migrate, migrationChecksum } from '../server/db
 import { demoCategories, demoKits, demoProducts } from '../server/demo/demo-data.ts';
 import { catalogueIsEmpty, convertPrice, seedDemo, seedIfEmpty } from '../server/demo/seed.ts';
 import { demoSitesConfig } from '../server/platform/demo-sites.ts';
+import { childEnv, childLoader } from './helpers/child-env.ts';
 import { createTestDb, usingPostgres } from './helpers/db.ts';
 
 /** Every file of server/db/migrations, in name order (the first two named: the list is not empty by accident). */
@@ -98,9 +99,9 @@ t.test('the server refuses to start on an edited migration: exits non-zero namin
   // As if 003_search.sql had been edited after this database applied it.
   await db.query(`UPDATE schema_migrations SET checksum = repeat('0', 64) WHERE name = '003_search.sql'`);
   await db.close();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, [...childLoader(), 'server/main.ts'], {
     cwd: fileURLToPath(new URL('..', import.meta.url)),
-    env: { ...process.env, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'error' },
+    env: childEnv({ NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'error' }),
   });
   let output = '';
   child.stdout.on('data', (c: Buffer) => (output += c));

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import t from 'tap';
+import { childEnv, childLoader } from './helpers/child-env.ts';
 import { eachLine } from './helpers/lines.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -24,9 +25,9 @@ interface Running {
 }
 
 function startServer(dataDir: string): Promise<Running> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, [...childLoader(), 'server/main.ts'], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', DATABASE_URL: '' },
+    env: childEnv({ NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', DATABASE_URL: '' }),
   });
   const logs: string[] = [];
   const waiters: Array<{ pattern: RegExp; resolve: () => void }> = [];

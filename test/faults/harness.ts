@@ -19,6 +19,7 @@ import { sign } from '@fastify/cookie';
 import type { Test } from 'tap';
 import { Agent, request } from 'undici';
 import { SESSION_COOKIE } from '../../server/http/request-context.ts';
+import { childEnv, childLoader } from '../helpers/child-env.ts';
 import { eachLine } from '../helpers/lines.ts';
 
 const run = promisify(execFile);
@@ -121,10 +122,9 @@ export interface Server {
 
 /** node server/main.ts on the cluster (migrations, demo data on first start), listening on 127.0.0.1:0. */
 export async function startServer(t: Test, databaseUrl: string): Promise<Server> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, [...childLoader(), 'server/main.ts'], {
     cwd: ROOT,
-    env: {
-      ...process.env,
+    env: childEnv({
       NODE_ENV: 'production',
       PORT: '0',
       HOST: '127.0.0.1',
@@ -132,7 +132,7 @@ export async function startServer(t: Test, databaseUrl: string): Promise<Server>
       SESSION_SECRET: SECRET,
       LOG_LEVEL: 'info',
       ...SERVER_LIMITS,
-    },
+    }),
   });
   const logs: string[] = [];
   let exitCode: number | null | undefined;
