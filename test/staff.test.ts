@@ -6,7 +6,7 @@
 import t from 'tap';
 import { neutraliseFormula } from '../server/staff/csv.ts';
 import { mayEnter, STAFF_ROLES } from '../server/staff/roles.ts';
-import { STAFF_ROUTES } from '../server/staff/routes.tsx';
+import { STAFF_ROUTES } from '../server/staff/routes/index.tsx';
 import { StaffService } from '../server/staff/staff.ts';
 import { newRecoveryCodes, totpCode, totpStep } from '../server/staff/totp.ts';
 import { canMoveOrder, ORDER_STATES, ORDER_TRANSITIONS } from '../shared/orders.ts';

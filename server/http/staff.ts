@@ -3,7 +3,7 @@
  * it: no site, language or shopper session is resolved for it. The hooks of its scope:
  *  - a host not named by STAFF_HOSTS: not found — the storefront's hosts do not carry the staff area;
  *  - its own cookie (`__Host-staff`, or `staff` on local hosts): httpOnly, SameSite=Strict, a session id only;
- *  - every route's `access` from the route table (server/staff/routes.tsx): anonymous → the staff sign-in (303),
+ *  - every route's `access` from the route table (server/staff/routes/ (one module per area, joined in index.tsx)): anonymous → the staff sign-in (303),
  *    a role without the area → 403;
  *  - every POST: the Origin (when sent) must be this host, and a signed-in form must carry the session's token.
  * Pages are `noindex` (header and meta), never cached, under a CSP with this request's nonce and nothing else.

@@ -1,0 +1,120 @@
+/** The back office's routes — Products (owners): the list and the editor. */
+import { z } from 'zod';
+import { PRODUCTS_PAGE_SIZE, type ProductDraft, parseAttributes, TRANSLATED_LANGUAGES } from '../../catalog/index.ts';
+import { ProductEditPage, ProductsPage } from '../views/products.tsx';
+import { actorOf, frame, idParams, onFlag, optionalText, page, type StaffRoute, text } from './common.tsx';
+
+const productBase = z.object({
+  _token: text().max(100),
+  id: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+  sku: text().trim().max(64),
+  slug: text().trim().max(120).default(''),
+  categoryId: z.coerce.number().int().min(0).max(2_147_483_647),
+  title: text().trim().max(300),
+  description: text(true).max(10_000).default(''),
+  active: onFlag,
+  madeToOrder: onFlag,
+  attributes: text(true).max(5000).default(''),
+});
+
+const productBody = productBase.extend(
+  Object.fromEntries(
+    TRANSLATED_LANGUAGES.flatMap((l) => [
+      [`title_${l}`, text().max(300).optional()],
+      [`description_${l}`, text(true).max(10_000).optional()],
+    ]),
+  ) as Record<string, z.ZodOptional<z.ZodString>>,
+);
+
+export const productRoutes: StaffRoute[] = [
+  // ---- products (owners) ------------------------------------------------------------------------------------
+  {
+    method: 'GET',
+    url: '/staff/products',
+    access: 'catalogue',
+    schema: { querystring: z.object({ q: optionalText(100), page: z.coerce.number().int().min(1).max(100_000).default(1) }) },
+    async handler(ctx, request, reply) {
+      const { q, page: n } = request.query as { q?: string; page: number };
+      const { rows, total } = await ctx.services.productDesk.list(q, n);
+      const pages = Math.max(1, Math.ceil(total / PRODUCTS_PAGE_SIZE));
+      return page(reply, <ProductsPage {...frame(ctx, request)} q={q} rows={rows} total={total} page={n} pages={pages} />);
+    },
+  },
+  {
+    method: 'GET',
+    url: '/staff/products/new',
+    access: 'catalogue',
+    async handler(ctx, request, reply) {
+      const categories = await ctx.services.productDesk.categories();
+      const draft: ProductDraft = {
+        sku: '',
+        slug: '',
+        categoryId: categories[0]?.id ?? 0,
+        title: '',
+        description: '',
+        active: true,
+        madeToOrder: false,
+        attributes: {},
+        translations: {},
+      };
+      return page(reply, <ProductEditPage {...frame(ctx, request)} draft={draft} categories={categories} />);
+    },
+  },
+  {
+    method: 'GET',
+    url: '/staff/products/:id',
+    access: 'catalogue',
+    schema: { params: idParams, querystring: z.object({ notice: text().max(20).optional() }) },
+    async handler(ctx, request, reply) {
+      const product = await ctx.services.productDesk.find((request.params as { id: number }).id);
+      if (!product) return reply.callNotFound();
+      return page(
+        reply,
+        <ProductEditPage {...frame(ctx, request)} draft={product} categories={await ctx.services.productDesk.categories()} />,
+      );
+    },
+  },
+  {
+    method: 'POST',
+    url: '/staff/products',
+    access: 'catalogue',
+    schema: { body: productBody },
+    async handler(ctx, request, reply) {
+      const body = request.body as z.infer<typeof productBase> & Partial<Record<string, string>>;
+      const attributes = parseAttributes(body.attributes);
+      const translations: ProductDraft['translations'] = {};
+      for (const language of TRANSLATED_LANGUAGES) {
+        const title = body[`title_${language}`]?.trim() ?? '';
+        if (title) translations[language] = { title, description: body[`description_${language}`]?.trim() ?? '' };
+      }
+      const draft: ProductDraft = {
+        id: body.id,
+        sku: body.sku,
+        slug: body.slug,
+        categoryId: body.categoryId,
+        title: body.title,
+        description: body.description,
+        active: body.active,
+        madeToOrder: body.madeToOrder,
+        attributes: 'error' in attributes ? {} : (attributes as ProductDraft['attributes']),
+        translations,
+      };
+      const categories = await ctx.services.productDesk.categories();
+      if ('error' in attributes)
+        return page(
+          reply,
+          <ProductEditPage
+            {...frame(ctx, request)}
+            draft={draft}
+            attributesText={body.attributes}
+            categories={categories}
+            error={String(attributes.error)}
+          />,
+          422,
+        );
+      const result = await ctx.services.productDesk.save(draft, actorOf(ctx));
+      if (result.ok) return reply.redirect(`/staff/products/${result.id}?notice=productSaved`, 303);
+      return page(reply, <ProductEditPage {...frame(ctx, request)} draft={draft} categories={categories} error={result.error} />, 422);
+    },
+  },
+];
