@@ -193,13 +193,13 @@ t.test('a fixed clock decides the second factor (StaffService with an injected c
     member.id,
   ]);
   const secret = row!.pending_secret;
-  const enrolled = await service.enrol(first.sessionId, totpCode(secret!, now));
+  const enrolled = await service.enrol(first.sessionId, totpCode(secret!, now), staffIp());
   t.ok(enrolled.ok, 'enrolled with the code of the fixed time');
   now += 90_000; // three steps later: the code of the enrolment time is stale
   const second = await service.signIn(member.email, password, staffIp());
   if (!second.ok) return t.fail('signed in');
-  t.same(await service.verifyCode(second.sessionId, totpCode(secret!, now - 90_000)), { ok: false, reason: 'invalid' }, 'an old code');
-  const ok = await service.verifyCode(second.sessionId, totpCode(secret!, now));
+  t.same(await service.verifyCode(second.sessionId, totpCode(secret!, now - 90_000), staffIp()), { ok: false, reason: 'invalid' }, 'an old code');
+  const ok = await service.verifyCode(second.sessionId, totpCode(secret!, now), staffIp());
   t.ok(ok.ok, 'the code of the (fixed) present');
 });
 
@@ -701,8 +701,8 @@ t.test('review fixes: stale counts, shipped goods, re-enrolment, self-reset, sev
     [member.id],
   );
   const { totpCode } = await import('../server/staff/totp.ts');
-  t.ok((await app.services.staff.enrol(first.sessionId, totpCode(secrets[0]!.pending_secret, Date.now()))).ok, 'the member enrols');
-  const late = await app.services.staff.enrol(attacker.sessionId, totpCode(secrets[1]!.pending_secret, Date.now()));
+  t.ok((await app.services.staff.enrol(first.sessionId, totpCode(secrets[0]!.pending_secret, Date.now()), staffIp())).ok, 'the member enrols');
+  const late = await app.services.staff.enrol(attacker.sessionId, totpCode(secrets[1]!.pending_secret, Date.now()), staffIp());
   t.same(late, { ok: false, reason: 'expired' }, 'the other enrolment is stale');
 
   t.match((await staffPost(app, owner, `/staff/members/${owner.id}/reset`, {})).headers.location, /notice=self_reset/, 'no self-reset');

@@ -202,8 +202,8 @@ export class StaffService {
     const byAddress = await limits.claim(this.db, 'staff.signin.address', address);
     const claim = byAddress.allowed ? await limits.claim(this.db, 'staff.signin.pair', pairKey) : byAddress;
     if (!claim.allowed) return { ok: false, reason: 'rate_limited', retryAfterSeconds: claim.retryAfterSeconds };
-    const [member] = await this.db.query<{ id: number; epoch: number; password_hash: string; totp_secret: string | null }>(
-      'SELECT id, epoch, password_hash, totp_secret FROM staff_members WHERE lower(email) = lower($1) AND NOT disabled',
+    const [member] = await this.db.query<{ id: number; email: string; epoch: number; password_hash: string; totp_secret: string | null }>(
+      'SELECT id, email, epoch, password_hash, totp_secret FROM staff_members WHERE lower(email) = lower($1) AND NOT disabled',
       [email],
     );
     this.dummyHash ??= hashPassword(randomBytes(12).toString('hex'));
@@ -218,6 +218,9 @@ export class StaffService {
     }
     if (!member || !valid) {
       await limits.settle(this.db, 'staff.signin.pair', pairKey);
+      // A wrong password for a real member is the owner's business (someone is trying that account); one for an
+      // address nobody has is noise an attacker could fill the log with, and the limiter already counts it.
+      if (member) await signInAudit(this.db, member, 'staff.signin_failed', { ip, step: 'password' });
       return { ok: false, reason: 'invalid' };
     }
     await limits.clear(this.db, 'staff.signin.pair', pairKey);
@@ -234,22 +237,25 @@ export class StaffService {
   }
 
   /** The second step: a TOTP code or a recovery code, for a session in stage 'second_factor'. */
-  async verifyCode(sessionId: string, code: string): Promise<CodeResult> {
-    return this.secondStep(sessionId, 'second_factor', code);
+  async verifyCode(sessionId: string, code: string, ip: string): Promise<CodeResult> {
+    return this.secondStep(sessionId, 'second_factor', code, ip);
   }
 
   /** Enrolment: the first code from the secret the member was shown confirms it; recovery codes are returned once. */
-  async enrol(sessionId: string, code: string): Promise<CodeResult> {
-    return this.secondStep(sessionId, 'enrol', code);
+  async enrol(sessionId: string, code: string, ip: string): Promise<CodeResult> {
+    return this.secondStep(sessionId, 'enrol', code, ip);
   }
 
-  private async secondStep(sessionId: string, stage: 'second_factor' | 'enrol', rawCode: string): Promise<CodeResult> {
+  private async secondStep(sessionId: string, stage: 'second_factor' | 'enrol', rawCode: string, ip: string): Promise<CodeResult> {
     const code = rawCode.trim();
     const session = await this.read(sessionId);
     if (!session || session.stage !== stage) return { ok: false, reason: 'expired' };
     const key = String(session.member.id);
     const claim = await limits.claim(this.db, 'staff.code', key);
-    if (!claim.allowed) return { ok: false, reason: 'locked', retryAfterSeconds: claim.retryAfterSeconds };
+    if (!claim.allowed) {
+      await signInAudit(this.db, session.member, 'staff.signin_locked', { ip, step: stage });
+      return { ok: false, reason: 'locked', retryAfterSeconds: claim.retryAfterSeconds };
+    }
     const result = await this.db.transaction(async (tx): Promise<CodeResult> => {
       const [member] = await tx.query<{ totp_secret: string | null; totp_last_step: string }>(
         'SELECT totp_secret, totp_last_step FROM staff_members WHERE id = $1 FOR UPDATE',
@@ -293,9 +299,12 @@ export class StaffService {
         return { ok: false, reason: 'invalid' };
       }
       const newId = await this.activate(tx, sessionId);
+      const method = stage === 'enrol' ? 'enrolment' : usedRecoveryCode ? 'recovery_code' : 'totp';
+      await signInAudit(tx, session.member, 'staff.signin', { ip, method });
       return { ok: true, sessionId: newId, recoveryCodes, usedRecoveryCode };
     });
     if (result.ok) await limits.clear(this.db, 'staff.code', key);
+    else if (result.reason === 'invalid') await signInAudit(this.db, session.member, 'staff.signin_failed', { ip, step: stage });
     return result;
   }
 
@@ -332,8 +341,17 @@ export class StaffService {
     return { member, stage, pendingSecret };
   }
 
-  async signOut(sessionId: string): Promise<void> {
-    if (isStaffSessionId(sessionId)) await this.db.query('DELETE FROM staff_sessions WHERE id_hash = $1', [idHash(sessionId)]);
+  async signOut(sessionId: string, ip: string): Promise<void> {
+    if (!isStaffSessionId(sessionId)) return;
+    await this.db.transaction(async (tx) => {
+      const [ended] = await tx.query<{ id: number; email: string }>(
+        `DELETE FROM staff_sessions s USING staff_members m WHERE s.id_hash = $1 AND m.id = s.staff_id AND s.stage = 'active'
+         RETURNING m.id, m.email`,
+        [idHash(sessionId)],
+      );
+      await tx.query('DELETE FROM staff_sessions WHERE id_hash = $1', [idHash(sessionId)]);
+      if (ended) await signInAudit(tx, ended, 'staff.signout', { ip });
+    });
   }
 
   /** Housekeeping: sessions past their time go. */
@@ -341,4 +359,18 @@ export class StaffService {
     const rows = await this.db.query('DELETE FROM staff_sessions WHERE expires_at < now() RETURNING staff_id');
     return rows.length;
   }
+}
+
+/**
+ * The sign-in trail in the audit log (who, when, from where, how): a completed sign-in with its second factor, a wrong
+ * password or code for a real member, a locked second step, a sign-out. An owner reads it at /staff/audit like every
+ * other change; the member is both the actor and the entity.
+ */
+function signInAudit(
+  q: Queryable,
+  member: { id: number; email: string },
+  action: 'staff.signin' | 'staff.signin_failed' | 'staff.signin_locked' | 'staff.signout',
+  detail: Record<string, string>,
+): Promise<void> {
+  return recordAudit(q, member, { action, entity: 'staff', entityId: String(member.id), site: null, before: null, after: detail });
 }

@@ -68,7 +68,7 @@ export const signInRoutes: StaffRoute[] = [
     async handler(ctx, request, reply) {
       const { code, next } = request.body as { code: string; next?: string };
       if (!ctx.sessionId) return reply.redirect('/staff/sign-in?notice=expired', 303);
-      const result = await ctx.staff.verifyCode(ctx.sessionId, code);
+      const result = await ctx.staff.verifyCode(ctx.sessionId, code, request.ip);
       if (!result.ok) {
         if (result.reason === 'expired') return reply.redirect('/staff/sign-in?notice=expired', 303);
         const token = ctx.staff.tokenFor(ctx.sessionId);
@@ -118,7 +118,7 @@ export const signInRoutes: StaffRoute[] = [
     schema: { body: z.object({ _token: text().max(100), code: text().max(20) }) },
     async handler(ctx, request, reply) {
       if (!ctx.sessionId) return reply.redirect('/staff/sign-in?notice=expired', 303);
-      const result = await ctx.staff.enrol(ctx.sessionId, (request.body as { code: string }).code);
+      const result = await ctx.staff.enrol(ctx.sessionId, (request.body as { code: string }).code, request.ip);
       if (!result.ok) {
         if (result.reason === 'expired') return reply.redirect('/staff/sign-in?notice=expired', 303);
         return reply.redirect('/staff/sign-in/enrol?notice=code', 303);
@@ -133,8 +133,8 @@ export const signInRoutes: StaffRoute[] = [
     url: '/staff/sign-out',
     access: 'dashboard',
     schema: { body: z.object({ _token: text().max(100) }) },
-    async handler(ctx, _request, reply) {
-      await ctx.staff.signOut(ctx.sessionId!);
+    async handler(ctx, request, reply) {
+      await ctx.staff.signOut(ctx.sessionId!, request.ip);
       ctx.clearSession();
       return reply.redirect('/staff/sign-in?notice=signedOut', 303);
     },
