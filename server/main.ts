@@ -70,6 +70,12 @@ async function main() {
       await fastify.services.accounts.sendResetLinks();
       const released = await fastify.services.checkout.releaseLapsed((id) => fastify.services.sites.byId(id));
       if (released > 0) logger.info({ released }, 'lapsed orders cancelled, their stock released');
+      // Refunds whose provider answer never came (or said 'pending') are asked about again.
+      const refunds = await fastify.services.payments.reconcileRefunds({
+        mail: fastify.services.mail,
+        siteById: (id) => fastify.services.sites.byId(id),
+      });
+      if (refunds > 0) logger.info({ refunds }, 'pending refunds reconciled');
       if (runs++ % 12 === 0) {
         const purged = await purgeExpired(db);
         if (Object.values(purged).some((n) => n > 0)) logger.info({ purged }, 'expired rows purged');

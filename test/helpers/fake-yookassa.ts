@@ -28,7 +28,7 @@ export interface FakePayment {
 export interface FakeRefund {
   id: string;
   paymentId: string;
-  status: 'succeeded';
+  status: 'succeeded' | 'pending' | 'canceled';
   amount: { value: string; currency: string };
   description: string;
 }
@@ -42,6 +42,11 @@ export interface FakeRequest {
 }
 
 export type Mode = 'normal' | 'error500' | 'slow';
+/**
+ * How POST /v3/refunds answers: `pending` — the refund is made but not finished yet (the provider's 'pending');
+ * `lost` — the refund is made and the answer is a 500 (the shop never hears of it); `down` — a 500, nothing made.
+ */
+export type RefundMode = 'normal' | 'pending' | 'lost' | 'down';
 
 export interface FakeYooKassa {
   /** Base URL (YOOKASSA_API_URL). */
@@ -51,7 +56,9 @@ export interface FakeYooKassa {
   refunds: Map<string, FakeRefund>;
   requests: FakeRequest[];
   /** How the next calls answer: `error500` — a 500 without creating anything; `slow` — after slowMs (the payment is made at once). */
-  mode: { create: Mode; get: Mode; slowMs: number };
+  mode: { create: Mode; get: Mode; slowMs: number; refund: RefundMode };
+  /** Finishes a refund made while `mode.refund` was 'pending' (what the provider does later). */
+  settleRefund(id: string, status?: 'succeeded' | 'canceled'): void;
   succeed(id: string): void;
   cancel(id: string, reason: string, party?: string): void;
   /** Changes what the API reports as the payment's amount (a provider-side mismatch). */
@@ -69,7 +76,7 @@ export async function startFakeYooKassa(
   const refundByKey = new Map<string, string>();
   const byKey = new Map<string, string>();
   const requests: FakeRequest[] = [];
-  const mode: FakeYooKassa['mode'] = { create: 'normal', get: 'normal', slowMs: 2000 };
+  const mode: FakeYooKassa['mode'] = { create: 'normal', get: 'normal', slowMs: 2000, refund: 'normal' };
   const timers = new Set<NodeJS.Timeout>();
   let base = '';
 
@@ -157,24 +164,42 @@ export async function startFakeYooKassa(
         created_at: '2025-01-01T00:00:00.000Z',
         description: r.description,
       });
+      if (mode.refund === 'down') return error(res, 500, 'internal_server_error', 'Internal server error');
       if (known) return json(res, 200, refundView(refunds.get(known)!));
       const p = payments.get(body?.payment_id);
       if (!p || p.shopId !== shopId) return error(res, 404, 'not_found', 'no such payment');
       if (p.status !== 'succeeded') return error(res, 400, 'invalid_request', 'the payment is not succeeded');
-      const refunded = [...refunds.values()].filter((r) => r.paymentId === p.id).reduce((sum, r) => sum + Number(r.amount.value), 0);
+      const refunded = [...refunds.values()]
+        .filter((r) => r.paymentId === p.id && r.status !== 'canceled')
+        .reduce((sum, r) => sum + Number(r.amount.value), 0);
       const asked = Number(body?.amount?.value);
       if (!(asked > 0) || body?.amount?.currency !== p.amount.currency || refunded + asked > Number(p.amount.value) + 1e-9)
         return error(res, 400, 'invalid_request', 'the refund amount exceeds what is left of the payment');
       const refund: FakeRefund = {
         id: randomUUID(),
         paymentId: p.id,
-        status: 'succeeded',
+        status: mode.refund === 'pending' ? 'pending' : 'succeeded',
         amount: body.amount,
         description: String(body.description ?? ''),
       };
       refunds.set(refund.id, refund);
       refundByKey.set(`${shopId}:${key}`, refund.id);
+      if (mode.refund === 'lost') return error(res, 500, 'internal_server_error', 'Internal server error');
       return json(res, 200, refundView(refund));
+    }
+    const refundGet = /^\/v3\/refunds\/([\w-]+)$/.exec(url.pathname);
+    if (req.method === 'GET' && refundGet) {
+      const r = refunds.get(refundGet[1]!);
+      const p = r && payments.get(r.paymentId);
+      if (!r || p?.shopId !== shopId) return error(res, 404, 'not_found', 'no such refund');
+      return json(res, 200, {
+        id: r.id,
+        payment_id: r.paymentId,
+        status: r.status,
+        amount: r.amount,
+        created_at: '2025-01-01T00:00:00.000Z',
+        description: r.description,
+      });
     }
     if (req.method === 'POST' && url.pathname === '/v3/payments') {
       if (!key || key.length > 64) return error(res, 400, 'invalid_request', 'Idempotence-Key header is required');
@@ -246,6 +271,10 @@ export async function startFakeYooKassa(
     setAmount: (id, value, currency) => {
       const p = find(id);
       p.amount = { value, currency: currency ?? p.amount.currency };
+    },
+    settleRefund(id, status = 'succeeded') {
+      const r = refunds.get(id);
+      if (r) r.status = status;
     },
     forOrder: (orderId) => [...payments.values()].filter((p) => p.metadata.order_id === String(orderId)).pop(),
     close: async () => {

@@ -22,7 +22,7 @@ import type { Mailer } from '../../mail/index.ts';
 import type { PaymentShop, PaymentsConfig } from '../../platform/config.ts';
 import { type AttemptDetails, attemptDetails, type PayableOrder, PaymentAttempts, type PaymentRow } from './attempts.ts';
 import { paymentDescription, receiptCustomer, receiptItems } from './receipt.ts';
-import { type RefundRequest, type RefundResult, type RefundRow, refundOrder, refundsOf } from './refunds.ts';
+import { type RefundRequest, type RefundResult, type RefundRow, reconcileRefunds, refundOrder, refundsOf } from './refunds.ts';
 import { FINAL_PAYMENT_STATUSES, orderBlocks, type SettleOutcome, settle } from './settle.ts';
 import { type ApiPayment, type CreatePaymentBody, formatAmount, PaymentApiError, type PaymentStatus, YooKassaClient } from './yookassa.ts';
 
@@ -96,6 +96,11 @@ export class PaymentService {
     deps: { mail: Mailer; siteById: (id: string) => Site | undefined },
   ): Promise<RefundResult> {
     return refundOrder({ db: this.db, client: this.client, shop: (site) => this.shop(site), ...deps }, request, actor);
+  }
+
+  /** Housekeeping: pending refunds asked about again, and finished like at the desk (refunds.ts). */
+  reconcileRefunds(deps: { mail: Mailer; siteById: (id: string) => Site | undefined }): Promise<number> {
+    return reconcileRefunds({ db: this.db, client: this.client, shop: (site) => this.shop(site), ...deps });
   }
 
   /** The refunds of an order (the staff's order page). */

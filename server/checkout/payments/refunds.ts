@@ -23,7 +23,13 @@ export interface RefundRequest {
 }
 
 export type RefundResult =
-  | { ok: true; amount: number; currency: string; repeated: boolean }
+  | {
+      ok: true;
+      amount: number;
+      currency: string;
+      repeated: boolean /** The provider accepted it and finishes it later (housekeeping reconciles). */;
+      pending: boolean;
+    }
   | { ok: false; reason: 'not_found' | 'out_of_scope' | 'not_paid_online' | 'nothing_left' | 'bad_lines' | 'not_configured' | 'key_reused' }
   | { ok: false; reason: 'provider'; message: string };
 
@@ -149,7 +155,7 @@ export async function refundOrder(
   const { order, refundId, amount } = prepared;
   if (prepared.repeated)
     return prepared.status === 'succeeded'
-      ? { ok: true, amount, currency: order.currency, repeated: true }
+      ? { ok: true, amount, currency: order.currency, repeated: true, pending: false }
       : { ok: false, reason: 'provider', message: `the refund ended ${prepared.status}` };
   const shop = deps.shop(order.site);
   if (!shop) return { ok: false, reason: 'not_configured' };
@@ -182,42 +188,132 @@ export async function refundOrder(
   }
 
   // 3. Recorded, audited and told.
-  await deps.db.transaction(async (tx) => {
-    // Only the answer that finishes the pending row tells anyone (two clicks of one form may both reach here).
+  await finishRefund(deps, { id: refundId, orderId: order.id, orderNumber: request.orderNumber, amount }, { status, providerId }, actor);
+  if (status === 'canceled') return { ok: false, reason: 'provider', message: 'the provider cancelled the refund' };
+  return { ok: true, amount, currency: order.currency, repeated: false, pending: status === 'pending' };
+}
+
+type RefundDeps = Parameters<typeof refundOrder>[0];
+
+/**
+ * The provider's answer applied to a pending refund row: its status and id; a refund that succeeded is written to the
+ * order's history and the audit log and mailed to the shopper. Only the answer that moves the row off 'pending' tells
+ * anyone (two clicks of one form, or two pods reconciling, may both arrive here). True when this call ended the row.
+ */
+async function finishRefund(
+  deps: Pick<RefundDeps, 'db' | 'mail' | 'siteById'>,
+  refund: { id: number; orderId: number; orderNumber: string; amount: number },
+  answer: { status: 'succeeded' | 'pending' | 'canceled'; providerId: string | null },
+  actor: AuditActor,
+  via?: 'reconciliation',
+): Promise<boolean> {
+  return deps.db.transaction(async (tx) => {
     const [finished] = await tx.query(
-      `UPDATE refunds SET status = $2, provider_id = $3, failure = NULL WHERE id = $1 AND status = 'pending' RETURNING id`,
-      [refundId, status, providerId],
+      `UPDATE refunds SET status = $2, provider_id = coalesce($3, provider_id), failure = NULL WHERE id = $1 AND status = 'pending' RETURNING id`,
+      [refund.id, answer.status, answer.providerId],
     );
-    if (!finished || status !== 'succeeded') return;
+    if (!finished || answer.status === 'pending') return false;
+    if (answer.status !== 'succeeded') return true;
+    const [order] = (await tx.query<{ site: string; currency: string; status: string; email: string | null; language: string }>(
+      'SELECT site, currency, status, customer_email AS email, language FROM orders WHERE id = $1',
+      [refund.orderId],
+    )) as [{ site: string; currency: string; status: string; email: string | null; language: string }];
     await tx.query('INSERT INTO order_status_history (order_id, status, note, staff_id) VALUES ($1, $2, $3, $4)', [
-      order.id,
+      refund.orderId,
       order.status,
-      `refund ${formatAmount(amount)} ${order.currency}`,
+      `refund ${formatAmount(refund.amount)} ${order.currency}`,
       actor.id,
     ]);
     await recordAudit(tx, actor, {
       action: 'order.refund',
       entity: 'order',
-      entityId: request.orderNumber,
+      entityId: refund.orderNumber,
       site: order.site,
       before: null,
-      after: { amount, currency: order.currency, status, providerId },
+      after: {
+        amount: refund.amount,
+        currency: order.currency,
+        status: answer.status,
+        providerId: answer.providerId,
+        ...(via ? { via } : {}),
+      },
     });
-    const [buyer] = await tx.query<{ email: string; language: string }>(
-      'SELECT customer_email AS email, language FROM orders WHERE id = $1',
-      [order.id],
-    );
     const site = deps.siteById(order.site);
-    if (site && buyer?.email) {
+    if (site && order.email) {
       await deps.mail.enqueue(tx, {
         kind: 'order.refunded',
-        to: buyer.email,
+        to: order.email,
         site,
-        language: orderMailLanguage(site, buyer.language),
-        data: { orderId: order.id, number: request.orderNumber, amount, currency: order.currency },
+        language: orderMailLanguage(site, order.language),
+        data: { orderId: refund.orderId, number: refund.orderNumber, amount: refund.amount, currency: order.currency },
       });
     }
+    return true;
   });
-  if (status === 'canceled') return { ok: false, reason: 'provider', message: 'the provider cancelled the refund' };
-  return { ok: true, amount, currency: order.currency, repeated: false };
+}
+
+/** A refund row left pending this long is asked about again by housekeeping (its own call may still be under way). */
+export const REFUND_RECONCILE_AFTER_MINUTES = 2;
+
+/**
+ * Housekeeping (every pod, every few minutes): refunds still pending — the provider's answer never came, or it said
+ * 'pending' — are asked about again. One the provider knows by id is read (GET /v3/refunds/{id}); one whose answer was
+ * lost is sent again with its own Idempotence-Key, which returns the refund the first call made (or makes it, if the
+ * first never arrived). What comes back is applied as at the desk: a success is recorded, audited in the name of the
+ * member who asked for it, and mailed once. A definite refusal frees the amount; a provider still down waits for the
+ * next run. Returns how many rows were finished.
+ */
+export async function reconcileRefunds(deps: Omit<RefundDeps, 'db'> & { db: Db }): Promise<number> {
+  const pending = await deps.db.query<{
+    id: number;
+    orderId: number;
+    orderNumber: string;
+    site: string;
+    amount: number;
+    currency: string;
+    key: string;
+    providerId: string | null;
+    paymentProviderId: string;
+    staffId: number | null;
+    staffEmail: string | null;
+  }>(
+    `SELECT r.id, r.order_id AS "orderId", o.number AS "orderNumber", o.site, r.amount::float8 AS amount, r.currency,
+            r.idempotence_key AS key, r.provider_id AS "providerId", p.provider_id AS "paymentProviderId",
+            r.staff_id AS "staffId", s.email AS "staffEmail"
+       FROM refunds r JOIN orders o ON o.id = r.order_id JOIN payments p ON p.id = r.payment_id
+       LEFT JOIN staff_members s ON s.id = r.staff_id
+      WHERE r.status = 'pending' AND r.created_at < now() - make_interval(mins => ${REFUND_RECONCILE_AFTER_MINUTES})
+      ORDER BY r.id LIMIT 100`,
+  );
+  let finished = 0;
+  for (const row of pending) {
+    const shop = deps.shop(row.site);
+    if (!shop) continue;
+    let answer: { status: 'succeeded' | 'pending' | 'canceled'; id: string };
+    try {
+      answer = row.providerId
+        ? await deps.client.getRefund(shop.credentials, row.providerId)
+        : await deps.client.createRefund(
+            shop.credentials,
+            {
+              payment_id: row.paymentProviderId,
+              amount: { value: formatAmount(row.amount), currency: row.currency },
+              description: `Возврат по заказу ${row.orderNumber}`,
+            },
+            row.key,
+          );
+    } catch (error) {
+      if (error instanceof PaymentApiError && error.failure === 'rejected') {
+        const [failed] = await deps.db.query(
+          `UPDATE refunds SET status = 'failed', failure = $2 WHERE id = $1 AND status = 'pending' RETURNING id`,
+          [row.id, error.message.slice(0, 500)],
+        );
+        if (failed) finished += 1;
+      }
+      continue;
+    }
+    const actor = { id: row.staffId, email: row.staffEmail ?? 'payments' };
+    if (await finishRefund(deps, row, { status: answer.status, providerId: answer.id }, actor, 'reconciliation')) finished += 1;
+  }
+  return finished;
 }

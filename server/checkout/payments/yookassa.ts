@@ -131,6 +131,12 @@ export class YooKassaClient {
     return this.call(shop, 'POST', '/v3/refunds', { body, idempotenceKey }, apiRefund, 'a refund');
   }
 
+  /** GET /v3/refunds/{id}: the refund as the provider knows it now (a pending one finishes later). */
+  getRefund(shop: ShopCredentials, id: string): Promise<ApiRefund> {
+    if (!/^[\w-]{1,64}$/.test(id)) return Promise.reject(new PaymentApiError('not_found', 'not a refund id'));
+    return this.call(shop, 'GET', `/v3/refunds/${id}`, {}, apiRefund, 'a refund');
+  }
+
   private async call<T = ApiPayment>(
     shop: ShopCredentials,
     method: 'GET' | 'POST',

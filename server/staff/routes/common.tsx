@@ -75,6 +75,10 @@ export const NOTICES: Record<string, { kind: 'ok' | 'error'; text: string }> = {
   refund_bad_lines: { kind: 'error', text: 'Выберите позиции и количество не больше заказанного.' },
   refund_not_configured: { kind: 'error', text: 'Онлайн-оплата для этого сайта не настроена.' },
   refund_key_reused: { kind: 'error', text: 'Форма устарела: откройте заказ заново.' },
+  refund_pending: {
+    kind: 'ok',
+    text: 'Платёжная система приняла возврат и проводит его. Когда он завершится, покупателю придёт письмо — проверка идёт сама каждые несколько минут.',
+  },
   refund_provider: { kind: 'error', text: 'Платёжная система не выполнила возврат; подробности — в списке возвратов ниже.' },
   lead: { kind: 'ok', text: 'Обращение сохранено.' },
   productSaved: { kind: 'ok', text: 'Товар сохранён. Покупатели увидят изменения в течение времени жизни кэша.' },

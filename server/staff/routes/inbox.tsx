@@ -104,36 +104,4 @@ export const inboxRoutes: StaffRoute[] = [
       return reply.redirect(`/staff/leads/${kind}/${id}?notice=${done === 'ok' ? 'lead' : done}`, 303);
     },
   },
-
-  {
-    method: 'POST',
-    url: '/staff/orders/:number/refund',
-    access: 'orders',
-    schema: {
-      params: numberParams,
-      body: z
-        .object({ _token: text().max(100), key: z.uuid(), scope: z.enum(['all', 'lines']) })
-        .catchall(text().regex(/^\d{0,6}$/, 'a quantity')),
-    },
-    async handler(ctx, request, reply) {
-      const { number } = request.params as { number: string };
-      const { _token, key, scope, ...quantities } = request.body as { _token: string; key: string; scope: 'all' | 'lines' } & Record<
-        string,
-        string
-      >;
-      const lines =
-        scope === 'all'
-          ? null
-          : Object.entries(quantities)
-              .filter(([name]) => /^qty_[1-9]\d*$/.test(name))
-              .map(([name, value]) => ({ productId: Number(name.slice(4)), quantity: Number(value || 0) }));
-      const result = await ctx.services.payments.refund({ orderNumber: number, key, lines }, actorOf(ctx), {
-        mail: ctx.services.mail,
-        siteById: (id) => ctx.services.sites.byId(id),
-      });
-      if (!result.ok && result.reason === 'not_found') return reply.callNotFound();
-      if (!result.ok && result.reason === 'out_of_scope') return forbidden(ctx, request, reply);
-      return reply.redirect(`/staff/orders/${number}?notice=${result.ok ? 'refunded' : `refund_${result.reason}`}`, 303);
-    },
-  },
 ];
