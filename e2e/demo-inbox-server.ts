@@ -1,5 +1,5 @@
 /**
- * The demo as `npm start` runs it, for e2e/demo-inbox.spec.ts: the production build on a fresh in-memory PGlite with
+ * The demo as `npm start` runs it, for the specs that start it through e2e/demo-server.ts (demo-inbox, staff): the production build on a fresh in-memory PGlite with
  * the demo data and NO SMTP server, so mail goes to the demo inbox (docs/decisions/042-demo-inbox.md); the mail worker
  * polls every 100 ms. It listens on a free loopback port and prints `listening <port>` for the spec that started it.
  */

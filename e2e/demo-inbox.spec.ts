@@ -5,42 +5,19 @@
  * frame, opens the confirmation page in the tab → confirmed. The demo shopper signs in with the README's password.
  * With SCREENSHOTS=1 it also writes the inbox at 390 and 1280 px in light and dark mode to test-results/demo-inbox/.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import type { Page } from '@playwright/test';
+import { demoServer } from './demo-server.ts';
 import { expect, test } from './fixtures.ts';
 import { hydrated } from './page-helpers.ts';
 
-let server: ChildProcess;
-let base = '';
-
-test.beforeAll(async () => {
-  test.setTimeout(240_000);
-  server = spawn(process.execPath, ['--import', 'tsx', 'e2e/demo-inbox-server.ts'], { stdio: ['ignore', 'pipe', 'inherit'] });
-  base = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    server.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const port = /listening (\d+)/.exec(out)?.[1];
-      if (port) resolve(`http://localhost:${port}`);
-    });
-    server.on('exit', (code) => reject(new Error(`the demo server exited (${code})`)));
-  });
-});
-
-test.afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((done) => server.once('exit', done));
-    server.kill('SIGTERM');
-    await exited;
-  }
-});
+const demo = demoServer();
 
 /** Opens the demo inbox and waits (reloading: the worker delivers within a moment) for a mail to `to`. */
 async function openInboxFor(page: Page, to: string) {
   await expect
     .poll(
       async () => {
-        await page.goto(`${base}/_demo/inbox`);
+        await page.goto(`${demo.base}/_demo/inbox`);
         return page.locator('.list a', { hasText: to }).count();
       },
       { timeout: 15_000 },
@@ -51,7 +28,7 @@ async function openInboxFor(page: Page, to: string) {
 test('register → the demo inbox → the link in the mail → the e-mail is confirmed', async ({ page }) => {
   test.setTimeout(90_000);
   const email = `demo-${Date.now()}@example.com`;
-  await page.goto(`${base}/register`);
+  await page.goto(`${demo.base}/register`);
   await hydrated(page);
   const form = page.locator('main form');
   await form.locator('input[name=name]').fill('Анна');
@@ -73,9 +50,9 @@ test('register → the demo inbox → the link in the mail → the e-mail is con
 
   // The link inside the mail's HTML, in its sandboxed frame: it opens in the tab.
   const link = page.frameLocator('iframe.frame').locator('a[href*="/account/confirm?token="]').first();
-  await expect(link).toHaveAttribute('href', new RegExp(`^${base}/account/confirm\\?token=`));
+  await expect(link).toHaveAttribute('href', new RegExp(`^${demo.base}/account/confirm\\?token=`));
   await link.click();
-  await expect(page).toHaveURL(new RegExp(`^${base}/account/confirm$`));
+  await expect(page).toHaveURL(new RegExp(`^${demo.base}/account/confirm$`));
   await hydrated(page);
   await page.getByRole('button', { name: 'Подтвердить', exact: true }).click();
   await expect(page).toHaveURL(/done=1$/);
@@ -83,7 +60,7 @@ test('register → the demo inbox → the link in the mail → the e-mail is con
 });
 
 test('the demo shopper signs in with the password the README gives', async ({ page }) => {
-  await page.goto(`${base}/auth`);
+  await page.goto(`${demo.base}/auth`);
   await hydrated(page);
   const form = page.locator('main form');
   await form.locator('input[name=email]').fill('demo@tihoavto.localhost');
@@ -99,7 +76,7 @@ test('screenshots of the inbox: 390 and 1280 px, light and dark', async ({ brows
     for (const width of [390, 1280]) {
       const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme });
       const page = await context.newPage();
-      await page.goto(`${base}/_demo/inbox`);
+      await page.goto(`${demo.base}/_demo/inbox`);
       const first = page.locator('.list a').first();
       await page.screenshot({ path: `test-results/demo-inbox/list-${width}-${colorScheme}.png`, fullPage: true });
       if (await first.count()) {

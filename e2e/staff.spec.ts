@@ -5,43 +5,14 @@
  * and ships it with a tracking number; the shopper's mail in the demo inbox and their /history show it.
  * With SCREENSHOTS=1 it also writes the staff pages at 1280 and 820 px in light and dark mode to test-results/staff/.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import type { Page } from '@playwright/test';
 import { DEMO_OWNER } from '../server/demo/seed.ts';
 import { totpCode } from '../server/staff/totp.ts';
+import { demoServer } from './demo-server.ts';
 import { expect, test } from './fixtures.ts';
 import { hydrated } from './page-helpers.ts';
 
-let server: ChildProcess;
-let base = '';
-let staff = { email: '', password: '' };
-let editor = { email: '', password: '' };
-
-test.beforeAll(async () => {
-  test.setTimeout(240_000);
-  server = spawn(process.execPath, ['--import', 'tsx', 'e2e/demo-inbox-server.ts'], { stdio: ['ignore', 'pipe', 'inherit'] });
-  base = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    server.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const login = /staff (\S+) (\S+)/.exec(out);
-      if (login) staff = { email: login[1]!, password: login[2]! };
-      const content = /editor (\S+) (\S+)/.exec(out);
-      if (content) editor = { email: content[1]!, password: content[2]! };
-      const port = /listening (\d+)/.exec(out)?.[1];
-      if (port && login && content) resolve(`http://localhost:${port}`);
-    });
-    server.on('exit', (code) => reject(new Error(`the demo server exited (${code})`)));
-  });
-});
-
-test.afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((done) => server.once('exit', done));
-    server.kill('SIGTERM');
-    await exited;
-  }
-});
+const demo = demoServer();
 
 async function shots(page: Page, name: string) {
   if (!process.env.SCREENSHOTS) return;
@@ -58,17 +29,17 @@ async function shots(page: Page, name: string) {
 
 /** The demo shopper signs in and orders one product (pickup in Moscow, cash); the order's number. */
 async function shopperOrders(page: Page): Promise<string> {
-  await page.goto(`${base}/auth`);
+  await page.goto(`${demo.base}/auth`);
   await hydrated(page);
   await page.locator('input[name="email"]').fill('demo@tihoavto.localhost');
   await page.locator('input[name="password"]').fill('Tishina-2026');
   await page.getByRole('button', { name: 'Войти' }).click();
   await expect(page).toHaveURL(/\/personal$/);
-  await page.goto(`${base}/shumopogloshchenie/akustik-15`);
+  await page.goto(`${demo.base}/shumopogloshchenie/akustik-15`);
   await hydrated(page);
   await page.locator('.product-actions__cart').getByRole('button', { name: 'В корзину' }).click();
   await expect(page.locator('.header-icon--cart .badge')).toHaveText('1');
-  await page.goto(`${base}/cart?step=checkout`);
+  await page.goto(`${demo.base}/cart?step=checkout`);
   await hydrated(page);
   const form = page.locator('.checkout');
   await form.getByRole('textbox', { name: /^Телефон/ }).fill('+7 916 123-45-67');
@@ -85,8 +56,8 @@ async function shopperOrders(page: Page): Promise<string> {
   return /\d{4}-\d{4}$/.exec(page.url())![0];
 }
 
-async function signIn(page: Page, who = staff) {
-  await page.goto(`${base}/staff`);
+async function signIn(page: Page, who = demo.staff) {
+  await page.goto(`${demo.base}/staff`);
   await expect(page).toHaveURL(/\/staff\/sign-in/);
   await page.getByLabel('Эл. почта').fill(who.email);
   await page.getByLabel('Пароль').fill(who.password);
@@ -145,12 +116,12 @@ test('a manager signs in with the second factor, confirms and ships an order; th
   await ship.getByRole('button', { name: 'Отправить' }).click();
   await expect(desk.locator('.staff-toolbar')).toContainText('Трек-номер: RA123456789RU');
   await expect(desk.locator('.staff-history')).toContainText('СДЭК, 2 места');
-  await expect(desk.locator('.staff-history')).toContainText(staff.email);
+  await expect(desk.locator('.staff-history')).toContainText(demo.staff.email);
   for (const [path, name] of [
     ['/staff/leads', 'leads'],
     ['/staff/stock', 'stock'],
   ] as const) {
-    await desk.goto(`${base}${path}`);
+    await desk.goto(`${demo.base}${path}`);
     await shots(desk, name);
   }
 
@@ -158,7 +129,7 @@ test('a manager signs in with the second factor, confirms and ships an order; th
   await expect
     .poll(
       async () => {
-        await page.goto(`${base}/_demo/inbox`);
+        await page.goto(`${demo.base}/_demo/inbox`);
         return page.locator('.list a', { hasText: 'Отправлен' }).count();
       },
       { timeout: 15_000 },
@@ -166,7 +137,7 @@ test('a manager signs in with the second factor, confirms and ships an order; th
     .toBeGreaterThan(0);
   await page.locator('.list a', { hasText: 'Отправлен' }).first().click();
   await expect(page.locator('body')).toContainText('RA123456789RU');
-  await page.goto(`${base}/history`);
+  await page.goto(`${demo.base}/history`);
   await expect(page.getByRole('link', { name: new RegExp(number) })).toBeVisible();
   await expect(page.locator('main')).toContainText('Отправлен');
 });
@@ -174,7 +145,7 @@ test('a manager signs in with the second factor, confirms and ships an order; th
 test('a content editor writes a news item, previews it and publishes it; the shop shows it', async ({ page, browser }) => {
   test.setTimeout(90_000);
   const desk = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  await signIn(desk, editor);
+  await signIn(desk, demo.editor);
   await enrol(desk);
   await desk.getByRole('link', { name: /Я сохранил коды/ }).click();
   await desk.getByRole('navigation', { name: 'Разделы' }).getByRole('link', { name: 'Контент' }).click();
@@ -190,7 +161,7 @@ test('a content editor writes a news item, previews it and publishes it; the sho
   await desk.getByRole('button', { name: 'Сохранить' }).click();
   await expect(desk.getByRole('status')).toContainText('Запись сохранена');
 
-  await page.goto(`${base}/news`);
+  await page.goto(`${demo.base}/news`);
   await expect(page.getByRole('link', { name: 'Зимняя акция на комплекты' })).toBeVisible();
   await page.getByRole('link', { name: 'Зимняя акция на комплекты' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Зимняя акция на комплекты');
