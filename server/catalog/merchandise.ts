@@ -8,6 +8,7 @@
 import { type AuditActor, recordAudit } from '../audit/index.ts';
 import type { Db } from '../db/index.ts';
 import { likePattern } from './catalog.ts';
+import { type CsvPlan, type CsvRecord, csvCell, type PlannedChange } from './csv-import.ts';
 
 export const MERCHANDISE_PAGE_SIZE = 50;
 
@@ -155,18 +156,8 @@ export class MerchandiseDesk {
   }
 }
 
-/** A row of the prices-and-stock CSV that would change something, as the dry run lists it. */
-export interface PlannedChange {
-  line: number;
-  sku: string;
-  field: string;
-  before: number | null;
-  after: number | null;
-}
-
-export interface ImportPlan {
-  rows: number;
-  errors: Array<{ line: number; message: string }>;
+/** The prices-and-stock CSV's plan (the shared shape of csv-import.ts): stock counts and prices to write. */
+export interface ImportPlan extends CsvPlan {
   stock: Array<{ id: number; stock: number }>;
   prices: Array<{ id: number; list: string; amount: number | null }>;
   changes: PlannedChange[];
@@ -187,7 +178,7 @@ export const CSV_FIXED_COLUMNS = ['sku', 'title', 'stock_was', 'stock'] as const
  */
 export async function planImport(
   db: Pick<Db, 'query'>,
-  records: AsyncIterable<Record<string, string>>,
+  records: AsyncIterable<CsvRecord>,
   header: string[],
   allowedLists: readonly string[] | null,
 ): Promise<ImportPlan> {
@@ -218,7 +209,7 @@ export async function planImport(
   for await (const record of records) {
     line++;
     plan.rows++;
-    const cell = (name: string) => (record[name] ?? '').trim().replace(/^'/, '');
+    const cell = (name: string) => csvCell(record, name);
     const sku = cell('sku');
     const product = products.get(sku);
     if (!product) {

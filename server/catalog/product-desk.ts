@@ -70,8 +70,8 @@ export class ProductDesk {
     private readonly onChanged: () => void,
   ) {}
 
-  categories(): Promise<Array<{ id: number; title: string }>> {
-    return this.db.query('SELECT id, title FROM categories ORDER BY sort, id');
+  categories(): Promise<Array<{ id: number; title: string; slug: string }>> {
+    return this.db.query('SELECT id, title, slug FROM categories ORDER BY sort, id');
   }
 
   async list(q: string | undefined, page: number): Promise<{ rows: ProductListRow[]; total: number }> {

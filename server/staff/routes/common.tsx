@@ -4,7 +4,8 @@ import { z } from 'zod';
 import type { SiteDirectory } from '../../../shared/sites.ts';
 import { plainText } from '../../../shared/text.ts';
 import type { AuditActor } from '../../audit/index.ts';
-import type { MerchandiseDesk, ProductDesk } from '../../catalog/index.ts';
+import type { CalculatorDesk } from '../../calculator/index.ts';
+import type { CategoryDesk, KitDesk, MerchandiseDesk, ProductDesk, ProductImages } from '../../catalog/index.ts';
 import { type OrderDesk, type OrderWorkflow, orderNumberParam, type PaymentService } from '../../checkout/index.ts';
 import type { ContentDesk } from '../../content/index.ts';
 import type { Db } from '../../db/index.ts';
@@ -29,6 +30,10 @@ export interface StaffServices {
   contentDesk: ContentDesk;
   merchandise: MerchandiseDesk;
   productDesk: ProductDesk;
+  productImages: ProductImages;
+  calculatorDesk: CalculatorDesk;
+  categoryDesk: CategoryDesk;
+  kitDesk: KitDesk;
   payments: PaymentService;
   mail: Mailer;
 }
@@ -82,8 +87,14 @@ export const NOTICES: Record<string, { kind: 'ok' | 'error'; text: string }> = {
   refund_provider: { kind: 'error', text: 'Платёжная система не выполнила возврат; подробности — в списке возвратов ниже.' },
   lead: { kind: 'ok', text: 'Обращение сохранено.' },
   productSaved: { kind: 'ok', text: 'Товар сохранён. Покупатели увидят изменения в течение времени жизни кэша.' },
+  imageAdded: { kind: 'ok', text: 'Фотография добавлена в конец галереи.' },
+  imagesSaved: { kind: 'ok', text: 'Галерея сохранена.' },
+  categorySaved: { kind: 'ok', text: 'Категория сохранена. Покупатели увидят изменения в течение времени жизни кэша.' },
+  kitSaved: { kind: 'ok', text: 'Комплект сохранён. Покупатели увидят изменения в течение времени жизни кэша.' },
   stale_stock: { kind: 'error', text: 'Остаток изменился, пока страница была открыта (заказ или коллега): проверьте и сохраните снова.' },
   stockSaved: { kind: 'ok', text: 'Цены и остаток сохранены.' },
+  calcSaved: { kind: 'ok', text: 'Таблицы калькулятора сохранены. Покупатели увидят изменения в течение времени жизни кэша.' },
+  calcUnchanged: { kind: 'ok', text: 'В таблицах калькулятора ничего не изменилось.' },
   contentSaved: { kind: 'ok', text: 'Запись сохранена. Покупатели увидят её в течение времени жизни кэша.' },
   self_reset: { kind: 'error', text: 'Свой пароль и второй фактор сбрасывает другой владелец или команда npm run staff -- reset.' },
   unknown_assignee: { kind: 'error', text: 'Такого действующего сотрудника нет.' },
