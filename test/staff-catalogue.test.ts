@@ -257,3 +257,47 @@ t.test('a manager and a content editor may not edit categories or kits', async (
   }
   t.equal(await count("SELECT count(*)::int AS n FROM categories WHERE slug = 'vzlom' OR title = 'Взлом'"), 0);
 });
+
+t.test('review fixes: a renamed category keeps its calculator layer; /media is reserved; any two-decimal discount', async (t) => {
+  const [layer] = await app.db.query<{ code: string; category_slug: string }>(
+    'SELECT code, category_slug FROM calc_layers ORDER BY sort LIMIT 1',
+  );
+  const [category] = await app.db.query<{ id: number; title: string; sort: number }>(
+    'SELECT id, title, sort FROM categories WHERE slug = $1',
+    [layer!.category_slug],
+  );
+  const calcBefore = (await app.request({ url: '/calc' })).body;
+  const renamed = await staffPost(app, owner, '/staff/categories', {
+    id: String(category!.id),
+    title: category!.title,
+    slug: `${layer!.category_slug}-novyj`,
+    sort: String(category!.sort),
+  });
+  t.equal(renamed.statusCode, 303, renamed.body.slice(0, 200));
+  const [moved] = await app.db.query<{ category_slug: string }>('SELECT category_slug FROM calc_layers WHERE code = $1', [layer!.code]);
+  t.equal(moved!.category_slug, `${layer!.category_slug}-novyj`, "the calculator's layer follows its category's new address");
+  const calcAfter = (await app.request({ url: '/calc' })).body;
+  const price = (html: string) => /calc-totals__price">([\s\S]*?)<\/dd>/.exec(html)?.[1];
+  t.ok(price(calcBefore), 'the calculator shows a total');
+  t.equal(price(calcAfter), price(calcBefore), "the calculator's answer is unchanged");
+
+  const media = await staffPost(app, owner, '/staff/categories', { title: 'Медиа', slug: 'media' });
+  t.equal(media.statusCode, 422, '/media is the uploaded photos’ address');
+
+  const [kit] = await app.db.query<{ id: number; slug: string; title: string }>('SELECT id, slug, title FROM kits ORDER BY id LIMIT 1');
+  const lines = await app.db.query<{ sku: string; quantity: number }>(
+    'SELECT p.sku, ki.quantity FROM kit_items ki JOIN products p ON p.id = ki.product_id WHERE ki.kit_id = $1',
+    [kit!.id],
+  );
+  for (const discount of ['0,07', '1,1', '7,15', '0,29']) {
+    const res = await staffPost(app, owner, '/staff/kits', {
+      id: String(kit!.id),
+      title: kit!.title,
+      slug: kit!.slug,
+      discount,
+      lineSku: lines.map((l) => l.sku),
+      lineQuantity: lines.map((l) => String(l.quantity)),
+    });
+    t.equal(res.statusCode, 303, `a discount of ${discount} % is saved`);
+  }
+});

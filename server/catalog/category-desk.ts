@@ -43,7 +43,11 @@ const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   'staff',
   'assets',
   'img',
+  'media',
   'docs',
+  'healthz',
+  'readyz',
+  'metrics',
 ]);
 
 /** A unique-constraint violation (a colleague's save won the race between our check and our write). */
@@ -84,6 +88,7 @@ export class CategoryDesk {
     let result: CategorySaveResult;
     try {
       result = await this.db.transaction(async (tx): Promise<CategorySaveResult> => {
+        if (draft.id) await tx.query('SELECT 1 FROM categories WHERE id = $1 FOR UPDATE', [draft.id]);
         const before = draft.id ? await this.find(draft.id, tx) : undefined;
         if (draft.id && !before) return { ok: false, error: 'Категория не найдена.' };
         // The kits category keeps the kits list's address it was given; no other may take a page's address.
@@ -98,6 +103,10 @@ export class CategoryDesk {
         const values = [slug, title, draft.description.trim(), draft.sort];
         if (id) {
           await tx.query('UPDATE categories SET slug = $1, title = $2, description = $3, sort = $4 WHERE id = $5', [...values, id]);
+          // The calculator's layers name their category by address (migration 014): they follow it, or the layer's
+          // products would vanish from /calc and /constructor.
+          if (before && before.slug !== slug)
+            await tx.query('UPDATE calc_layers SET category_slug = $1 WHERE category_slug = $2', [slug, before.slug]);
         } else {
           // categories.id has no sequence (the demo catalogue names its ids): the next one, under a lock that only
           // another writer of categories waits for.

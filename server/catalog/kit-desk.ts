@@ -144,13 +144,16 @@ export class KitDesk {
     if (!title) return { ok: false, error: 'Название обязательно.' };
     if (!SLUG.test(slug) || slug.length > 120) return { ok: false, error: 'Адрес: латиница, цифры и дефисы.' };
     const d = draft.discountPercent;
-    if (!Number.isFinite(d) || d < 0 || d >= 100 || Math.round(d * 100) !== d * 100)
+    // Two decimals at most, judged with a tolerance: 0.07 × 100 is 7.000000000000001 in binary floating point.
+    if (!Number.isFinite(d) || d < 0 || d >= 100 || Math.abs(Math.round(d * 100) - d * 100) > 1e-6)
       return { ok: false, error: 'Скидка: от 0 до 99,99 %, не больше двух знаков после запятой.' };
     const linesError = checkKitLines(draft.lines);
     if (linesError) return { ok: false, error: linesError };
     let result: KitSaveResult;
     try {
       result = await this.db.transaction(async (tx): Promise<KitSaveResult> => {
+        // The kit's row locked first: two saves in parallel take turns, and each audit row's "before" is what it replaced.
+        if (draft.id) await tx.query('SELECT 1 FROM kits WHERE id = $1 FOR UPDATE', [draft.id]);
         const before = draft.id ? await this.find(draft.id, tx) : undefined;
         if (draft.id && !before) return { ok: false, error: 'Комплект не найден.' };
         const [clash] = await tx.query('SELECT 1 FROM kits WHERE slug = $1 AND id IS DISTINCT FROM $2::int', [slug, draft.id ?? null]);

@@ -261,13 +261,17 @@ export class ProductImages {
       await saveGallery(tx, productId, images);
       if (edit.action === 'remove') {
         const hash = mediaHashOf(edit.src);
-        // The picture goes with the last product that shows it (its renditions by cascade).
-        if (hash)
+        // The picture goes with the last product that shows it (its renditions by cascade). Its row is locked first
+        // and the check is a statement of its own: an upload of the same bytes to another product holds the row (FOR
+        // SHARE or its upsert) until it commits, and only a statement begun after that sees the other product's use.
+        if (hash) {
+          await tx.query('SELECT 1 FROM media_images WHERE hash = $1 FOR UPDATE', [hash]);
           await tx.query(
             `DELETE FROM media_images m WHERE m.hash = $1
                AND NOT EXISTS (SELECT 1 FROM products p WHERE p.images @> jsonb_build_array(jsonb_build_object('src', $2::text)))`,
             [hash, edit.src],
           );
+        }
       }
       await recordAudit(tx, actor, {
         action: `product.image.${edit.action}`,

@@ -30,7 +30,18 @@ export type RefundResult =
       repeated: boolean /** The provider accepted it and finishes it later (housekeeping reconciles). */;
       pending: boolean;
     }
-  | { ok: false; reason: 'not_found' | 'out_of_scope' | 'not_paid_online' | 'nothing_left' | 'bad_lines' | 'not_configured' | 'key_reused' }
+  | {
+      ok: false;
+      reason:
+        | 'not_found'
+        | 'out_of_scope'
+        | 'not_paid_online'
+        | 'nothing_left'
+        | 'bad_lines'
+        | 'not_configured'
+        | 'key_reused'
+        | 'key_expired';
+    }
   | { ok: false; reason: 'provider'; message: string };
 
 export interface RefundRow {
@@ -74,12 +85,22 @@ export async function refundOrder(
     );
     if (!order) return { ok: false, reason: 'not_found' } as const;
     if (actor.scope !== null && !actor.scope.includes(order.site)) return { ok: false, reason: 'out_of_scope' } as const;
-    const [existing] = await tx.query<{ id: number; order_id: number; status: string; amount: number; payment_provider_id: string }>(
-      `SELECT r.id, r.order_id, r.status, r.amount::float8 AS amount, p.provider_id AS payment_provider_id
+    const [existing] = await tx.query<{
+      id: number;
+      order_id: number;
+      status: string;
+      amount: number;
+      payment_provider_id: string;
+      key_expired: boolean;
+    }>(
+      `SELECT r.id, r.order_id, r.status, r.amount::float8 AS amount, p.provider_id AS payment_provider_id,
+              (r.provider_id IS NULL AND r.created_at < now() - make_interval(hours => ${REFUND_KEY_HOURS})) AS key_expired
          FROM refunds r JOIN payments p ON p.id = r.payment_id WHERE r.idempotence_key = $1`,
       [request.key],
     );
     if (existing && existing.order_id !== order.id) return { ok: false, reason: 'key_reused' } as const;
+    // Past the provider's memory of the key, sending it again could make a second refund: a person checks.
+    if (existing?.status === 'pending' && existing.key_expired) return { ok: false, reason: 'key_expired' } as const;
     if (existing)
       return {
         ok: true,
@@ -179,7 +200,8 @@ export async function refundOrder(
     const message = error instanceof PaymentApiError ? error.message : (error as Error).message;
     // A refusal frees the amount again; a timeout or network failure leaves the row pending (the same key retries it).
     const definite = error instanceof PaymentApiError && error.failure === 'rejected';
-    await deps.db.query(`UPDATE refunds SET status = $2, failure = $3 WHERE id = $1`, [
+    // Only a row still pending: a parallel call (a double click, housekeeping) may have finished it meanwhile.
+    await deps.db.query(`UPDATE refunds SET status = $2, failure = $3 WHERE id = $1 AND status = 'pending'`, [
       refundId,
       definite ? 'failed' : 'pending',
       message.slice(0, 500),
@@ -254,6 +276,13 @@ async function finishRefund(
 
 /** A refund row left pending this long is asked about again by housekeeping (its own call may still be under way). */
 export const REFUND_RECONCILE_AFTER_MINUTES = 2;
+/**
+ * ЮKassa remembers an Idempotence-Key for 24 hours; a refund whose answer never came is sent again with its key only
+ * within this many hours. Later it stays pending (its amount still held) with a note for a person to check it in the
+ * provider's dashboard, because sending the key again could then make a second refund.
+ */
+export const REFUND_KEY_HOURS = 23;
+const KEY_EXPIRED_NOTE = `No answer from the provider within ${REFUND_KEY_HOURS} h: check this refund in the provider's dashboard`;
 
 /**
  * Housekeeping (every pod, every few minutes): refunds still pending — the provider's answer never came, or it said
@@ -283,7 +312,14 @@ export async function reconcileRefunds(deps: Omit<RefundDeps, 'db'> & { db: Db }
        FROM refunds r JOIN orders o ON o.id = r.order_id JOIN payments p ON p.id = r.payment_id
        LEFT JOIN staff_members s ON s.id = r.staff_id
       WHERE r.status = 'pending' AND r.created_at < now() - make_interval(mins => ${REFUND_RECONCILE_AFTER_MINUTES})
+        AND (r.provider_id IS NOT NULL OR r.created_at > now() - make_interval(hours => ${REFUND_KEY_HOURS}))
       ORDER BY r.id LIMIT 100`,
+  );
+  // Those past the key's lifetime are left for a person, with a note the order page shows.
+  await deps.db.query(
+    `UPDATE refunds SET failure = $1 WHERE status = 'pending' AND provider_id IS NULL
+        AND created_at < now() - make_interval(hours => ${REFUND_KEY_HOURS}) AND failure IS DISTINCT FROM $1`,
+    [KEY_EXPIRED_NOTE],
   );
   let finished = 0;
   for (const row of pending) {

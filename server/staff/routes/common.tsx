@@ -11,7 +11,7 @@ import type { ContentDesk } from '../../content/index.ts';
 import type { Db } from '../../db/index.ts';
 import type { LeadDesk, ReviewService } from '../../forms/index.ts';
 import type { Mailer } from '../../mail/index.ts';
-import { ROLE_AREAS, type StaffArea } from '../roles.ts';
+import { mayUse, ROLE_AREAS, type StaffArea } from '../roles.ts';
 import type { StaffService, StaffSession } from '../staff.ts';
 import { ForbiddenPage } from '../views/admin.tsx';
 import { renderStaffPage, type StaffAssets } from '../views/layout.tsx';
@@ -80,6 +80,10 @@ export const NOTICES: Record<string, { kind: 'ok' | 'error'; text: string }> = {
   refund_bad_lines: { kind: 'error', text: 'Выберите позиции и количество не больше заказанного.' },
   refund_not_configured: { kind: 'error', text: 'Онлайн-оплата для этого сайта не настроена.' },
   refund_key_reused: { kind: 'error', text: 'Форма устарела: откройте заказ заново.' },
+  refund_key_expired: {
+    kind: 'error',
+    text: 'Платёжная система не ответила больше суток: повторять этот возврат опасно. Проверьте его в личном кабинете ЮKassa.',
+  },
   refund_pending: {
     kind: 'ok',
     text: 'Платёжная система приняла возврат и проводит его. Когда он завершится, покупателю придёт письмо — проверка идёт сама каждые несколько минут.',
@@ -154,7 +158,8 @@ export function frame(ctx: StaffContext, request: FastifyRequest) {
     nonce: request.cspNonce,
     assets: ctx.assets,
     member,
-    areas: ROLE_AREAS[member.role],
+    // The menu: the areas this member may open (a site-scoped member has no members or audit log).
+    areas: ROLE_AREAS[member.role].filter((area) => mayUse(member, area, 'GET')),
     token: ctx.staff.tokenFor(ctx.sessionId!),
     path: request.url.split('?')[0],
     notice: noticeOf(request),
