@@ -118,7 +118,7 @@ const server = createServer(async (req, res) => {
     });
     // Serialised on every answer, as the renderer does: turning the data into the page is React's side of the work.
     const hydrationData = { loaderData: context.loaderData, actionData: context.actionData, errors: null };
-    const { pipe } = renderToPipeableStream(tree, {
+    const { pipe, abort } = renderToPipeableStream(tree, {
       nonce: NONCE,
       bootstrapModules: assets.bootstrapModules,
       bootstrapScriptContent: `${bootScripts.get(path)}window.__staticRouterHydrationData=${jsonForScript(hydrationData)};`,
@@ -132,8 +132,13 @@ const server = createServer(async (req, res) => {
         res.writeHead(500).end();
       },
       onError(error) {
-        console.error(error);
+        if (!res.destroyed) console.error(error);
       },
+    });
+    // A client that leaves stops its render, as the shop's does (server/render/stream.ts): when a run's connections
+    // close, the renders they asked for must not eat into the next run.
+    res.on('close', () => {
+      if (!res.writableFinished) abort(new Error('client disconnected'));
     });
   } catch (error) {
     console.error(error);

@@ -242,6 +242,8 @@ function bootstrapData(html: string, path: string): Omit<CeilingPage, 'path'> {
 // ---- measuring --------------------------------------------------------------------------------------------------
 
 interface Figures {
+  /** Answers completed within the measured seconds: a handful means the run was shorter than the answers' latency. */
+  requests: number;
   rps: number;
   p50: number;
   p99: number;
@@ -260,7 +262,13 @@ async function measure(request: Call): Promise<Figures> {
   const options: Options = { ...request, connections, duration: WARMUP_SECONDS };
   await autocannon(options); // the warm-up: JIT, caches, connections
   const r = await autocannon({ ...options, duration: seconds });
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.non2xx + r.errors + r.timeouts };
+  return {
+    requests: r.requests.total,
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.non2xx + r.errors + r.timeouts,
+  };
 }
 
 interface Target {
@@ -386,6 +394,9 @@ try {
         throw new Error(`the React ceiling answered ${path} with ${ceilingAnswer.status} ${ceilingAnswer.headers['content-encoding']}`);
       }
       ceilingDecoded = ceilingAnswer.body.length;
+      // Only the nonce differs, at the same length: another size means the ceiling renders another page than the shop's.
+      if (ceilingDecoded !== answer.body.length)
+        say(`warning: the React ceiling's ${path} has ${ceilingDecoded} bytes, the shop's ${answer.body.length}`);
     }
 
     say(`measuring ${type.key} (${request.method} ${redact(path)}): static file${ceilingRequest ? ', React ceiling' : ''}, shop`);
@@ -441,12 +452,12 @@ function printTable(results: PageResult[]): void {
   const x = (v: number | null) => (v === null ? '—' : v.toFixed(2));
   const mark = (t: Target) => `${t.met ? '✓' : '✗'} ${t.what}`;
   console.log(
-    '| page | answer | req/s | p50 ms | p99 ms | errors shop/static/React | static req/s | static p99 | React req/s | React p99 | ×static | ×React | p99 ÷ static p99 | targets |',
+    '| page | sent (decoded) | answers | req/s | p50 ms | p99 ms | errors shop/static/React | static req/s | static p99 | React req/s | React p99 | ×static | ×React | p99 ÷ static p99 | targets |',
   );
-  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const r of results) {
     console.log(
-      `| ${r.page} \`${r.method === 'GET' ? '' : 'POST '}${r.path}\` | ${r.encoding} ${r.bytes.sent} B (${r.bytes.decoded} B) | ${n(r.app.rps)} | ${ms(r.app.p50)} | ${ms(r.app.p99)} | ${r.app.errors}/${r.static.errors}/${r.ceiling?.errors ?? '—'} | ` +
+      `| ${r.page} \`${r.method === 'GET' ? '' : 'POST '}${r.path}\` | ${r.encoding} ${r.bytes.sent} B (${r.bytes.decoded} B) | ${r.app.requests} | ${n(r.app.rps)} | ${ms(r.app.p50)} | ${ms(r.app.p99)} | ${r.app.errors}/${r.static.errors}/${r.ceiling?.errors ?? '—'} | ` +
         `${n(r.static.rps)} | ${ms(r.static.p99)} | ${r.ceiling ? n(r.ceiling.rps) : '—'} | ${r.ceiling ? ms(r.ceiling.p99) : '—'} | ` +
         `${x(r.ratios.rpsVsStatic)} | ${x(r.ratios.rpsVsCeiling)} | ${x(r.ratios.p99VsStaticP99)} | ${r.targets.map(mark).join('; ')} |`,
     );
