@@ -2,9 +2,21 @@
  * The products CSV of the back office (issue 21 item 3, decision 049): the export (formula-looking cells as text)
  * round-trips to an empty plan; a dry run lists every change and changes nothing; a good file creates and updates
  * products in one go, audited, and the storefront follows; a file with bad rows changes nothing and names every error
- * with its line; a bad header is named; a 50,000-row file streams through; a manager may not use it.
+ * with its line; a bad header is named; a 50,000-row file streams through; a manager may not use it. What a plan holds
+ * is bounded (rows read, errors kept, changes listed) whatever is uploaded; a plan whose products a colleague changed
+ * before it was applied is refused whole (409), and an update writes only the file's columns.
  */
+import { Readable } from 'node:stream';
 import t from 'tap';
+import {
+  CSV_MAX_CHANGES_LISTED,
+  CSV_MAX_ERRORS,
+  CSV_MAX_ROWS,
+  type CsvRecord,
+  omittedErrorsNote,
+  planCsvStream,
+} from '../server/catalog/csv-import.ts';
+import { applyProductImport, PRODUCTS_CHANGED, type ProductImportPlan, planProductImport } from '../server/catalog/product-csv.ts';
 import { startTestApp } from './helpers/app.ts';
 import { type StaffAgent, staffMember } from './helpers/staff.ts';
 
@@ -41,6 +53,35 @@ const translationOf = async (sku: string, language: string) =>
     )
   )[0];
 const countProducts = async () => (await app.db.query<{ n: number }>('SELECT count(*)::int AS n FROM products'))[0]!.n;
+
+/** A products CSV planned as the import route plans an upload, without HTTP: to act between the plan and its apply. */
+const planOf = (csv: string | Readable) =>
+  planCsvStream(
+    typeof csv === 'string' ? Readable.from([Buffer.from(csv)]) : csv,
+    (rows: AsyncIterable<CsvRecord>, header) => planProductImport(app.db, rows, header),
+    (error): ProductImportPlan => ({
+      rows: 0,
+      errors: [error],
+      errorsOmitted: 0,
+      columns: [],
+      create: [],
+      update: [],
+      changes: [],
+      changesOmitted: 0,
+    }),
+  );
+
+/** A colleague's save in the product editor: the product as stored, with `change` on top. */
+async function colleagueSaves(sku: string, change: Record<string, unknown>) {
+  const id = (await productOf(sku))!.id;
+  const draft = (await app.services.productDesk.find(id))!;
+  const saved = await app.services.productDesk.save({ ...draft, ...change }, { id: null, email: 'colleague@staff.example' });
+  if (!saved.ok) throw new Error(saved.error);
+}
+
+/** A 20 MB upload of empty rows (`,,`): millions of rows, each with several errors. */
+const EMPTY_ROWS = 6_900_000;
+const emptyRowsCsv = () => `sku,category,title\n${',,\n'.repeat(EMPTY_ROWS)}`;
 
 t.test('export: the header, the demo products, formula-looking cells as text; the round trip changes nothing', async (t) => {
   const owner = await staffMember(app, 'owner');
@@ -180,6 +221,126 @@ t.test('a manager (no catalogue area) may neither export nor import', async (t) 
   t.notOk(await productOf('VIB-M-1'));
 });
 
+t.test('a colleague saves a product between the plan and its apply: refused whole (409), the colleague’s change kept', async (t) => {
+  const owner = await staffMember(app, 'owner');
+  const actor = { id: owner.id, email: owner.email };
+  const seed =
+    'sku,category,title,description,title_en\nSTALE-1,vibroizolyaciya,Старое 1,Описание 1,Old 1\nSTALE-2,vibroizolyaciya,Старое 2,Описание 2,\n';
+  t.equal((await upload(owner, seed, { apply: true })).statusCode, 200);
+
+  // A plan (what the route reads before its transaction), then a colleague's save of one of its products.
+  const csv = 'sku,category,title\nSTALE-1,vibroizolyaciya,Новое 1\nSTALE-2,vibroizolyaciya,Новое 2\nSTALE-NEW,vibroizolyaciya,Новый\n';
+  const plan = await planOf(csv);
+  t.same([plan.errors, plan.update.length, plan.create.length], [[], 2, 1], 'two updates and a new product planned');
+  await colleagueSaves('STALE-1', { title: 'Коллега 1' });
+  t.equal(await applyProductImport(app.db, plan, actor), 'stale', 'refused');
+  t.equal((await productOf('STALE-1'))!.title, 'Коллега 1', 'the colleague’s title kept');
+  t.equal((await productOf('STALE-2'))!.title, 'Старое 2', 'nothing of the file written');
+  t.notOk(await productOf('STALE-NEW'), 'not even its new product');
+
+  // A planned-new SKU created meanwhile, an address taken meanwhile (a unique violation), a category gone (a
+  // foreign-key one): each refuses the import rather than failing with a 500.
+  const fresh = await planOf('sku,category,title,slug\nSTALE-NEW,vibroizolyaciya,Новый,stale-new\n');
+  t.same(fresh.errors, []);
+  await app.services.productDesk.save(
+    {
+      sku: 'STALE-NEW',
+      slug: 'stale-new-x',
+      categoryId: (await app.services.productDesk.categories()).find((c) => c.slug === 'vibroizolyaciya')!.id,
+      title: 'Коллега',
+      description: '',
+      active: true,
+      madeToOrder: false,
+      attributes: {},
+      translations: {},
+    },
+    actor,
+  );
+  t.equal(await applyProductImport(app.db, fresh, actor), 'stale', 'a planned-new SKU that exists now');
+  const taken = await planOf('sku,category,title,slug\nSTALE-ADDR,vibroizolyaciya,Адрес,stale-address\n');
+  t.same(taken.errors, []);
+  await app.db.query(
+    `INSERT INTO products (sku, slug, category_id, title) SELECT 'STALE-OTHER', 'stale-address', id, 'Другой' FROM categories WHERE slug = 'vibroizolyaciya'`,
+  );
+  t.equal(await applyProductImport(app.db, taken, actor), 'stale', 'an address taken meanwhile (23505)');
+  t.notOk(await productOf('STALE-ADDR'));
+  await app.db.query(`INSERT INTO categories (id, slug, title) VALUES (9001, 'stale-gone', 'Исчезнет')`);
+  const gone = await planOf('sku,category,title\nSTALE-GONE,stale-gone,Без категории\n');
+  t.same(gone.errors, []);
+  await app.db.query('DELETE FROM categories WHERE id = 9001');
+  t.equal(await applyProductImport(app.db, gone, actor), 'stale', 'a category gone meanwhile');
+  t.notOk(await productOf('STALE-GONE'));
+
+  // Through the route: the colleague's save lands while the upload is being planned → a 409 page, nothing written.
+  const db = app.services.db;
+  const query = db.query;
+  t.teardown(() => {
+    db.query = query;
+  });
+  db.query = (async (sql: string, params?: unknown[]) => {
+    const rows = await query(sql, params);
+    if (/FROM products p JOIN categories c/.test(sql)) {
+      db.query = query;
+      await colleagueSaves('STALE-2', { title: 'Коллега 2' });
+    }
+    return rows;
+  }) as typeof db.query;
+  const res = await upload(owner, 'sku,category,title\nSTALE-2,vibroizolyaciya,Новое 2\n', { apply: true });
+  t.equal(db.query, query, 'the colleague saved during the upload');
+  t.equal(res.statusCode, 409);
+  t.match(res.body, PRODUCTS_CHANGED);
+  t.match(res.body, /ничего не изменено/);
+  t.equal((await productOf('STALE-2'))!.title, 'Коллега 2', 'the colleague’s title kept');
+});
+
+t.test('an update writes only the file’s columns: a colleague’s description stays when the file has no description', async (t) => {
+  const owner = await staffMember(app, 'owner');
+  const actor = { id: owner.id, email: owner.email };
+  const seed = 'sku,category,title,description,title_en,description_en\nCOLS-1,vibroizolyaciya,Колонки,Описание,Columns,English\n';
+  t.equal((await upload(owner, seed, { apply: true })).statusCode, 200);
+  const plan = await planOf('sku,category,title,title_en\nCOLS-1,vibroizolyaciya,Колонки (новое),Columns (new)\n');
+  t.same([plan.errors, plan.update.length], [[], 1]);
+  // The colleague changes what the file does not name (the Russian description) — not what the plan relies on.
+  await app.db.query(`UPDATE products SET description = 'Описание коллеги' WHERE sku = 'COLS-1'`);
+  t.equal(await applyProductImport(app.db, plan, actor), 'applied');
+  const [row] = await app.db.query<{ title: string; description: string }>(`SELECT title, description FROM products WHERE sku = 'COLS-1'`);
+  t.same(row, { title: 'Колонки (новое)', description: 'Описание коллеги' }, 'the title written, the description untouched');
+  t.same(await translationOf('COLS-1', 'en'), { title: 'Columns (new)', description: 'English' }, 'the translation’s description kept');
+
+  // Through the route, a file without description leaves every description as it is.
+  await app.db.query(`UPDATE products SET description = 'Ещё описание' WHERE sku = 'COLS-1'`);
+  const res = await upload(owner, 'sku,category,title\nCOLS-1,vibroizolyaciya,Колонки (снова)\n', { apply: true });
+  t.equal(res.statusCode, 200);
+  const [again] = await app.db.query<{ title: string; description: string }>(
+    `SELECT title, description FROM products WHERE sku = 'COLS-1'`,
+  );
+  t.same(again, { title: 'Колонки (снова)', description: 'Ещё описание' });
+});
+
+t.test('a 20 MB file of empty rows: read up to the row cap, errors kept up to their cap and counted, the rest drained', async (t) => {
+  const owner = await staffMember(app, 'owner');
+  const csv = emptyRowsCsv();
+  t.ok(csv.length > 19 * 1024 * 1024 && csv.length < 20 * 1024 * 1024, `the file (${Math.round(csv.length / 1024)} KB)`);
+  const file = Readable.from([Buffer.from(csv)]);
+  const plan = await planOf(file);
+  t.ok(file.readableEnded, 'the upload is read to its end');
+  t.equal(plan.rows, CSV_MAX_ROWS, 'rows past the cap are not planned');
+  t.equal(plan.errors.length, CSV_MAX_ERRORS, 'errors kept up to their cap');
+  t.same(plan.errors[0], { line: CSV_MAX_ROWS + 2, message: plan.errors[0]!.message });
+  t.match(plan.errors[0]!.message, `в файле больше ${CSV_MAX_ROWS} строк`, 'the file-level error first, at the line it stopped');
+  // Three errors a row (no SKU, no title, no category), and the file's.
+  t.equal(plan.errorsOmitted, CSV_MAX_ROWS * 3 + 1 - CSV_MAX_ERRORS, 'the rest counted');
+  t.equal(omittedErrorsNote(plan), `и ещё ${CSV_MAX_ROWS * 3 + 1 - CSV_MAX_ERRORS} ошибка`);
+
+  const started = Date.now();
+  const res = await upload(owner, csv, { apply: true });
+  t.comment(`answered in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  t.equal(res.statusCode, 422);
+  t.match(res.body, `строка ${CSV_MAX_ROWS + 2}: в файле больше ${CSV_MAX_ROWS} строк`);
+  t.match(res.body, `ошибок: ${CSV_MAX_ROWS * 3 + 1}`, 'the page counts every error, not only those kept');
+  t.match(res.body, `…и ещё ${CSV_MAX_ROWS * 3 + 1 - 500}.`, 'and says how many it does not list');
+});
+
 t.test('a 50,000-row file streams through and applies', async (t) => {
   const owner = await staffMember(app, 'owner');
   const rows = Array.from(
@@ -198,4 +359,16 @@ t.test('a 50,000-row file streams through and applies', async (t) => {
        FROM products p LEFT JOIN product_translations t ON t.product_id = p.id AND t.language = 'en' WHERE p.sku LIKE 'BULK-%'`,
   )) as [{ n: number; translated: number }];
   t.same([n, translated], [50_000, 50_000], 'every row applied');
+
+  // Changed again: the plan lists the first changes only, counts the rest, and applies every one.
+  const renamed = csv.replace(/,Товар (\d+),/g, ',Товар $1 (новое),');
+  const plan = await planOf(renamed);
+  t.same([plan.errors.length, plan.update.length], [0, 50_000]);
+  t.equal(plan.changes.length, CSV_MAX_CHANGES_LISTED, 'changes listed up to their cap');
+  t.equal(plan.changesOmitted, 50_000 - CSV_MAX_CHANGES_LISTED, 'the rest counted');
+  t.equal(await applyProductImport(app.db, plan, { id: owner.id, email: owner.email }), 'applied');
+  const [{ changed }] = (await app.db.query<{ changed: number }>(
+    `SELECT count(*)::int AS changed FROM products WHERE sku LIKE 'BULK-%' AND title LIKE '% (новое)'`,
+  )) as [{ changed: number }];
+  t.equal(changed, 50_000, 'every change applied');
 });

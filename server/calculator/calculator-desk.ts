@@ -10,7 +10,14 @@
  * moves any example's totals (price, sheets, mass) or contents without the editor's confirmation, is rolled back and
  * answered with the before/after figures. A save writes an audit row per table it changes and clears this process's
  * caches (the `changed` callback); other pods follow within the shell cache's lifetime.
+ *
+ * The examples are priced on every price list in use: a reorder of alternative SKUs can change the pick only on a list
+ * that does not sell the first choice. The editor's form carries the version of the tables it shows (`version`): a
+ * change made from an older rendering is refused ('stale'), so it cannot silently revert a colleague's save. A
+ * confirmation names the change set it was given for (`changeHash`, shown by the preview): a save whose change set
+ * differs is answered with the preview again.
  */
+import { createHash } from 'node:crypto';
 import { type CalcModel, type CalcState, calculate } from '../../shared/calculator.ts';
 import { type AuditActor, recordAudit } from '../audit/index.ts';
 import type { Db, Queryable } from '../db/index.ts';
@@ -40,6 +47,8 @@ export interface CalcTables {
   choices: Record<string, Record<string, Record<string, string[]>>>;
   /** layer → SKUs of its category (what a choice may name), for the editor's suggestions. */
   skus: Record<string, string[]>;
+  /** SHA-256 of everything above but `skus` (a product added to a category is no colleague's edit of the tables). */
+  version: string;
 }
 
 /** What an editor changes; a cell left out stays as it is, null removes its row. */
@@ -60,23 +69,34 @@ export interface ExampleTotals {
   contents: string[];
 }
 
+/** A price list the examples are priced on, and its currency. */
+export interface CalcPriceList {
+  priceList: string;
+  currency: string;
+}
+
 export interface CalcExample {
   /** What the example is: "Готовый комплект «…»", "Пример из domain.md: …". */
   labels: string[];
   tier: string;
   body: string;
   zones: string[];
-  before: ExampleTotals;
-  after: ExampleTotals;
-  /** Totals or contents differ. */
+  /** The example on each price list, in the order asked. */
+  lists: Array<CalcPriceList & { before: ExampleTotals; after: ExampleTotals; changed: boolean }>;
+  /** Totals or contents differ on some list. */
   changed: boolean;
 }
 
 export type CalcApplyResult =
-  | { status: 'invalid'; errors: string[] }
+  /** The form was rendered from other tables than the stored ones (a colleague saved since): nothing was kept. */
+  | { status: 'stale'; tables: CalcTables }
+  | { status: 'invalid'; tables: CalcTables; errors: string[] }
   | { status: 'unchanged' }
-  /** A preview, or a save refused for want of the confirmation: nothing was kept. */
-  | { status: 'preview' | 'unconfirmed'; cells: number; examples: CalcExample[] }
+  /**
+   * A preview, or a save refused for want of the confirmation of this very change set: nothing was kept. `changeHash`
+   * names the change set; a confirmation is accepted with it only.
+   */
+  | { status: 'preview' | 'unconfirmed'; tables: CalcTables; cells: number; examples: CalcExample[]; changeHash: string }
   | { status: 'saved'; cells: number; examples: CalcExample[] };
 
 /** The worked examples of ../shared/domain.md (test/calculator.test.ts computes them by hand). */
@@ -109,6 +129,28 @@ function totalsOf(model: CalcModel, state: CalcState): ExampleTotals {
 const sameTotals = (a: ExampleTotals, b: ExampleTotals) =>
   a.price === b.price && a.sheets === b.sheets && Math.abs(a.massKg - b.massKg) < 0.005 && a.contents.join() === b.contents.join();
 
+/** JSON with every object's keys sorted: the same value gives the same text, whatever order it was built in. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value !== null && typeof value === 'object')
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
+  return JSON.stringify(value ?? null);
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** The version of the tables: what the editor's form was rendered from. */
+function versionOf(t: Omit<CalcTables, 'version'>): string {
+  const { skus: _skus, ...edited } = t;
+  return sha256(canonical(edited));
+}
+
+/** The hash of a change set: the cells it changes, with their values before and after. */
+const changeHashOf = (d: Diff) => sha256(canonical(d.audit));
+
 export class CalculatorDesk {
   constructor(
     private readonly db: Db,
@@ -121,13 +163,15 @@ export class CalculatorDesk {
   }
 
   /**
-   * Validates a change set, works out the examples before and after it, and keeps it when `save` is asked and either
-   * no example moves or `confirmed` is given. Prices are the `priceList`'s (the default site's).
+   * Validates a change set, works out the examples before and after it on each of `priceLists` (every list a site
+   * sells from), and keeps it when `save` is asked and either no example moves or `confirmed` is given for this very
+   * change set (`previewed`: the `changeHash` the preview showed). `version` is the version of the tables the change
+   * was made on; any other is refused as 'stale'.
    */
   async apply(
     change: CalcChange,
     actor: AuditActor,
-    options: { save: boolean; confirmed: boolean; priceList: string },
+    options: { save: boolean; confirmed: boolean; previewed?: string; version: string; priceLists: CalcPriceList[] },
   ): Promise<CalcApplyResult> {
     let result: CalcApplyResult;
     try {
@@ -135,23 +179,32 @@ export class CalculatorDesk {
         // One editor at a time: a second save waits for the first and is checked against what it wrote.
         await tx.query('SELECT 1 FROM calc_settings FOR UPDATE');
         const before = await readTables(tx);
+        if (before.version !== options.version) throw new Rollback({ status: 'stale', tables: before });
         const errors = validate(before, change);
-        if (errors.length) throw new Rollback({ status: 'invalid', errors });
+        if (errors.length) throw new Rollback({ status: 'invalid', tables: before, errors });
         const diff = diffOf(before, change);
         if (diff.cells === 0) throw new Rollback({ status: 'unchanged' });
+        const changeHash = changeHashOf(diff);
 
-        const modelBefore = await new CalculatorService(tx, 0).model({ priceList: options.priceList }, 'ru');
-        const examples = await examplesOf(tx, modelBefore);
+        const lists = [...new Map(options.priceLists.map((l) => [l.priceList, l])).values()];
+        const modelsOf = () => Promise.all(lists.map((l) => new CalculatorService(tx, 0).model({ priceList: l.priceList }, 'ru')));
+        const modelsBefore = await modelsOf();
+        const examples = await examplesOf(tx, modelsBefore);
         await write(tx, diff);
-        const modelAfter = await new CalculatorService(tx, 0).model({ priceList: options.priceList }, 'ru');
+        const modelsAfter = await modelsOf();
         const compared: CalcExample[] = examples.map((e) => {
           const state: CalcState = { car: null, body: e.body, tier: e.tier, zones: e.zones };
-          const after = totalsOf(modelAfter, state);
-          return { ...e, after, changed: !sameTotals(e.before, after) };
+          const onLists = lists.map((l, i) => {
+            const beforeTotals = totalsOf(modelsBefore[i]!, state);
+            const after = totalsOf(modelsAfter[i]!, state);
+            return { ...l, before: beforeTotals, after, changed: !sameTotals(beforeTotals, after) };
+          });
+          return { ...e, lists: onLists, changed: onLists.some((x) => x.changed) };
         });
         const moved = compared.some((e) => e.changed);
-        if (!options.save) throw new Rollback({ status: 'preview', cells: diff.cells, examples: compared });
-        if (moved && !options.confirmed) throw new Rollback({ status: 'unconfirmed', cells: diff.cells, examples: compared });
+        const shown = { tables: before, cells: diff.cells, examples: compared, changeHash };
+        if (!options.save) throw new Rollback({ status: 'preview', ...shown });
+        if (moved && !(options.confirmed && options.previewed === changeHash)) throw new Rollback({ status: 'unconfirmed', ...shown });
         for (const entry of diff.audit)
           await recordAudit(tx, actor, {
             action: 'calculator.update',
@@ -161,7 +214,19 @@ export class CalculatorDesk {
             before: entry.before,
             after: {
               ...entry.after,
-              ...(moved ? { examplesChanged: compared.filter((e) => e.changed).map((e) => e.labels.join('; ')) } : {}),
+              ...(moved
+                ? {
+                    examplesChanged: compared
+                      .filter((e) => e.changed)
+                      .map(
+                        (e) =>
+                          `${e.labels.join('; ')} (${e.lists
+                            .filter((l) => l.changed)
+                            .map((l) => l.priceList)
+                            .join(', ')})`,
+                      ),
+                  }
+                : {}),
             },
           });
         return { status: 'saved', cells: diff.cells, examples: compared };
@@ -204,7 +269,7 @@ async function readTables(q: Queryable): Promise<CalcTables> {
     `SELECT l.code AS layer, p.sku FROM calc_layers l JOIN categories c ON c.slug = l.category_slug
        JOIN products p ON p.category_id = c.id ORDER BY l.code, p.sku`,
   );
-  const tables: CalcTables = {
+  const tables: Omit<CalcTables, 'version'> = {
     waste: settings[0]?.waste ?? 0.1,
     bodies,
     zones,
@@ -219,7 +284,7 @@ async function readTables(q: Queryable): Promise<CalcTables> {
   for (const c of coverage) at(at(tables.coverage, c.tier, {}), c.zone, {})[c.layer] = c.coverage;
   for (const c of choices) at(at(at(tables.choices, c.tier, {}), c.layer, {}), c.zone, []).push(c.sku);
   for (const s of skus) at(tables.skus, s.layer, []).push(s.sku);
-  return tables;
+  return { ...tables, version: versionOf(tables) };
 }
 
 const has = (list: Array<{ code: string }>, code: string) => list.some((x) => x.code === code);
@@ -390,11 +455,13 @@ const signature = (q: Quantities) =>
     .map(([sku, n]) => `${sku}×${n}`)
     .join(' ');
 
+type Example = Pick<CalcExample, 'labels' | 'tier' | 'body' | 'zones'>;
+
 /**
- * The examples that matter, with their totals on `model` (the tables as they are): every tier × body × union of
- * zone groups whose answer is a ready kit's sheet goods, and domain.md's examples.
+ * The examples that matter on the tables as they are, one model per price list: every tier × body × union of zone
+ * groups whose answer on some list is a ready kit's sheet goods, and domain.md's examples.
  */
-async function examplesOf(tx: Queryable, model: CalcModel): Promise<Array<Omit<CalcExample, 'after' | 'changed'>>> {
+async function examplesOf(tx: Queryable, models: CalcModel[]): Promise<Example[]> {
   // A kit's sheet goods: its lines of the layers' categories (tools and consumables are not the calculator's).
   const lines = await tx.query<{ slug: string; title: string; sku: string; quantity: number }>(
     `SELECT k.slug, k.title, p.sku, ki.quantity
@@ -410,7 +477,13 @@ async function examplesOf(tx: Queryable, model: CalcModel): Promise<Array<Omit<C
     kits.set(l.slug, kit);
   }
 
-  const byKey = new Map<string, Omit<CalcExample, 'after' | 'changed'>>();
+  const byKey = new Map<string, Example>();
+  for (const model of models) examplesOn(model, kits, byKey);
+  return [...byKey.values()];
+}
+
+/** Adds to `byKey` the examples on one price list's model. */
+function examplesOn(model: CalcModel, kits: Map<string, { title: string; goods: Quantities }>, byKey: Map<string, Example>): void {
   const order = new Map(model.zones.map((z, i) => [z.code, i]));
   const add = (label: string, body: string, tier: string, zones: string[]) => {
     const sorted = [...new Set(zones)].filter((z) => order.has(z)).sort((a, b) => order.get(a)! - order.get(b)!);
@@ -421,13 +494,7 @@ async function examplesOf(tx: Queryable, model: CalcModel): Promise<Array<Omit<C
       if (!found.labels.includes(label)) found.labels.push(label);
       return;
     }
-    byKey.set(key, {
-      labels: [label],
-      tier,
-      body,
-      zones: sorted,
-      before: totalsOf(model, { car: null, body, tier, zones: sorted }),
-    });
+    byKey.set(key, { labels: [label], tier, body, zones: sorted });
   };
 
   const groups = [...new Set(model.zones.map((z) => z.group))].map((g) => ({
@@ -466,5 +533,4 @@ async function examplesOf(tx: Queryable, model: CalcModel): Promise<Array<Omit<C
     if (!model.bodies.some((b) => b.code === e.body) || !model.tiers.some((x) => x.code === e.tier)) continue;
     add(e.label, e.body, e.tier, e.zones.length ? e.zones : model.zones.map((z) => z.code));
   }
-  return [...byKey.values()];
 }

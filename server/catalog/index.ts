@@ -2,7 +2,17 @@
 export { CatalogService, type Category, likePattern, type ProductCard } from './catalog.ts';
 export { CategoryDesk, type CategoryDraft, type CategoryListRow } from './category-desk.ts';
 export { CompareService, MAX_COMPARE_ITEMS } from './compare.ts';
-export { type CsvPlan, type CsvRecord, csvCell, type PlannedChange, planCsvStream, type RowError } from './csv-import.ts';
+export {
+  addFileError,
+  type CsvPlan,
+  type CsvRecord,
+  csvCell,
+  errorCount,
+  omittedErrorsNote,
+  type PlannedChange,
+  planCsvStream,
+  type RowError,
+} from './csv-import.ts';
 export { KitDesk, type KitDraft, type KitLineDraft, type KitListRow, type KitSitePrice, MAX_KIT_LINES } from './kit-desk.ts';
 export { KitService } from './kits.ts';
 export { ListingService, parseListingQuery } from './listing.ts';
@@ -22,6 +32,7 @@ export {
   applyProductImport,
   exportProductRows,
   PRODUCT_CSV_REQUIRED,
+  PRODUCTS_CHANGED,
   type ProductImportPlan,
   planProductImport,
 } from './product-csv.ts';

@@ -5,14 +5,19 @@
  * spreadsheet and imported back. The import is csv-import.ts's: streamed, every row checked as it arrives against the
  * catalogue read once, a plan listing every change (field: before → after) and every row's error; a plan without
  * errors is applied whole in one transaction with one audit row. A known SKU updates its product, a new one creates a
- * product (its prices and stock are the prices-and-stock CSV's). A column that is absent changes nothing.
+ * product (its prices and stock are the prices-and-stock CSV's). A column that is absent changes nothing and is not
+ * written. The plan is read before the transaction that applies it: applying locks the products it touches and
+ * compares what the plan read of them (the file's columns, the address, the category and the title) with what is
+ * stored now; a colleague's save in between, a product created meanwhile under a planned SKU or address, or a
+ * category gone refuses the whole import ('stale', nothing written) rather than overwriting or failing.
  */
+import { createHash } from 'node:crypto';
 import type { z } from 'zod';
 import { slugify } from '../../shared/slug.ts';
 import { plainText } from '../../shared/text.ts';
 import { type AuditActor, recordAudit } from '../audit/index.ts';
 import type { Db } from '../db/index.ts';
-import { type CsvPlan, type CsvRecord, csvCell, headerErrors, type PlannedChange } from './csv-import.ts';
+import { addRowError, type CsvPlan, type CsvRecord, csvCell, headerErrors, type ListedChanges, listChange } from './csv-import.ts';
 import { type AttributeValue, formatAttributes, parseAttributes, TRANSLATED_LANGUAGES } from './product-desk.ts';
 
 type Translated = (typeof TRANSLATED_LANGUAGES)[number];
@@ -75,27 +80,38 @@ interface StoredProduct {
   translations: Partial<Record<Translated, { title: string; description: string }>>;
 }
 
-/** A product as the import writes it (every column; the translations of every language, an empty title: none). */
+/**
+ * A product as the import writes it: a new one with every column, an update with the file's columns only. The
+ * translations are those of the languages that change (an empty title: the translation is removed).
+ */
 export interface ProductImportRow {
   id?: number;
   sku: string;
   slug: string;
   categoryId: number;
+  /** The category's slug that named categoryId when the plan was made (checked again on apply). */
+  category: string;
   title: string;
   description: string;
   active: boolean;
   madeToOrder: boolean;
   attributes: Record<string, AttributeValue>;
-  translations: Record<Translated, { title: string; description: string }>;
+  translations: Partial<Record<Translated, { title: string; description: string }>>;
   /** The languages whose name or description changes. */
   languages: Translated[];
+  /** An update's: a digest of what the plan read of the columns it relied on (compared again on apply). */
+  read?: string;
 }
 
-export interface ProductImportPlan extends CsvPlan {
+export interface ProductImportPlan extends CsvPlan, ListedChanges<string | null> {
+  /** The file's columns (as PRODUCT_CSV_COLUMNS names them): an update writes only these. */
+  columns: string[];
   create: ProductImportRow[];
   update: ProductImportRow[];
-  changes: Array<PlannedChange<string | null>>;
 }
+
+/** Why a plan was not applied: the products it read changed before its transaction (a 409 for the staff). */
+export const PRODUCTS_CHANGED = 'Товары изменились, пока файл проверялся: загрузите его ещё раз';
 
 /** Attributes in one order (jsonb keeps its own), for comparing. */
 const attributesKey = (attributes: Record<string, AttributeValue>) =>
@@ -120,14 +136,38 @@ function cellsOf(p: StoredProduct): Cells {
   return cells;
 }
 
-async function readProducts(db: Pick<Db, 'query'>): Promise<StoredProduct[]> {
+/** Every product, or those of `ids`. */
+async function readProducts(db: Pick<Db, 'query'>, ids?: number[]): Promise<StoredProduct[]> {
   return db.query<StoredProduct>(
     `SELECT p.id, p.sku, p.slug, p.category_id AS "categoryId", c.slug AS category, p.title, p.description,
             p.is_active AS active, p.made_to_order AS "madeToOrder", p.attributes,
             coalesce((SELECT jsonb_object_agg(t.language, jsonb_build_object('title', t.title, 'description', t.description))
                         FROM product_translations t WHERE t.product_id = p.id), '{}') AS translations
-       FROM products p JOIN categories c ON c.id = p.category_id ORDER BY p.sku`,
+       FROM products p JOIN categories c ON c.id = p.category_id
+      WHERE $1::int[] IS NULL OR p.id = ANY($1::int[]) ORDER BY p.sku`,
+    [ids ?? null],
   );
+}
+
+/**
+ * The columns a plan relies on for a product it updates: the file's, the address, category and title (the address
+ * is checked and made from them), and both columns of a language the file names either of (a translation is one row:
+ * emptying its name removes its description).
+ */
+function reliedColumns(columns: readonly string[]): string[] {
+  const relied = new Set(['sku', 'slug', 'category', 'title', ...columns]);
+  for (const l of TRANSLATED_LANGUAGES)
+    if (relied.has(`title_${l}`) || relied.has(`description_${l}`)) relied.add(`title_${l}`).add(`description_${l}`);
+  return PRODUCT_CSV_COLUMNS.filter((c) => relied.has(c));
+}
+
+/** A digest of the product's relied-on columns, as the plan read them and as apply reads them again under lock. */
+function digestOf(product: StoredProduct, relied: readonly string[]): string {
+  const cells = cellsOf(product);
+  const values = relied.map((c) => (c === 'attributes' ? attributesKey(product.attributes) : cells[c]));
+  return createHash('sha256')
+    .update(JSON.stringify([product.id, ...values]))
+    .digest('base64url');
 }
 
 /** Every product's row of the export, by SKU. */
@@ -156,10 +196,22 @@ export async function planProductImport(
   records: AsyncIterable<CsvRecord>,
   header: string[],
 ): Promise<ProductImportPlan> {
-  const plan: ProductImportPlan = { rows: 0, errors: [], create: [], update: [], changes: [] };
-  plan.errors.push(...headerErrors(header, (column) => BY_LOWER.has(column), PRODUCT_CSV_REQUIRED));
+  const plan: ProductImportPlan = {
+    rows: 0,
+    errors: [],
+    errorsOmitted: 0,
+    columns: [],
+    create: [],
+    update: [],
+    changes: [],
+    changesOmitted: 0,
+  };
+  for (const error of headerErrors(header, (column) => BY_LOWER.has(column), PRODUCT_CSV_REQUIRED))
+    addRowError(plan, error.line, error.message);
   if (plan.errors.length) return plan;
   const columns = header.map((h) => [h, BY_LOWER.get(h)!] as const);
+  plan.columns = columns.map(([, column]) => column);
+  const relied = reliedColumns(plan.columns);
   const categories = new Map((await db.query<{ id: number; slug: string }>('SELECT id, slug FROM categories')).map((c) => [c.slug, c.id]));
   const stored = await readProducts(db);
   const products = new Map(stored.map((p) => [p.sku, p]));
@@ -214,29 +266,31 @@ export async function planProductImport(
       else claimed.set(key, sku);
     }
     if (errors.length || categoryId === undefined || 'error' in attributes) {
-      for (const message of errors) plan.errors.push({ line, message });
+      for (const message of errors) addRowError(plan, line, message);
       continue;
     }
-    const translations = Object.fromEntries(
-      TRANSLATED_LANGUAGES.map((l) => [l, { title: after[`title_${l}`] ?? '', description: after[`description_${l}`] ?? '' }]),
-    ) as ProductImportRow['translations'];
     const row: ProductImportRow = {
       id: product?.id,
       sku,
       slug: after.slug,
       categoryId,
+      category: after.category!,
       title: after.title!,
       description: after.description ?? '',
       active: after.active === '1',
       madeToOrder: after.made_to_order === '1',
       attributes: attributes as Record<string, AttributeValue>,
-      translations,
+      translations: {},
       languages: [],
     };
+    const translate = (l: Translated) => {
+      row.languages.push(l);
+      row.translations[l] = { title: after[`title_${l}`] ?? '', description: after[`description_${l}`] ?? '' };
+    };
     if (!before) {
-      row.languages = TRANSLATED_LANGUAGES.filter((l) => translations[l].title);
+      for (const l of TRANSLATED_LANGUAGES) if (after[`title_${l}`]) translate(l);
       plan.create.push(row);
-      plan.changes.push({ line, sku, field: 'новый товар', before: null, after: shown(`${after.category}/${row.slug}: ${row.title}`) });
+      listChange(plan, { line, sku, field: 'новый товар', before: null, after: shown(`${after.category}/${row.slug}: ${row.title}`) });
       continue;
     }
     let changed = false;
@@ -247,73 +301,152 @@ export async function planProductImport(
         column === 'attributes' ? attributesKey(product!.attributes) === attributesKey(row.attributes) : was.trim() === now.trim();
       if (same) continue;
       changed = true;
-      plan.changes.push({ line, sku, field: column, before: was ? shown(was) : null, after: now ? shown(now) : null });
+      listChange(plan, { line, sku, field: column, before: was ? shown(was) : null, after: now ? shown(now) : null });
       const language = TRANSLATED_LANGUAGES.find((l) => column === `title_${l}` || column === `description_${l}`);
-      if (language && !row.languages.includes(language)) row.languages.push(language);
+      if (language && !row.languages.includes(language)) translate(language);
     }
-    if (changed) plan.update.push(row);
+    if (changed) {
+      row.read = digestOf(product!, relied);
+      plan.update.push(row);
+    }
   }
   return plan;
 }
 
-/** Applies a plan without errors in one transaction (all or nothing), with one audit row summing it up. */
-export async function applyProductImport(db: Db, plan: ProductImportPlan, actor: AuditActor): Promise<void> {
-  if (plan.errors.length) throw new Error('applyProductImport: the plan has errors');
-  await db.transaction(async (tx) => {
-    const columns = (rows: ProductImportRow[]) => [
-      rows.map((r) => r.slug),
-      rows.map((r) => r.categoryId),
-      rows.map((r) => r.title),
-      rows.map((r) => r.description),
-      rows.map((r) => r.active),
-      rows.map((r) => r.madeToOrder),
-      rows.map((r) => JSON.stringify(r.attributes)),
-    ];
-    const ids = new Map<string, number>(plan.update.map((r) => [r.sku, r.id!]));
-    if (plan.create.length) {
-      const created = await tx.query<{ id: number; sku: string }>(
-        `INSERT INTO products (sku, slug, category_id, title, description, is_active, made_to_order, attributes)
-         SELECT v.sku, v.slug, v.category_id, v.title, v.description, v.active, v.made_to_order, v.attributes::jsonb
-           FROM unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::text[], $6::bool[], $7::bool[], $8::text[])
-             AS v(sku, slug, category_id, title, description, active, made_to_order, attributes)
-         RETURNING id, sku`,
-        [plan.create.map((r) => r.sku), ...columns(plan.create)],
+/** The products' own columns an update writes when the file has them (by the file's column name). */
+const WRITTEN: Record<string, { column: string; type: string; cast?: string; of: (r: ProductImportRow) => unknown }> = {
+  slug: { column: 'slug', type: 'text', of: (r) => r.slug },
+  category: { column: 'category_id', type: 'int', of: (r) => r.categoryId },
+  title: { column: 'title', type: 'text', of: (r) => r.title },
+  description: { column: 'description', type: 'text', of: (r) => r.description },
+  active: { column: 'is_active', type: 'bool', of: (r) => r.active },
+  made_to_order: { column: 'made_to_order', type: 'bool', of: (r) => r.madeToOrder },
+  attributes: { column: 'attributes', type: 'text', cast: '::jsonb', of: (r) => JSON.stringify(r.attributes) },
+};
+
+/** Thrown inside the transaction to roll it back when what the plan read has changed. */
+class StaleImport extends Error {
+  override name = 'StaleImport';
+}
+
+/** A unique (23505) or foreign-key (23503) violation: a product or category changed between the plan and its write. */
+function isConstraintRace(error: unknown): boolean {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; depth++) {
+    if (e.code === '23505' || e.code === '23503') return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
+/**
+ * Applies a plan without errors in one transaction (all or nothing), with one audit row summing it up. The products
+ * the plan touches are locked first (by SKU) and compared with what the plan read; 'stale' — nothing written — when a
+ * colleague changed one of them (a relied-on column, its SKU), a planned-new SKU exists now, a category is gone or
+ * renamed, or a write meets a unique or foreign-key violation (an address taken meanwhile).
+ */
+export async function applyProductImport(db: Db, plan: ProductImportPlan, actor: AuditActor): Promise<'applied' | 'stale'> {
+  if (plan.errors.length || plan.errorsOmitted) throw new Error('applyProductImport: the plan has errors');
+  try {
+    await db.transaction(async (tx) => {
+      const rows = [...plan.create, ...plan.update];
+      const locked = await tx.query<{ id: number; sku: string }>(
+        'SELECT id, sku FROM products WHERE sku = ANY($1::text[]) ORDER BY id FOR UPDATE',
+        [rows.map((r) => r.sku)],
       );
-      for (const c of created) ids.set(c.sku, c.id);
-    }
-    if (plan.update.length)
-      await tx.query(
-        `UPDATE products p SET slug = v.slug, category_id = v.category_id, title = v.title, description = v.description,
-                is_active = v.active, made_to_order = v.made_to_order, attributes = v.attributes::jsonb
-           FROM unnest($1::int[], $2::text[], $3::int[], $4::text[], $5::text[], $6::bool[], $7::bool[], $8::text[])
-             AS v(id, slug, category_id, title, description, active, made_to_order, attributes)
-          WHERE p.id = v.id`,
-        [plan.update.map((r) => r.id!), ...columns(plan.update)],
+      const held = new Map(locked.map((p) => [p.sku, p.id]));
+      if (plan.create.some((r) => held.has(r.sku)) || plan.update.some((r) => held.get(r.sku) !== r.id)) throw new StaleImport();
+      // Read again after the locks are held (a statement of its own: it sees every save committed before them).
+      if (plan.update.length) {
+        const relied = reliedColumns(plan.columns);
+        const now = new Map(
+          (
+            await readProducts(
+              tx,
+              plan.update.map((r) => r.id!),
+            )
+          ).map((p) => [p.id, p]),
+        );
+        for (const r of plan.update) {
+          const product = now.get(r.id!);
+          if (!product || digestOf(product, relied) !== r.read) throw new StaleImport();
+        }
+      }
+      const categoryIds = [...new Set(rows.map((r) => r.categoryId))];
+      const categories = new Map(
+        (
+          await tx.query<{ id: number; slug: string }>('SELECT id, slug FROM categories WHERE id = ANY($1::int[]) FOR KEY SHARE', [
+            categoryIds,
+          ])
+        ).map((c) => [c.id, c.slug]),
       );
-    const touched = [...plan.create, ...plan.update].flatMap((r) =>
-      r.languages.map((language) => ({ id: ids.get(r.sku)!, language, ...r.translations[language] })),
-    );
-    const upsert = touched.filter((t) => t.title);
-    const remove = touched.filter((t) => !t.title);
-    if (upsert.length)
-      await tx.query(
-        `INSERT INTO product_translations (product_id, language, title, description)
-         SELECT * FROM unnest($1::int[], $2::text[], $3::text[], $4::text[])
-         ON CONFLICT (product_id, language) DO UPDATE SET title = EXCLUDED.title, description = EXCLUDED.description`,
-        [upsert.map((t) => t.id), upsert.map((t) => t.language), upsert.map((t) => t.title), upsert.map((t) => t.description)],
-      );
-    if (remove.length)
-      await tx.query(
-        'DELETE FROM product_translations t USING unnest($1::int[], $2::text[]) AS u(id, language) WHERE t.product_id = u.id AND t.language = u.language',
-        [remove.map((t) => t.id), remove.map((t) => t.language)],
-      );
-    await recordAudit(tx, actor, {
-      action: 'product.import',
-      entity: 'import',
-      entityId: new Date().toISOString(),
-      site: null,
-      before: null,
-      after: { rows: plan.rows, created: plan.create.length, updated: plan.update.length, changes: plan.changes.slice(0, 1000) },
+      if (rows.some((r) => categories.get(r.categoryId) !== r.category)) throw new StaleImport();
+
+      const ids = new Map<string, number>(plan.update.map((r) => [r.sku, r.id!]));
+      if (plan.create.length) {
+        const created = await tx.query<{ id: number; sku: string }>(
+          `INSERT INTO products (sku, slug, category_id, title, description, is_active, made_to_order, attributes)
+           SELECT v.sku, v.slug, v.category_id, v.title, v.description, v.active, v.made_to_order, v.attributes::jsonb
+             FROM unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::text[], $6::bool[], $7::bool[], $8::text[])
+               AS v(sku, slug, category_id, title, description, active, made_to_order, attributes)
+           RETURNING id, sku`,
+          [plan.create.map((r) => r.sku), ...Object.values(WRITTEN).map((w) => plan.create.map(w.of))],
+        );
+        for (const c of created) ids.set(c.sku, c.id);
+      }
+      // An update writes the file's columns only: one absent from it is left as it is stored.
+      const written = plan.columns.flatMap((c) => (WRITTEN[c] ? [WRITTEN[c]] : []));
+      if (plan.update.length && written.length)
+        await tx.query(
+          `UPDATE products p SET ${written.map((w) => `${w.column} = v.${w.column}${w.cast ?? ''}`).join(', ')}
+             FROM unnest($1::int[], ${written.map((w, i) => `$${i + 2}::${w.type}[]`).join(', ')})
+               AS v(id, ${written.map((w) => w.column).join(', ')})
+            WHERE p.id = v.id`,
+          [plan.update.map((r) => r.id!), ...written.map((w) => plan.update.map(w.of))],
+        );
+      const touched = rows.flatMap((r) => r.languages.map((language) => ({ id: ids.get(r.sku)!, language, ...r.translations[language]! })));
+      const upsert = touched.filter((t) => t.title);
+      const remove = touched.filter((t) => !t.title);
+      // A translation that exists keeps its name or description when the file has no column for it.
+      const named = (kind: 'title' | 'description') => TRANSLATED_LANGUAGES.filter((l) => plan.columns.includes(`${kind}_${l}`));
+      if (upsert.length)
+        await tx.query(
+          `INSERT INTO product_translations AS t (product_id, language, title, description)
+           SELECT * FROM unnest($1::int[], $2::text[], $3::text[], $4::text[])
+           ON CONFLICT (product_id, language) DO UPDATE
+             SET title = CASE WHEN EXCLUDED.language = ANY($5::text[]) THEN EXCLUDED.title ELSE t.title END,
+                 description = CASE WHEN EXCLUDED.language = ANY($6::text[]) THEN EXCLUDED.description ELSE t.description END`,
+          [
+            upsert.map((t) => t.id),
+            upsert.map((t) => t.language),
+            upsert.map((t) => t.title),
+            upsert.map((t) => t.description),
+            named('title'),
+            named('description'),
+          ],
+        );
+      if (remove.length)
+        await tx.query(
+          'DELETE FROM product_translations t USING unnest($1::int[], $2::text[]) AS u(id, language) WHERE t.product_id = u.id AND t.language = u.language',
+          [remove.map((t) => t.id), remove.map((t) => t.language)],
+        );
+      await recordAudit(tx, actor, {
+        action: 'product.import',
+        entity: 'import',
+        entityId: new Date().toISOString(),
+        site: null,
+        before: null,
+        after: {
+          rows: plan.rows,
+          created: plan.create.length,
+          updated: plan.update.length,
+          changes: plan.changes.slice(0, 1000),
+          changesNotListed: Math.max(0, plan.changes.length - 1000) + plan.changesOmitted || undefined,
+        },
+      });
     });
-  });
+  } catch (error) {
+    if (error instanceof StaleImport || isConstraintRace(error)) return 'stale';
+    throw error;
+  }
+  return 'applied';
 }

@@ -5,12 +5,16 @@
  * The form posts every cell under a name that says where it goes:
  *   waste, defaultTier, title.<tier>, area.<body>.<zone>, cov.<tier>.<zone>.<layer>, sku.<tier>.<layer>.<zone|*>
  * An empty area or coverage removes the row (the zone has no metal on that body / the tier puts no such layer on it);
- * the SKUs of a cell are separated by spaces or commas, the choice first, then its alternatives.
+ * the SKUs of a cell are separated by spaces or commas, the choice first, then its alternatives. `tablesVersion` is the
+ * version of the tables the page was rendered from (a form from before a colleague's save is refused, 409), `previewed`
+ * the change set the preview showed and the confirmation is for.
+ *
+ * The tables serve every site: a member with a site scope sees them and may not change them (403).
  */
 import { z } from 'zod';
 import { ANY_ZONE, CALC_CODE, CALC_SKU, type CalcChange, MAX_CHOICES, MAX_TIER_TITLE } from '../../calculator/index.ts';
 import { CalculatorPage } from '../views/calculator.tsx';
-import { actorOf, frame, onFlag, page, type StaffRoute, text } from './common.tsx';
+import { actorOf, forbidden, frame, onFlag, page, type StaffContext, type StaffRoute, text } from './common.tsx';
 
 /** A form of all cells is a few hundred fields; ten times the demo's is no editor's. */
 const MAX_FIELDS = 5000;
@@ -18,12 +22,28 @@ const DECIMAL = /^\d{1,3}(?:[.,]\d{1,6})?$/;
 const code = z.string().regex(CALC_CODE, 'a code: a-z, digits, hyphens');
 
 const decimal = (value: string) => (DECIMAL.test(value) ? Number(value.replace(',', '.')) : Number.NaN);
+/** The fields of the form that are no cell of the tables. */
+const CONTROL_FIELDS = ['_token', 'intent', 'confirm', 'tablesVersion', 'previewed'];
+
+const STALE_TABLES = 'Таблицы изменил коллега, пока страница была открыта: откройте страницу заново';
+
+/** The price lists the sites sell from, the default site's first: the examples are priced on each. */
+const priceListsOf = (ctx: StaffContext) => {
+  const sites = [ctx.services.sites.defaultSite, ...ctx.services.sites.all];
+  return [...new Map(sites.map((s) => [s.priceList, { priceList: s.priceList, currency: s.currency }])).values()];
+};
+
+/** The tables serve every site: only a member without a site scope may change them. */
+const mayEdit = (ctx: StaffContext) => ctx.session!.member.sites === null;
 
 const calculatorBody = z
   .object({
     _token: text().max(100),
     intent: z.enum(['preview', 'save']),
     confirm: onFlag,
+    // Any other value than the stored tables' version is refused as stale (409), a malformed one too.
+    tablesVersion: text().max(100),
+    previewed: text().max(100).optional(),
     waste: text()
       .trim()
       .max(10)
@@ -36,7 +56,7 @@ const calculatorBody = z
     const keys = Object.keys(body);
     if (keys.length > MAX_FIELDS) ctx.addIssue({ code: 'custom', message: `at most ${MAX_FIELDS} fields`, path: [] });
     for (const key of keys) {
-      if (['_token', 'intent', 'confirm', 'waste', 'defaultTier'].includes(key)) continue;
+      if ([...CONTROL_FIELDS, 'waste', 'defaultTier'].includes(key)) continue;
       const value = String(body[key]).trim();
       const parts = key.split('.');
       const [kind, ...codes] = parts;
@@ -64,7 +84,7 @@ const calculatorBody = z
     if (body.waste !== undefined && body.waste !== '') change.waste = decimal(body.waste);
     if (body.defaultTier) change.defaultTier = body.defaultTier;
     for (const [key, raw] of Object.entries(body)) {
-      if (['_token', 'intent', 'confirm'].includes(key)) continue;
+      if (CONTROL_FIELDS.includes(key)) continue;
       const value = String(raw ?? '').trim();
       draft[key] = value;
       const [kind, a = '', b = '', c = ''] = key.split('.');
@@ -73,7 +93,14 @@ const calculatorBody = z
       else if (kind === 'cov') change.coverage!.push({ tier: a, zone: b, layer: c, coverage: value === '' ? null : decimal(value) });
       else if (kind === 'sku') change.choices!.push({ tier: a, layer: b, zone: c, skus: value.split(/[\s,;]+/).filter(Boolean) });
     }
-    return { intent: body.intent, confirm: body.confirm, change, draft };
+    return {
+      intent: body.intent,
+      confirm: body.confirm,
+      version: body.tablesVersion,
+      previewed: body.previewed || undefined,
+      change,
+      draft,
+    };
   });
 
 export const calculatorRoutes: StaffRoute[] = [
@@ -84,7 +111,16 @@ export const calculatorRoutes: StaffRoute[] = [
     schema: { querystring: z.object({ notice: text().max(20).optional() }) },
     async handler(ctx, request, reply) {
       const tables = await ctx.services.calculatorDesk.tables();
-      return page(reply, <CalculatorPage {...frame(ctx, request)} tables={tables} priceList={ctx.services.sites.defaultSite.priceList} />);
+      return page(
+        reply,
+        <CalculatorPage
+          {...frame(ctx, request)}
+          tables={tables}
+          version={tables.version}
+          priceLists={priceListsOf(ctx)}
+          readOnly={!mayEdit(ctx)}
+        />,
+      );
     },
   },
   {
@@ -93,22 +129,37 @@ export const calculatorRoutes: StaffRoute[] = [
     access: 'calculator',
     schema: { body: calculatorBody },
     async handler(ctx, request, reply) {
-      const { intent, confirm, change, draft } = request.body as z.output<typeof calculatorBody>;
-      const priceList = ctx.services.sites.defaultSite.priceList;
+      if (!mayEdit(ctx)) return forbidden(ctx, request, reply);
+      const { intent, confirm, version, previewed, change, draft } = request.body as z.output<typeof calculatorBody>;
+      const priceLists = priceListsOf(ctx);
       const result = await ctx.services.calculatorDesk.apply(change, actorOf(ctx), {
         save: intent === 'save',
         confirmed: confirm,
-        priceList,
+        previewed,
+        version,
+        priceLists,
       });
       if (result.status === 'saved') return reply.redirect('/staff/calculator?notice=calcSaved', 303);
       if (result.status === 'unchanged') return reply.redirect('/staff/calculator?notice=calcUnchanged', 303);
-      const tables = await ctx.services.calculatorDesk.tables();
-      const props = { ...frame(ctx, request), tables, priceList, draft };
+      const base = { ...frame(ctx, request), tables: result.tables, priceLists };
+      // The posted cells would revert the colleague's: the page starts again from the tables as they are now.
+      if (result.status === 'stale')
+        return page(reply, <CalculatorPage {...base} version={result.tables.version} errors={[STALE_TABLES]} />, 409);
+      // Otherwise the form keeps the version it was made on: its cells are the editor's changes to those tables.
+      const props = { ...base, version, draft };
       if (result.status === 'invalid') return page(reply, <CalculatorPage {...props} errors={result.errors} />, 422);
+      const unconfirmed = result.status === 'unconfirmed';
       return page(
         reply,
-        <CalculatorPage {...props} examples={result.examples} cells={result.cells} unconfirmed={result.status === 'unconfirmed'} />,
-        result.status === 'unconfirmed' ? 409 : 200,
+        <CalculatorPage
+          {...props}
+          examples={result.examples}
+          cells={result.cells}
+          previewed={result.changeHash}
+          unconfirmed={unconfirmed}
+          otherChange={unconfirmed && confirm}
+        />,
+        unconfirmed ? 409 : 200,
       );
     },
   },

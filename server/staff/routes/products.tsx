@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   applyProductImport,
   exportProductRows,
+  PRODUCTS_CHANGED,
   PRODUCTS_PAGE_SIZE,
   type ProductDraft,
   type ProductImportPlan,
@@ -80,14 +81,34 @@ export const productRoutes: StaffRoute[] = [
         planCsvStream(
           file,
           (rows, header) => planProductImport(ctx.services.db, rows, header),
-          (error): ProductImportPlan => ({ rows: 0, errors: [error], create: [], update: [], changes: [] }),
+          (error): ProductImportPlan => ({
+            rows: 0,
+            errors: [error],
+            errorsOmitted: 0,
+            columns: [],
+            create: [],
+            update: [],
+            changes: [],
+            changesOmitted: 0,
+          }),
         ),
       );
       if (!upload) return reply;
       const { plan, fields } = upload;
       const applied = fields.apply === 'on' && plan.errors.length === 0;
       if (applied) {
-        await applyProductImport(ctx.services.db, plan, actorOf(ctx));
+        // What the plan read changed before it could be applied (a colleague's save): nothing written, the file is
+        // to be sent again — a 409 naming it, with the plan's numbers.
+        if ((await applyProductImport(ctx.services.db, plan, actorOf(ctx))) === 'stale')
+          return page(
+            reply,
+            <ProductImportResultPage
+              {...frame(ctx, request)}
+              plan={{ ...plan, errors: [{ line: 0, message: PRODUCTS_CHANGED }], changes: [], changesOmitted: 0 }}
+              applied={false}
+            />,
+            409,
+          );
         // The product and merchandise desks share the catalogue's cache clearing (server/services/index.ts).
         ctx.services.merchandise.changed();
       }

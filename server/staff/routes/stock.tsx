@@ -3,6 +3,7 @@ import { stringify } from 'csv-stringify/sync';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
+  addFileError,
   applyImport,
   type CsvPlan,
   exportRows,
@@ -46,7 +47,7 @@ function planFromCsv(ctx: StaffContext, file: NodeJS.ReadableStream): Promise<Im
   return planCsvStream(
     file,
     (rows, header) => planImport(ctx.services.db, rows, header, listsOf(ctx)),
-    (error) => ({ rows: 0, errors: [error], stock: [], prices: [], changes: [] }),
+    (error) => ({ rows: 0, errors: [error], errorsOmitted: 0, stock: [], prices: [], changes: [], changesOmitted: 0 }),
   );
 }
 
@@ -78,7 +79,7 @@ export async function readCsvUpload<P extends CsvPlan>(
       return undefined;
     }
     plan = await planFile(part.file);
-    if (part.file.truncated) plan.errors.unshift({ line: 0, message: `файл больше ${CSV_MAX_BYTES / 1024 / 1024} МБ` });
+    if (part.file.truncated) addFileError(plan, { line: 0, message: `файл больше ${CSV_MAX_BYTES / 1024 / 1024} МБ` });
   }
   if (!plan) {
     badRequest(reply, 'No file in the form');

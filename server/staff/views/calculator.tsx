@@ -1,26 +1,38 @@
 /**
  * The calculator's tables editor (issue 21 item 5): the waste share and the tiers, the metal areas as a zone × body
  * grid, and per tier its coverages (zone × layer) and products (zone × layer, '*' for every zone). «Проверить примеры»
- * shows which worked examples and ready kits the change would move, before and after; «Сохранить» keeps it — when it
- * moves any, only with the confirmation ticked.
+ * shows which worked examples and ready kits the change would move, before and after, on every price list a site sells
+ * from; «Сохранить» keeps it — when it moves any, only with the confirmation ticked, which holds for the change set the
+ * preview showed (`previewed`). The form carries the version of the tables it was rendered from (`tablesVersion`).
+ * A member with a site scope sees the tables read-only: they serve every site.
  */
 import { ANY_ZONE, type CalcExample, type CalcTables, type ExampleTotals, MAX_TIER_TITLE } from '../../calculator/index.ts';
 import { Frame, type FrameProps, TokenField } from './layout.tsx';
 
 type Page = Pick<FrameProps, 'nonce' | 'assets' | 'member' | 'areas' | 'path' | 'notice'> & { token: string };
 
+type PriceList = Pick<CalcExample['lists'][number], 'priceList' | 'currency'>;
+
 export interface CalculatorPageProps extends Page {
   tables: CalcTables;
-  /** The price list the examples' prices come from (the default site's). */
-  priceList: string;
+  /** The version of the tables the form's cells are based on (the posted one after a preview). */
+  version: string;
+  /** The price lists the examples are priced on (every site's, the default site's first). */
+  priceLists: PriceList[];
+  /** A member with a site scope: the tables are shown, not offered for change. */
+  readOnly?: boolean;
   /** The values posted, by field name: shown instead of the stored ones after a preview or a refusal. */
   draft?: Record<string, string>;
   errors?: string[];
   examples?: CalcExample[];
   /** Cells the change touches. */
   cells?: number;
+  /** The hash of the change set the examples are for: the confirmation holds for it only. */
+  previewed?: string;
   /** A save was refused: the change moves examples and the confirmation was not ticked. */
   unconfirmed?: boolean;
+  /** … or was ticked for another change set than this one (a cell edited after the preview). */
+  otherChange?: boolean;
 }
 
 const number = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 2 });
@@ -32,42 +44,59 @@ function Figures({ before, after, pick }: { before: ExampleTotals; after: Exampl
   return <td className="num">{a === b ? a : <strong>{`${a} → ${b}`}</strong>}</td>;
 }
 
-function Examples(props: { tables: CalcTables; examples: CalcExample[]; cells: number; priceList: string; unconfirmed?: boolean }) {
+function Examples(props: {
+  tables: CalcTables;
+  examples: CalcExample[];
+  cells: number;
+  priceLists: PriceList[];
+  previewed?: string;
+  unconfirmed?: boolean;
+  otherChange?: boolean;
+}) {
   const titleOf = (list: Array<{ code: string; title: string }>, code: string) => list.find((x) => x.code === code)?.title ?? code;
   const changed = props.examples.filter((e) => e.changed);
-  const row = (e: CalcExample) => (
-    <tr key={`${e.tier}|${e.body}|${e.zones.join(',')}`}>
-      <td>
-        {e.labels.map((l) => (
-          <div key={l}>{l}</div>
-        ))}
-        <div className="staff-muted">
-          {titleOf(props.tables.bodies, e.body)} · «{titleOf(props.tables.tiers, e.tier)}» ·{' '}
-          {e.zones.length === props.tables.zones.length ? 'все зоны' : e.zones.map((z) => titleOf(props.tables.zones, z)).join(', ')}
-        </div>
-      </td>
-      <Figures before={e.before} after={e.after} pick={(t) => number.format(t.price)} />
-      <Figures before={e.before} after={e.after} pick={(t) => String(t.sheets)} />
-      <Figures before={e.before} after={e.after} pick={(t) => mass.format(t.massKg)} />
-      <td className="staff-code">
-        {e.before.contents.join(', ') === e.after.contents.join(', ') ? (
-          e.before.contents.join(', ')
-        ) : (
-          <>
-            <div>было: {e.before.contents.join(', ') || '—'}</div>
-            <div>
-              <strong>станет: {e.after.contents.join(', ') || '—'}</strong>
+  const listName = (l: PriceList) => `${l.priceList}, ${l.currency}`;
+  /** A changed example on every list (a change may show on one list only); an unchanged one on the first list. */
+  const rows = (e: CalcExample, all: boolean) => {
+    const lists = all ? e.lists : e.lists.slice(0, 1);
+    return lists.map((l, i) => (
+      <tr key={`${e.tier}|${e.body}|${e.zones.join(',')}|${l.priceList}`} data-list={l.priceList}>
+        {i === 0 && (
+          <td rowSpan={lists.length}>
+            {e.labels.map((label) => (
+              <div key={label}>{label}</div>
+            ))}
+            <div className="staff-muted">
+              {titleOf(props.tables.bodies, e.body)} · «{titleOf(props.tables.tiers, e.tier)}» ·{' '}
+              {e.zones.length === props.tables.zones.length ? 'все зоны' : e.zones.map((z) => titleOf(props.tables.zones, z)).join(', ')}
             </div>
-          </>
+          </td>
         )}
-      </td>
-    </tr>
-  );
+        <td className="staff-code">{l.changed ? <strong>{listName(l)}</strong> : listName(l)}</td>
+        <Figures before={l.before} after={l.after} pick={(t) => number.format(t.price)} />
+        <Figures before={l.before} after={l.after} pick={(t) => String(t.sheets)} />
+        <Figures before={l.before} after={l.after} pick={(t) => mass.format(t.massKg)} />
+        <td className="staff-code">
+          {l.before.contents.join(', ') === l.after.contents.join(', ') ? (
+            l.before.contents.join(', ')
+          ) : (
+            <>
+              <div>было: {l.before.contents.join(', ') || '—'}</div>
+              <div>
+                <strong>станет: {l.after.contents.join(', ') || '—'}</strong>
+              </div>
+            </>
+          )}
+        </td>
+      </tr>
+    ));
+  };
   const head = (
     <thead>
       <tr>
         <th>Пример</th>
-        <th className="num">Цена ({props.priceList})</th>
+        <th>Прайс-лист</th>
+        <th className="num">Цена</th>
         <th className="num">Листов</th>
         <th className="num">Масса, кг</th>
         <th>Состав</th>
@@ -79,7 +108,8 @@ function Examples(props: { tables: CalcTables; examples: CalcExample[]; cells: n
       <h2>Проверка примеров</h2>
       <p>
         Изменяемых ячеек: {props.cells}. Проверено примеров: {props.examples.length} — готовые комплекты (уровень × кузов × зоны, чей расчёт
-        сегодня совпадает с комплектом) и примеры из описания расчёта; цены по прайс-листу {props.priceList}. Ничего не сохранено.
+        сегодня совпадает с комплектом) и примеры из описания расчёта — на каждом прайс-листе сайтов:{' '}
+        {props.priceLists.map(listName).join('; ')}. Ничего не сохранено.
       </p>
       {changed.length === 0 ? (
         <p className="staff-notice staff-notice-ok" role="status">
@@ -88,16 +118,19 @@ function Examples(props: { tables: CalcTables; examples: CalcExample[]; cells: n
       ) : (
         <>
           <p className="staff-notice staff-notice-error" role="alert">
+            {props.otherChange && 'Подтверждение было дано для другого изменения: после проверки правили ячейки. '}
             {props.unconfirmed ? 'Не сохранено: изменятся' : 'Изменятся'} примеры ({changed.length}). Чтобы сохранить, отметьте
             подтверждение ниже.
           </p>
           <div className="staff-table-wrap">
             <table className="staff-table" data-examples="changed">
               {head}
-              <tbody>{changed.map(row)}</tbody>
+              <tbody>{changed.flatMap((e) => rows(e, true))}</tbody>
             </table>
           </div>
           <div className="staff-form">
+            {/* The confirmation holds for this change set only: a cell edited after the preview asks for it again. */}
+            {props.previewed && <input type="hidden" name="previewed" value={props.previewed} />}
             <label className="staff-check">
               <input type="checkbox" name="confirm" value="on" /> Я понимаю, что изменятся примеры/готовые комплекты
             </label>
@@ -106,11 +139,14 @@ function Examples(props: { tables: CalcTables; examples: CalcExample[]; cells: n
       )}
       {changed.length < props.examples.length && (
         <details>
-          <summary>Примеры без изменений ({props.examples.length - changed.length})</summary>
+          <summary>
+            Примеры без изменений ни на одном прайс-листе ({props.examples.length - changed.length}; цифры — по{' '}
+            {listName(props.priceLists[0]!)})
+          </summary>
           <div className="staff-table-wrap">
             <table className="staff-table">
               {head}
-              <tbody>{props.examples.filter((e) => !e.changed).map(row)}</tbody>
+              <tbody>{props.examples.filter((e) => !e.changed).flatMap((e) => rows(e, false))}</tbody>
             </table>
           </div>
         </details>
@@ -124,8 +160,25 @@ export function CalculatorPage(props: CalculatorPageProps) {
   const value = (name: string, stored: number | string | undefined) => props.draft?.[name] ?? (stored === undefined ? '' : String(stored));
   const defaultTier = props.draft?.defaultTier ?? t.tiers.find((x) => x.isDefault)?.code;
   const zoneRows = [{ code: ANY_ZONE, title: 'Все зоны (если у зоны нет своей строки)', group: '' }, ...t.zones];
+  const readOnly = props.readOnly === true;
+  const buttons = !readOnly && (
+    <div className="staff-buttons">
+      <button type="submit" name="intent" value="preview">
+        Проверить примеры
+      </button>
+      <button type="submit" name="intent" value="save">
+        Сохранить
+      </button>
+    </div>
+  );
   return (
     <Frame title="Калькулятор" {...props}>
+      {readOnly && (
+        <p className="staff-notice" role="note" data-read-only="">
+          Таблицы калькулятора общие для всех сайтов, а ваша учётная запись ограничена сайтами: здесь они только для просмотра. Изменить их
+          может сотрудник без ограничения по сайтам.
+        </p>
+      )}
       {props.errors && props.errors.length > 0 && (
         <div className="staff-notice staff-notice-error" role="alert">
           <p>Изменение не сохранено:</p>
@@ -138,25 +191,46 @@ export function CalculatorPage(props: CalculatorPageProps) {
       )}
       {/* Not a .staff-form grid: a grid item grows to its widest table, and the grids must scroll in their own wrappers. */}
       <form method="post" action="/staff/calculator">
-        <TokenField token={props.token} />
+        {!readOnly && <TokenField token={props.token} />}
+        {/* The tables the cells were rendered from: a save from before a colleague's is refused, not applied over it. */}
+        <input type="hidden" name="tablesVersion" value={props.version} />
         {props.examples && props.cells !== undefined && (
-          <Examples tables={t} examples={props.examples} cells={props.cells} priceList={props.priceList} unconfirmed={props.unconfirmed} />
+          <Examples
+            tables={t}
+            examples={props.examples}
+            cells={props.cells}
+            priceLists={props.priceLists}
+            previewed={props.previewed}
+            unconfirmed={props.unconfirmed}
+            otherChange={props.otherChange}
+          />
         )}
-        <div className="staff-buttons">
-          <button type="submit" name="intent" value="preview">
-            Проверить примеры
-          </button>
-          <button type="submit" name="intent" value="save">
-            Сохранить
-          </button>
-          <a href="/staff/calculator">Отменить правки</a>
-        </div>
+        {!readOnly && (
+          <div className="staff-buttons">
+            <button type="submit" name="intent" value="preview">
+              Проверить примеры
+            </button>
+            <button type="submit" name="intent" value="save">
+              Сохранить
+            </button>
+            <a href="/staff/calculator">Отменить правки</a>
+          </div>
+        )}
 
         <h2>Общие</h2>
         <div className="staff-form staff-narrow">
           <label>
             Запас на подрезку и нахлёст (доля: 0.1 = 10 %)
-            <input name="waste" type="number" step="0.001" min="0" max="0.999" required defaultValue={value('waste', t.waste)} />
+            <input
+              name="waste"
+              disabled={readOnly}
+              type="number"
+              step="0.001"
+              min="0"
+              max="0.999"
+              required
+              defaultValue={value('waste', t.waste)}
+            />
           </label>
         </div>
         <div className="staff-table-wrap">
@@ -178,6 +252,7 @@ export function CalculatorPage(props: CalculatorPageProps) {
                   <td>
                     <input
                       name={`title.${tier.code}`}
+                      disabled={readOnly}
                       required
                       maxLength={MAX_TIER_TITLE}
                       defaultValue={value(`title.${tier.code}`, tier.title)}
@@ -188,6 +263,7 @@ export function CalculatorPage(props: CalculatorPageProps) {
                     <input
                       type="radio"
                       name="defaultTier"
+                      disabled={readOnly}
                       value={tier.code}
                       defaultChecked={tier.code === defaultTier}
                       aria-label={`Уровень по умолчанию: ${tier.title}`}
@@ -223,6 +299,7 @@ export function CalculatorPage(props: CalculatorPageProps) {
                       <td key={b.code} className="num">
                         <input
                           name={name}
+                          disabled={readOnly}
                           type="number"
                           step="0.001"
                           min="0.001"
@@ -274,6 +351,7 @@ export function CalculatorPage(props: CalculatorPageProps) {
                           <td key={l.code} className="num">
                             <input
                               name={name}
+                              disabled={readOnly}
                               type="number"
                               step="0.001"
                               min="0.001"
@@ -313,6 +391,7 @@ export function CalculatorPage(props: CalculatorPageProps) {
                           <td key={l.code}>
                             <input
                               name={name}
+                              disabled={readOnly}
                               className="staff-code"
                               list={`calc-skus-${l.code}`}
                               maxLength={400}
@@ -330,14 +409,7 @@ export function CalculatorPage(props: CalculatorPageProps) {
             </div>
           </section>
         ))}
-        <div className="staff-buttons">
-          <button type="submit" name="intent" value="preview">
-            Проверить примеры
-          </button>
-          <button type="submit" name="intent" value="save">
-            Сохранить
-          </button>
-        </div>
+        {buttons}
       </form>
     </Frame>
   );

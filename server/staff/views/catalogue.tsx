@@ -3,53 +3,15 @@
 import { formatMoney } from '../../../shared/format.ts';
 import { KITS_PATH } from '../../../shared/navigation.ts';
 import type { CategoryDraft, CategoryListRow, KitDraft, KitListRow, KitSitePrice } from '../../catalog/index.ts';
-import { TRANSLATED_LANGUAGES } from '../../catalog/index.ts';
+import { ErrorNotice, RussianTexts, TranslationFields } from './fields.tsx';
 import { Frame, type FrameProps, TokenField } from './layout.tsx';
 
 type Page = Pick<FrameProps, 'nonce' | 'assets' | 'member' | 'areas' | 'path' | 'notice'> & { token: string };
-type Translations = CategoryDraft['translations'];
 
 /** Empty rows below a kit's lines, for new ones. */
 const BLANK_LINES = 3;
 
 const percent = (d: number) => String(d).replace('.', ',');
-
-function ErrorNotice({ error }: { error?: string }) {
-  return error ? (
-    <p className="staff-notice staff-notice-error" role="alert">
-      {error}
-    </p>
-  ) : null;
-}
-
-function TranslationFields({ translations }: { translations: Translations }) {
-  return (
-    <>
-      {TRANSLATED_LANGUAGES.map((language) => (
-        <details key={language} className="staff-lang" open={!!translations[language]}>
-          <summary>
-            {language}
-            {translations[language] ? '' : ' — нет перевода (покупатели видят русский)'}
-          </summary>
-          <label>
-            Название
-            <input name={`title_${language}`} maxLength={300} defaultValue={translations[language]?.title} lang={language} />
-          </label>
-          <label>
-            Описание
-            <textarea
-              name={`description_${language}`}
-              rows={3}
-              maxLength={10000}
-              defaultValue={translations[language]?.description}
-              lang={language}
-            />
-          </label>
-        </details>
-      ))}
-    </>
-  );
-}
 
 export function CategoriesPage(props: Page & { rows: CategoryListRow[] }) {
   return (
@@ -108,17 +70,7 @@ export function CategoryEditPage(props: Page & { draft: CategoryDraft; error?: s
             <input name="sort" type="number" step={1} min={-1000000} max={1000000} defaultValue={d.sort} />
           </label>
         </div>
-        <fieldset className="staff-lang" lang="ru">
-          <legend>Русский (основной)</legend>
-          <label>
-            Название
-            <input name="title" required maxLength={300} defaultValue={d.title} />
-          </label>
-          <label>
-            Описание
-            <textarea name="description" rows={4} maxLength={10000} defaultValue={d.description} />
-          </label>
-        </fieldset>
+        <RussianTexts title={d.title} description={d.description} />
         <TranslationFields translations={d.translations} />
         <div className="staff-buttons">
           <button type="submit">Сохранить</button>
@@ -210,17 +162,7 @@ export function KitEditPage(
             />
           </label>
         </div>
-        <fieldset className="staff-lang" lang="ru">
-          <legend>Русский (основной)</legend>
-          <label>
-            Название
-            <input name="title" required maxLength={300} defaultValue={d.title} />
-          </label>
-          <label>
-            Описание
-            <textarea name="description" rows={4} maxLength={10000} defaultValue={d.description} />
-          </label>
-        </fieldset>
+        <RussianTexts title={d.title} description={d.description} />
         <fieldset>
           <legend>Состав</legend>
           <p className="staff-muted">Чтобы убрать позицию, сотрите её артикул. Пустые строки не сохраняются.</p>

@@ -1,7 +1,8 @@
 /** The product editor: the list of products and one product's names, descriptions, attributes and sale flags. */
 
 import type { ProductDraft, ProductImportPlan, ProductListRow } from '../../catalog/index.ts';
-import { formatAttributes, TRANSLATED_LANGUAGES } from '../../catalog/index.ts';
+import { errorCount, formatAttributes } from '../../catalog/index.ts';
+import { ErrorNotice, RussianTexts, TranslationFields } from './fields.tsx';
 import { Frame, type FrameProps, StaffPager, TokenField } from './layout.tsx';
 
 type Page = Pick<FrameProps, 'nonce' | 'assets' | 'member' | 'areas' | 'path' | 'notice'> & { token: string };
@@ -70,11 +71,7 @@ export function ProductEditPage(
   const shopUrl = d.id && d.slug ? `/${props.categories.find((c) => c.id === d.categoryId)?.slug}/${d.slug}` : undefined;
   return (
     <Frame title={d.id ? `Товар ${d.sku}` : 'Новый товар'} {...props}>
-      {props.error && (
-        <p className="staff-notice staff-notice-error" role="alert">
-          {props.error}
-        </p>
-      )}
+      <ErrorNotice error={props.error} />
       <form method="post" action="/staff/products" className="staff-form staff-editor">
         <TokenField token={props.token} />
         {d.id && <input type="hidden" name="id" value={d.id} />}
@@ -104,17 +101,7 @@ export function ProductEditPage(
             <input type="checkbox" name="madeToOrder" value="on" defaultChecked={d.madeToOrder} /> Под заказ (без учёта остатка)
           </label>
         </div>
-        <fieldset className="staff-lang" lang="ru">
-          <legend>Русский (основной)</legend>
-          <label>
-            Название
-            <input name="title" required maxLength={300} defaultValue={d.title} />
-          </label>
-          <label>
-            Описание
-            <textarea name="description" rows={4} maxLength={10000} defaultValue={d.description} />
-          </label>
-        </fieldset>
+        <RussianTexts title={d.title} description={d.description} />
         <label>
           Характеристики (по строке: ключ = значение)
           <textarea
@@ -125,28 +112,7 @@ export function ProductEditPage(
             className="staff-code"
           />
         </label>
-        {TRANSLATED_LANGUAGES.map((language) => (
-          <details key={language} className="staff-lang" open={!!d.translations[language]}>
-            <summary>
-              {language}
-              {d.translations[language] ? '' : ' — нет перевода (покупатели видят русский)'}
-            </summary>
-            <label>
-              Название
-              <input name={`title_${language}`} maxLength={300} defaultValue={d.translations[language]?.title} lang={language} />
-            </label>
-            <label>
-              Описание
-              <textarea
-                name={`description_${language}`}
-                rows={3}
-                maxLength={10000}
-                defaultValue={d.translations[language]?.description}
-                lang={language}
-              />
-            </label>
-          </details>
-        ))}
+        <TranslationFields translations={d.translations} />
         <div className="staff-buttons">
           <button type="submit">Сохранить</button>
           {d.id && <a href={`/staff/products/${d.id}/images`}>Фотографии</a>}
@@ -186,12 +152,12 @@ const SHOWN = 500;
 /** What a products CSV would change (a dry run) or changed, and every row's error. */
 export function ProductImportResultPage(props: Page & { plan: ProductImportPlan; applied: boolean }) {
   const { plan } = props;
-  const title = plan.errors.length ? 'Файл не загружен: есть ошибки' : props.applied ? 'Файл загружен' : 'Проверка файла';
+  const title = errorCount(plan) ? 'Файл не загружен: есть ошибки' : props.applied ? 'Файл загружен' : 'Проверка файла';
   return (
     <Frame title={title} {...props}>
       <p>
-        Строк: {plan.rows} · новых товаров: {plan.create.length} · изменённых товаров: {plan.update.length} · ошибок: {plan.errors.length}
-        {props.applied ? ' · всё применено.' : plan.errors.length ? ' · ничего не изменено.' : ' · пока ничего не изменено.'}
+        Строк: {plan.rows} · новых товаров: {plan.create.length} · изменённых товаров: {plan.update.length} · ошибок: {errorCount(plan)}
+        {props.applied ? ' · всё применено.' : errorCount(plan) ? ' · ничего не изменено.' : ' · пока ничего не изменено.'}
       </p>
       {plan.errors.length > 0 && (
         <>
@@ -204,7 +170,9 @@ export function ProductImportResultPage(props: Page & { plan: ProductImportPlan;
               </li>
             ))}
           </ul>
-          {plan.errors.length > SHOWN && <p className="staff-muted">…и ещё {plan.errors.length - SHOWN}.</p>}
+          {errorCount(plan) > Math.min(SHOWN, plan.errors.length) && (
+            <p className="staff-muted">…и ещё {errorCount(plan) - Math.min(SHOWN, plan.errors.length)}.</p>
+          )}
         </>
       )}
       {plan.changes.length > 0 && (
@@ -232,7 +200,9 @@ export function ProductImportResultPage(props: Page & { plan: ProductImportPlan;
               ))}
             </tbody>
           </table>
-          {plan.changes.length > SHOWN && <p className="staff-muted">…и ещё {plan.changes.length - SHOWN}.</p>}
+          {plan.changes.length + plan.changesOmitted > Math.min(SHOWN, plan.changes.length) && (
+            <p className="staff-muted">…и ещё {plan.changes.length + plan.changesOmitted - Math.min(SHOWN, plan.changes.length)}.</p>
+          )}
         </>
       )}
       {!props.applied && plan.errors.length === 0 && plan.changes.length > 0 && (

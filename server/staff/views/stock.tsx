@@ -1,6 +1,7 @@
 /** Prices and stock: the grid of products × price lists with the stock count, and a product's stock movements. */
 
 import type { ImportPlan, MerchandiseRow, StockMovement } from '../../catalog/index.ts';
+import { errorCount } from '../../catalog/index.ts';
 import { Frame, type FrameProps, StaffPager, TokenField } from './layout.tsx';
 
 type Page = Pick<FrameProps, 'nonce' | 'assets' | 'member' | 'areas' | 'path' | 'notice'> & { token: string };
@@ -166,12 +167,12 @@ const SHOWN = 500;
 
 export function ImportResultPage(props: Page & { plan: ImportPlan; dryRun: boolean; applied: boolean }) {
   const { plan } = props;
-  const title = plan.errors.length ? 'Файл не загружен: есть ошибки' : props.applied ? 'Файл загружен' : 'Проверка файла';
+  const title = errorCount(plan) ? 'Файл не загружен: есть ошибки' : props.applied ? 'Файл загружен' : 'Проверка файла';
   return (
     <Frame title={title} {...props}>
       <p>
-        Строк: {plan.rows} · изменений остатков: {plan.stock.length} · изменений цен: {plan.prices.length} · ошибок: {plan.errors.length}
-        {props.applied ? ' · всё применено.' : plan.errors.length ? ' · ничего не изменено.' : ' · пока ничего не изменено.'}
+        Строк: {plan.rows} · изменений остатков: {plan.stock.length} · изменений цен: {plan.prices.length} · ошибок: {errorCount(plan)}
+        {props.applied ? ' · всё применено.' : errorCount(plan) ? ' · ничего не изменено.' : ' · пока ничего не изменено.'}
       </p>
       {plan.errors.length > 0 && (
         <>
@@ -183,7 +184,9 @@ export function ImportResultPage(props: Page & { plan: ImportPlan; dryRun: boole
               </li>
             ))}
           </ul>
-          {plan.errors.length > SHOWN && <p className="staff-muted">…и ещё {plan.errors.length - SHOWN}.</p>}
+          {errorCount(plan) > Math.min(SHOWN, plan.errors.length) && (
+            <p className="staff-muted">…и ещё {errorCount(plan) - Math.min(SHOWN, plan.errors.length)}.</p>
+          )}
         </>
       )}
       {plan.changes.length > 0 && (
@@ -211,7 +214,9 @@ export function ImportResultPage(props: Page & { plan: ImportPlan; dryRun: boole
               ))}
             </tbody>
           </table>
-          {plan.changes.length > SHOWN && <p className="staff-muted">…и ещё {plan.changes.length - SHOWN}.</p>}
+          {plan.changes.length + plan.changesOmitted > Math.min(SHOWN, plan.changes.length) && (
+            <p className="staff-muted">…и ещё {plan.changes.length + plan.changesOmitted - Math.min(SHOWN, plan.changes.length)}.</p>
+          )}
         </>
       )}
       {props.dryRun && plan.errors.length === 0 && plan.changes.length > 0 && (
