@@ -10,7 +10,7 @@ import { pageRoutes } from '../../shared/routes.ts';
 import { slugify } from '../../shared/slug.ts';
 import { type AuditActor, recordAudit } from '../audit/index.ts';
 import type { Db, Queryable } from '../db/index.ts';
-import { TRANSLATED_LANGUAGES } from './product-desk.ts';
+import { saveTranslations } from './product-desk.ts';
 
 export interface CategoryDraft {
   id?: number;
@@ -118,16 +118,7 @@ export class CategoryDesk {
           );
           id = row!.id;
         }
-        for (const language of TRANSLATED_LANGUAGES) {
-          const t = draft.translations[language];
-          if (t?.title.trim())
-            await tx.query(
-              `INSERT INTO category_translations (category_id, language, title, description) VALUES ($1, $2, $3, $4)
-               ON CONFLICT (category_id, language) DO UPDATE SET title = EXCLUDED.title, description = EXCLUDED.description`,
-              [id, language, t.title.trim(), t.description.trim()],
-            );
-          else await tx.query('DELETE FROM category_translations WHERE category_id = $1 AND language = $2', [id, language]);
-        }
+        await saveTranslations(tx, 'category', id, draft.translations);
         await recordAudit(tx, actor, {
           action: draft.id ? 'category.update' : 'category.create',
           entity: 'category',

@@ -12,7 +12,7 @@ import { slugify } from '../../shared/slug.ts';
 import { type AuditActor, recordAudit } from '../audit/index.ts';
 import type { Db, Queryable } from '../db/index.ts';
 import { isUniqueViolation, SLUG } from './category-desk.ts';
-import { TRANSLATED_LANGUAGES } from './product-desk.ts';
+import { saveTranslations } from './product-desk.ts';
 
 export interface KitLineDraft {
   sku: string;
@@ -180,16 +180,7 @@ export class KitDesk {
            SELECT $1::int, u.product_id, u.quantity FROM unnest($2::int[], $3::int[]) AS u(product_id, quantity)`,
           [id, draft.lines.map((l) => idOf.get(l.sku)), draft.lines.map((l) => l.quantity)],
         );
-        for (const language of TRANSLATED_LANGUAGES) {
-          const t = draft.translations[language];
-          if (t?.title.trim())
-            await tx.query(
-              `INSERT INTO kit_translations (kit_id, language, title, description) VALUES ($1, $2, $3, $4)
-               ON CONFLICT (kit_id, language) DO UPDATE SET title = EXCLUDED.title, description = EXCLUDED.description`,
-              [id, language, t.title.trim(), t.description.trim()],
-            );
-          else await tx.query('DELETE FROM kit_translations WHERE kit_id = $1 AND language = $2', [id, language]);
-        }
+        await saveTranslations(tx, 'kit', id, draft.translations);
         await recordAudit(tx, actor, {
           action: draft.id ? 'kit.update' : 'kit.create',
           entity: 'kit',

@@ -4,7 +4,7 @@
  * (decision 048), named `title_<lang>` / `description_<lang>` as the routes' schemas read them.
  */
 import type { Language } from '../../../shared/languages.ts';
-import { TRANSLATED_LANGUAGES } from '../../catalog/index.ts';
+import { type CsvPlan, errorCount, TRANSLATED_LANGUAGES } from '../../catalog/index.ts';
 
 export type TextsByLanguage = Partial<Record<Exclude<Language, 'ru'>, { title: string; description: string }>>;
 
@@ -59,6 +59,29 @@ export function TranslationFields({ translations }: { translations: TextsByLangu
           </label>
         </details>
       ))}
+    </>
+  );
+}
+
+/** Rows of a CSV import's errors or changes a result page lists; the rest are counted. */
+export const IMPORT_ROWS_SHOWN = 500;
+
+/** A CSV import's errors by line (the first IMPORT_ROWS_SHOWN of those kept), and how many more there were. */
+export function ImportErrors({ plan }: { plan: CsvPlan }) {
+  if (plan.errors.length === 0) return null;
+  const shown = Math.min(IMPORT_ROWS_SHOWN, plan.errors.length);
+  return (
+    <>
+      <h2>Ошибки</h2>
+      <ul className="staff-errors">
+        {plan.errors.slice(0, shown).map((e, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a row may have the same complaint twice; the list never reorders
+          <li key={i}>
+            строка {e.line}: {e.message}
+          </li>
+        ))}
+      </ul>
+      {errorCount(plan) > shown && <p className="staff-muted">…и ещё {errorCount(plan) - shown}.</p>}
     </>
   );
 }

@@ -2,7 +2,7 @@
 
 import type { ProductDraft, ProductImportPlan, ProductListRow } from '../../catalog/index.ts';
 import { errorCount, formatAttributes } from '../../catalog/index.ts';
-import { ErrorNotice, RussianTexts, TranslationFields } from './fields.tsx';
+import { ErrorNotice, IMPORT_ROWS_SHOWN, ImportErrors, RussianTexts, TranslationFields } from './fields.tsx';
 import { Frame, type FrameProps, StaffPager, TokenField } from './layout.tsx';
 
 type Page = Pick<FrameProps, 'nonce' | 'assets' | 'member' | 'areas' | 'path' | 'notice'> & { token: string };
@@ -147,8 +147,6 @@ function ProductImportForm({ token }: { token: string }) {
   );
 }
 
-const SHOWN = 500;
-
 /** What a products CSV would change (a dry run) or changed, and every row's error. */
 export function ProductImportResultPage(props: Page & { plan: ProductImportPlan; applied: boolean }) {
   const { plan } = props;
@@ -159,22 +157,7 @@ export function ProductImportResultPage(props: Page & { plan: ProductImportPlan;
         Строк: {plan.rows} · новых товаров: {plan.create.length} · изменённых товаров: {plan.update.length} · ошибок: {errorCount(plan)}
         {props.applied ? ' · всё применено.' : errorCount(plan) ? ' · ничего не изменено.' : ' · пока ничего не изменено.'}
       </p>
-      {plan.errors.length > 0 && (
-        <>
-          <h2>Ошибки</h2>
-          <ul className="staff-errors">
-            {plan.errors.slice(0, SHOWN).map((e, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: a row may have the same complaint twice; the list never reorders
-              <li key={i}>
-                строка {e.line}: {e.message}
-              </li>
-            ))}
-          </ul>
-          {errorCount(plan) > Math.min(SHOWN, plan.errors.length) && (
-            <p className="staff-muted">…и ещё {errorCount(plan) - Math.min(SHOWN, plan.errors.length)}.</p>
-          )}
-        </>
-      )}
+      <ImportErrors plan={plan} />
       {plan.changes.length > 0 && (
         <>
           <h2>{props.applied ? 'Изменено' : 'Изменится'}</h2>
@@ -189,7 +172,7 @@ export function ProductImportResultPage(props: Page & { plan: ProductImportPlan;
               </tr>
             </thead>
             <tbody>
-              {plan.changes.slice(0, SHOWN).map((c) => (
+              {plan.changes.slice(0, IMPORT_ROWS_SHOWN).map((c) => (
                 <tr key={`${c.line}-${c.field}`}>
                   <td>{c.line}</td>
                   <td>{c.sku}</td>
@@ -200,8 +183,10 @@ export function ProductImportResultPage(props: Page & { plan: ProductImportPlan;
               ))}
             </tbody>
           </table>
-          {plan.changes.length + plan.changesOmitted > Math.min(SHOWN, plan.changes.length) && (
-            <p className="staff-muted">…и ещё {plan.changes.length + plan.changesOmitted - Math.min(SHOWN, plan.changes.length)}.</p>
+          {plan.changes.length + plan.changesOmitted > Math.min(IMPORT_ROWS_SHOWN, plan.changes.length) && (
+            <p className="staff-muted">
+              …и ещё {plan.changes.length + plan.changesOmitted - Math.min(IMPORT_ROWS_SHOWN, plan.changes.length)}.
+            </p>
           )}
         </>
       )}
