@@ -224,6 +224,18 @@ test('the demo owner signs in with the README’s password and runs the owner’
   await menu.getByRole('link', { name: 'Калькулятор' }).click();
   await expect(desk.getByRole('heading', { name: 'Калькулятор' })).toBeVisible();
   await shots(desk, 'calculator');
+  // A new body type as a copy of the wagon's figures: the shop's calculator offers it at once.
+  await desk.getByRole('link', { name: 'Кузова, зоны, слои, уровни и машины' }).click();
+  await desk.getByLabel('Новый кузов: код').fill('liftback');
+  await desk.getByLabel('Новый кузов: название').fill('Лифтбек');
+  await desk.getByLabel('Новый кузов: скопировать цифры из').selectOption('wagon');
+  await shots(desk, 'calculator-structure');
+  await desk.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(desk.getByRole('status')).toContainText('Таблицы калькулятора сохранены');
+  await expect(desk.getByLabel('Название «liftback»')).toHaveValue('Лифтбек');
+  const calc = await (await browser.newContext()).newPage();
+  await calc.goto(`${demo.base}/calc`);
+  await expect(calc.locator('option[value="liftback"]')).toHaveText('Лифтбек');
   await menu.getByRole('link', { name: 'Сотрудники' }).click();
   await desk.getByLabel('Эл. почта').fill('new-manager@staff.localhost');
   await desk.getByRole('button', { name: 'Добавить' }).click();

@@ -337,7 +337,7 @@ t.test('a member scoped to sites sees the tables read-only and may not change th
   const scoped = await staffMember(app, 'content', ['kz']);
   const res = await app.request({ url: URL, headers: { cookie: scoped.cookie } });
   t.equal(res.statusCode, 200);
-  t.match(pageText(res.body), /общие для всех сайтов/, 'a note says why');
+  t.match(pageText(res.body), /общий для всех сайтов/, 'a note says why');
   t.match(pageText(res.body), /только для просмотра/);
   t.match(res.body, /<input disabled=""[^>]*name="area\.sedan\.roof"/, 'the cells are shown, disabled');
   t.notMatch(res.body, /name="intent"/, 'no preview or save button');

@@ -22,6 +22,18 @@ import { type CalcModel, type CalcState, calculate } from '../../shared/calculat
 import { type AuditActor, recordAudit } from '../audit/index.ts';
 import type { Db, Queryable } from '../db/index.ts';
 import { CalculatorService } from './calculator.ts';
+import {
+  type CalcCar,
+  type CalcCarChange,
+  type CalcRow,
+  type CalcRowChange,
+  diffStructure,
+  readStructure,
+  type StructureDiff,
+  validateStructure,
+  writeStructureFirst,
+  writeStructureLast,
+} from './calculator-structure.ts';
 
 /** A code of calc_bodies, calc_zones, calc_layers, calc_tiers (their CHECK). */
 export const CALC_CODE = /^[a-z][a-z0-9-]{0,30}$/;
@@ -35,10 +47,12 @@ export const ANY_ZONE = '*';
 
 export interface CalcTables {
   waste: number;
-  bodies: Array<{ code: string; title: string }>;
-  zones: Array<{ code: string; title: string; group: string }>;
-  layers: Array<{ code: string; title: string; category: string }>;
-  tiers: Array<{ code: string; title: string; isDefault: boolean }>;
+  bodies: CalcRow[];
+  zones: Array<CalcRow & { group: string; defaultOn: boolean }>;
+  layers: Array<CalcRow & { category: string }>;
+  tiers: Array<CalcRow & { isDefault: boolean }>;
+  /** Makes and models, each implying a body type. */
+  cars: CalcCar[];
   /** body → zone → m². */
   areas: Record<string, Record<string, number>>;
   /** tier → zone → layer → share. */
@@ -47,7 +61,12 @@ export interface CalcTables {
   choices: Record<string, Record<string, Record<string, string[]>>>;
   /** layer → SKUs of its category (what a choice may name), for the editor's suggestions. */
   skus: Record<string, string[]>;
-  /** SHA-256 of everything above but `skus` (a product added to a category is no colleague's edit of the tables). */
+  /** The catalogue's categories (what a layer may draw its products from), for the editor's choice. */
+  categories: Array<{ slug: string; title: string }>;
+  /**
+   * SHA-256 of everything above but `skus` and `categories` (a product or category added to the catalogue is no
+   * colleague's edit of the tables).
+   */
   version: string;
 }
 
@@ -59,6 +78,9 @@ export interface CalcChange {
   areas?: Array<{ body: string; zone: string; area: number | null }>;
   coverage?: Array<{ tier: string; zone: string; layer: string; coverage: number | null }>;
   choices?: Array<{ tier: string; layer: string; zone: string; skus: string[] }>;
+  /** Rows added, renamed, reordered or removed (calculator-structure.ts); cells name only rows that exist before. */
+  rows?: CalcRowChange[];
+  cars?: CalcCarChange[];
 }
 
 export interface ExampleTotals {
@@ -144,7 +166,7 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 
 /** The version of the tables: what the editor's form was rendered from. */
 function versionOf(t: Omit<CalcTables, 'version'>): string {
-  const { skus: _skus, ...edited } = t;
+  const { skus: _skus, categories: _categories, ...edited } = t;
   return sha256(canonical(edited));
 }
 
@@ -248,16 +270,7 @@ function at<V>(record: Record<string, V>, key: string, empty: V): V {
 
 async function readTables(q: Queryable): Promise<CalcTables> {
   const settings = await q.query<{ waste: number }>('SELECT waste::float8 AS waste FROM calc_settings');
-  const bodies = await q.query<{ code: string; title: string }>('SELECT code, title FROM calc_bodies ORDER BY sort, code');
-  const zones = await q.query<{ code: string; title: string; group: string }>(
-    'SELECT code, title, grp AS "group" FROM calc_zones ORDER BY sort, code',
-  );
-  const layers = await q.query<{ code: string; title: string; category: string }>(
-    'SELECT code, title, category_slug AS category FROM calc_layers ORDER BY sort, code',
-  );
-  const tiers = await q.query<{ code: string; title: string; isDefault: boolean }>(
-    'SELECT code, title, is_default AS "isDefault" FROM calc_tiers ORDER BY sort, code',
-  );
+  const structure = await readStructure(q);
   const areas = await q.query<{ body: string; zone: string; area: number }>('SELECT body, zone, area_m2::float8 AS area FROM calc_areas');
   const coverage = await q.query<{ tier: string; zone: string; layer: string; coverage: number }>(
     'SELECT tier, zone, layer, coverage::float8 AS coverage FROM calc_coverage',
@@ -269,16 +282,15 @@ async function readTables(q: Queryable): Promise<CalcTables> {
     `SELECT l.code AS layer, p.sku FROM calc_layers l JOIN categories c ON c.slug = l.category_slug
        JOIN products p ON p.category_id = c.id ORDER BY l.code, p.sku`,
   );
+  const categories = await q.query<{ slug: string; title: string }>('SELECT slug, title FROM categories ORDER BY sort, slug');
   const tables: Omit<CalcTables, 'version'> = {
     waste: settings[0]?.waste ?? 0.1,
-    bodies,
-    zones,
-    layers,
-    tiers,
+    ...structure,
     areas: {},
     coverage: {},
     choices: {},
     skus: {},
+    categories,
   };
   for (const a of areas) at(tables.areas, a.body, {})[a.zone] = a.area;
   for (const c of coverage) at(at(tables.coverage, c.tier, {}), c.zone, {})[c.layer] = c.coverage;
@@ -335,6 +347,15 @@ function validate(t: CalcTables, change: CalcChange): string[] {
       }
     }
   }
+  errors.push(
+    ...validateStructure(
+      t,
+      change.rows ?? [],
+      change.cars ?? [],
+      (code) => CALC_CODE.test(code),
+      t.categories.map((c) => c.slug),
+    ),
+  );
   return errors;
 }
 
@@ -346,6 +367,7 @@ interface Diff {
   areas: Array<{ body: string; zone: string; area: number | null }>;
   coverage: Array<{ tier: string; zone: string; layer: string; coverage: number | null }>;
   choices: Array<{ tier: string; layer: string; zone: string; skus: string[] }>;
+  structure?: StructureDiff;
   audit: Array<{ table: string; before: Record<string, unknown>; after: Record<string, unknown> }>;
 }
 
@@ -402,10 +424,12 @@ function diffOf(t: CalcTables, change: CalcChange): Diff {
       audit('choices', `${c.tier}/${c.layer}/${c.zone}`, was, c.skus);
     }
   }
+  d.structure = diffStructure(t, change.rows ?? [], change.cars ?? [], audit);
   return d;
 }
 
 async function write(tx: Queryable, d: Diff): Promise<void> {
+  if (d.structure) await writeStructureFirst(tx, d.structure);
   if (d.waste !== undefined) {
     const updated = await tx.query('UPDATE calc_settings SET waste = $1 RETURNING id', [d.waste]);
     if (updated.length === 0) await tx.query('INSERT INTO calc_settings (waste) VALUES ($1)', [d.waste]);
@@ -444,6 +468,7 @@ async function write(tx: Queryable, d: Diff): Promise<void> {
         [c.tier, c.layer, c.zone, c.skus],
       );
   }
+  if (d.structure) await writeStructureLast(tx, d.structure);
 }
 
 type Quantities = Map<string, number>;

@@ -13,3 +13,14 @@ export {
   MAX_CHOICES,
   MAX_TIER_TITLE,
 } from './calculator-desk.ts';
+export {
+  CALC_ROW_KINDS,
+  CALC_TRANSLATED_LANGUAGES,
+  CAR_SLUG,
+  type CalcCarChange,
+  type CalcRowChange,
+  type CalcRowKind,
+  MAX_CAR_NAME,
+  MAX_ROW_TITLE,
+  MAX_SORT,
+} from './calculator-structure.ts';

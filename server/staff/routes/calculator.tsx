@@ -11,9 +11,12 @@
  *
  * The tables serve every site: a member with a site scope sees them and may not change them (403).
  */
+
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ReactElement } from 'react';
 import { z } from 'zod';
 import { ANY_ZONE, CALC_CODE, CALC_SKU, type CalcChange, MAX_CHOICES, MAX_TIER_TITLE } from '../../calculator/index.ts';
-import { CalculatorPage } from '../views/calculator.tsx';
+import { CalculatorPage, type CalculatorPageProps } from '../views/calculator.tsx';
 import { actorOf, forbidden, frame, onFlag, page, type StaffContext, type StaffRoute, text } from './common.tsx';
 
 /** A form of all cells is a few hundred fields; ten times the demo's is no editor's. */
@@ -34,7 +37,7 @@ const priceListsOf = (ctx: StaffContext) => {
 };
 
 /** The tables serve every site: only a member without a site scope may change them. */
-const mayEdit = (ctx: StaffContext) => ctx.session!.member.sites === null;
+export const mayEditCalculator = (ctx: StaffContext) => ctx.session!.member.sites === null;
 
 const calculatorBody = z
   .object({
@@ -103,25 +106,85 @@ const calculatorBody = z
     };
   });
 
+/** Both calculator pages as stored: editable by a member without a site scope, read-only otherwise. */
+export async function showTables(
+  ctx: StaffContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  Page: (props: CalculatorPageProps) => ReactElement,
+) {
+  const tables = await ctx.services.calculatorDesk.tables();
+  return page(
+    reply,
+    <Page
+      {...frame(ctx, request)}
+      tables={tables}
+      version={tables.version}
+      priceLists={priceListsOf(ctx)}
+      readOnly={!mayEditCalculator(ctx)}
+    />,
+  );
+}
+
+/**
+ * Both calculator pages' posts: applies the change set through CalculatorDesk (preview or save) and answers — a
+ * redirect once saved or unchanged, else the page again with the refusal or the examples, the form keeping what was
+ * posted (or, when stale, starting again from the tables as they are now).
+ */
+export async function applyChange(
+  ctx: StaffContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  posted: {
+    intent: 'preview' | 'save';
+    confirm: boolean;
+    version: string;
+    previewed?: string;
+    change: CalcChange;
+    draft: Record<string, string>;
+  },
+  url: string,
+  Page: (props: CalculatorPageProps) => ReactElement,
+) {
+  const { intent, confirm, version, previewed, change, draft } = posted;
+  const priceLists = priceListsOf(ctx);
+  const result = await ctx.services.calculatorDesk.apply(change, actorOf(ctx), {
+    save: intent === 'save',
+    confirmed: confirm,
+    previewed,
+    version,
+    priceLists,
+  });
+  if (result.status === 'saved') return reply.redirect(`${url}?notice=calcSaved`, 303);
+  if (result.status === 'unchanged') return reply.redirect(`${url}?notice=calcUnchanged`, 303);
+  const base = { ...frame(ctx, request), tables: result.tables, priceLists };
+  // The posted cells would revert the colleague's: the page starts again from the tables as they are now.
+  if (result.status === 'stale') return page(reply, <Page {...base} version={result.tables.version} errors={[STALE_TABLES]} />, 409);
+  // Otherwise the form keeps the version it was made on: its cells are the editor's changes to those tables.
+  const props = { ...base, version, draft };
+  if (result.status === 'invalid') return page(reply, <Page {...props} errors={result.errors} />, 422);
+  const unconfirmed = result.status === 'unconfirmed';
+  return page(
+    reply,
+    <Page
+      {...props}
+      examples={result.examples}
+      cells={result.cells}
+      previewed={result.changeHash}
+      unconfirmed={unconfirmed}
+      otherChange={unconfirmed && confirm}
+    />,
+    unconfirmed ? 409 : 200,
+  );
+}
+
 export const calculatorRoutes: StaffRoute[] = [
   {
     method: 'GET',
     url: '/staff/calculator',
     access: 'calculator',
     schema: { querystring: z.object({ notice: text().max(20).optional() }) },
-    async handler(ctx, request, reply) {
-      const tables = await ctx.services.calculatorDesk.tables();
-      return page(
-        reply,
-        <CalculatorPage
-          {...frame(ctx, request)}
-          tables={tables}
-          version={tables.version}
-          priceLists={priceListsOf(ctx)}
-          readOnly={!mayEdit(ctx)}
-        />,
-      );
-    },
+    handler: (ctx, request, reply) => showTables(ctx, request, reply, CalculatorPage),
   },
   {
     method: 'POST',
@@ -129,38 +192,8 @@ export const calculatorRoutes: StaffRoute[] = [
     access: 'calculator',
     schema: { body: calculatorBody },
     async handler(ctx, request, reply) {
-      if (!mayEdit(ctx)) return forbidden(ctx, request, reply);
-      const { intent, confirm, version, previewed, change, draft } = request.body as z.output<typeof calculatorBody>;
-      const priceLists = priceListsOf(ctx);
-      const result = await ctx.services.calculatorDesk.apply(change, actorOf(ctx), {
-        save: intent === 'save',
-        confirmed: confirm,
-        previewed,
-        version,
-        priceLists,
-      });
-      if (result.status === 'saved') return reply.redirect('/staff/calculator?notice=calcSaved', 303);
-      if (result.status === 'unchanged') return reply.redirect('/staff/calculator?notice=calcUnchanged', 303);
-      const base = { ...frame(ctx, request), tables: result.tables, priceLists };
-      // The posted cells would revert the colleague's: the page starts again from the tables as they are now.
-      if (result.status === 'stale')
-        return page(reply, <CalculatorPage {...base} version={result.tables.version} errors={[STALE_TABLES]} />, 409);
-      // Otherwise the form keeps the version it was made on: its cells are the editor's changes to those tables.
-      const props = { ...base, version, draft };
-      if (result.status === 'invalid') return page(reply, <CalculatorPage {...props} errors={result.errors} />, 422);
-      const unconfirmed = result.status === 'unconfirmed';
-      return page(
-        reply,
-        <CalculatorPage
-          {...props}
-          examples={result.examples}
-          cells={result.cells}
-          previewed={result.changeHash}
-          unconfirmed={unconfirmed}
-          otherChange={unconfirmed && confirm}
-        />,
-        unconfirmed ? 409 : 200,
-      );
+      if (!mayEditCalculator(ctx)) return forbidden(ctx, request, reply);
+      return applyChange(ctx, request, reply, request.body as z.output<typeof calculatorBody>, '/staff/calculator', CalculatorPage);
     },
   },
 ];

@@ -10,6 +10,7 @@
 
 import { adminRoutes } from './admin.tsx';
 import { calculatorRoutes } from './calculator.tsx';
+import { calculatorStructureRoutes } from './calculator-structure.tsx';
 import { catalogueRoutes } from './catalogue.tsx';
 import type { StaffRoute } from './common.tsx';
 import { contentRoutes } from './content.tsx';
@@ -35,4 +36,5 @@ export const STAFF_ROUTES: StaffRoute[] = [
   ...catalogueRoutes,
   ...contentRoutes,
   ...calculatorRoutes,
+  ...calculatorStructureRoutes,
 ];

@@ -6,6 +6,8 @@
  * preview showed (`previewed`). The form carries the version of the tables it was rendered from (`tablesVersion`).
  * A member with a site scope sees the tables read-only: they serve every site.
  */
+
+import type { ReactNode } from 'react';
 import { ANY_ZONE, type CalcExample, type CalcTables, type ExampleTotals, MAX_TIER_TITLE } from '../../calculator/index.ts';
 import { Frame, type FrameProps, TokenField } from './layout.tsx';
 
@@ -44,7 +46,8 @@ function Figures({ before, after, pick }: { before: ExampleTotals; after: Exampl
   return <td className="num">{a === b ? a : <strong>{`${a} → ${b}`}</strong>}</td>;
 }
 
-function Examples(props: {
+/** The worked examples before and after a change, and the confirmation a change that moves one needs. */
+export function Examples(props: {
   tables: CalcTables;
   examples: CalcExample[];
   cells: number;
@@ -161,7 +164,208 @@ export function CalculatorPage(props: CalculatorPageProps) {
   const defaultTier = props.draft?.defaultTier ?? t.tiers.find((x) => x.isDefault)?.code;
   const zoneRows = [{ code: ANY_ZONE, title: 'Все зоны (если у зоны нет своей строки)', group: '' }, ...t.zones];
   const readOnly = props.readOnly === true;
-  const buttons = !readOnly && (
+  return (
+    <CalculatorForm {...props} title="Калькулятор" page="tables">
+      <h2>Общие</h2>
+      <div className="staff-form staff-narrow">
+        <label>
+          Запас на подрезку и нахлёст (доля: 0.1 = 10 %)
+          <input
+            name="waste"
+            disabled={readOnly}
+            type="number"
+            step="0.001"
+            min="0"
+            max="0.999"
+            required
+            defaultValue={value('waste', t.waste)}
+          />
+        </label>
+      </div>
+      <div className="staff-table-wrap">
+        <table className="staff-table">
+          <caption className="staff-muted">
+            Уровни: название на русском (переводы и новые уровни — на странице «Кузова, зоны, слои, уровни и машины») и уровень, с которым
+            открывается калькулятор
+          </caption>
+          <thead>
+            <tr>
+              <th>Код</th>
+              <th>Название</th>
+              <th>По умолчанию</th>
+            </tr>
+          </thead>
+          <tbody>
+            {t.tiers.map((tier) => (
+              <tr key={tier.code}>
+                <td className="staff-code">{tier.code}</td>
+                <td>
+                  <input
+                    name={`title.${tier.code}`}
+                    disabled={readOnly}
+                    required
+                    maxLength={MAX_TIER_TITLE}
+                    defaultValue={value(`title.${tier.code}`, tier.title)}
+                    aria-label={`Название уровня ${tier.code}`}
+                  />
+                </td>
+                <td>
+                  <input
+                    type="radio"
+                    name="defaultTier"
+                    disabled={readOnly}
+                    value={tier.code}
+                    defaultChecked={tier.code === defaultTier}
+                    aria-label={`Уровень по умолчанию: ${tier.title}`}
+                  />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+
+      <h2>Площадь металла, м²</h2>
+      <p className="staff-muted">Зона × тип кузова. Пусто — у кузова нет такой зоны.</p>
+      <div className="staff-table-wrap">
+        <table className="staff-table staff-grid">
+          <thead>
+            <tr>
+              <th>Зона</th>
+              {t.bodies.map((b) => (
+                <th key={b.code} className="num">
+                  {b.title}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {t.zones.map((z) => (
+              <tr key={z.code}>
+                <th scope="row">{z.title}</th>
+                {t.bodies.map((b) => {
+                  const name = `area.${b.code}.${z.code}`;
+                  return (
+                    <td key={b.code} className="num">
+                      <input
+                        name={name}
+                        disabled={readOnly}
+                        type="number"
+                        step="0.001"
+                        min="0.001"
+                        max="99.999"
+                        defaultValue={value(name, t.areas[b.code]?.[z.code])}
+                        aria-label={`${z.title}, ${b.title}, м²`}
+                      />
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+
+      {t.layers.map((l) => (
+        <datalist key={l.code} id={`calc-skus-${l.code}`}>
+          {(t.skus[l.code] ?? []).slice(0, 300).map((sku) => (
+            <option key={sku} value={sku} />
+          ))}
+        </datalist>
+      ))}
+      {t.tiers.map((tier) => (
+        <section key={tier.code}>
+          <h2>
+            Уровень «{tier.title}» ({tier.code})
+          </h2>
+          <p className="staff-muted">Покрытие — доля металла зоны под слоем (0.8 = 80 %); пусто — уровень не кладёт этот слой на зону.</p>
+          <div className="staff-table-wrap">
+            <table className="staff-table staff-grid">
+              <thead>
+                <tr>
+                  <th>Зона</th>
+                  {t.layers.map((l) => (
+                    <th key={l.code} className="num">
+                      {l.title}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {t.zones.map((z) => (
+                  <tr key={z.code}>
+                    <th scope="row">{z.title}</th>
+                    {t.layers.map((l) => {
+                      const name = `cov.${tier.code}.${z.code}.${l.code}`;
+                      return (
+                        <td key={l.code} className="num">
+                          <input
+                            name={name}
+                            disabled={readOnly}
+                            type="number"
+                            step="0.001"
+                            min="0.001"
+                            max="1"
+                            defaultValue={value(name, t.coverage[tier.code]?.[z.code]?.[l.code])}
+                            aria-label={`Покрытие: ${tier.title}, ${z.title}, ${l.title}`}
+                          />
+                        </td>
+                      );
+                    })}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <p className="staff-muted">
+            Товары по артикулу: первый — выбор уровня, следующие через пробел — замены, если сайт не продаёт первый. Строка зоны заменяет
+            «Все зоны».
+          </p>
+          <div className="staff-table-wrap">
+            <table className="staff-table">
+              <thead>
+                <tr>
+                  <th>Зона</th>
+                  {t.layers.map((l) => (
+                    <th key={l.code}>{l.title}</th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {zoneRows.map((z) => (
+                  <tr key={z.code}>
+                    <th scope="row">{z.title}</th>
+                    {t.layers.map((l) => {
+                      const name = `sku.${tier.code}.${l.code}.${z.code}`;
+                      return (
+                        <td key={l.code}>
+                          <input
+                            name={name}
+                            disabled={readOnly}
+                            className="staff-code"
+                            list={`calc-skus-${l.code}`}
+                            maxLength={400}
+                            pattern="[A-Za-z0-9\-]+([ ,;]+[A-Za-z0-9\-]+)*"
+                            defaultValue={value(name, t.choices[tier.code]?.[l.code]?.[z.code]?.join(' '))}
+                            aria-label={`Товары: ${tier.title}, ${z.title}, ${l.title}`}
+                          />
+                        </td>
+                      );
+                    })}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </section>
+      ))}
+      {!readOnly && <SubmitButtons />}
+    </CalculatorForm>
+  );
+}
+
+function SubmitButtons({ cancel }: { cancel?: string }) {
+  return (
     <div className="staff-buttons">
       <button type="submit" name="intent" value="preview">
         Проверить примеры
@@ -169,14 +373,36 @@ export function CalculatorPage(props: CalculatorPageProps) {
       <button type="submit" name="intent" value="save">
         Сохранить
       </button>
+      {cancel && <a href={cancel}>Отменить правки</a>}
     </div>
   );
+}
+
+const PAGES = {
+  tables: { href: '/staff/calculator', label: 'Таблицы' },
+  structure: { href: '/staff/calculator/structure', label: 'Кузова, зоны, слои, уровни и машины' },
+};
+
+/**
+ * The frame of both calculator pages: the tabs, the read-only note, the refusals, and the form with the tables'
+ * version, the examples a preview checked and the buttons; `children` are the page's own fields.
+ */
+export function CalculatorForm(props: CalculatorPageProps & { title: string; page: keyof typeof PAGES; children: ReactNode }) {
+  const readOnly = props.readOnly === true;
+  const { href } = PAGES[props.page];
   return (
-    <Frame title="Калькулятор" {...props}>
+    <Frame {...props} title={props.title}>
+      <p className="staff-tabs">
+        {Object.entries(PAGES).map(([key, tab]) => (
+          <a key={key} href={tab.href} aria-current={key === props.page ? 'page' : undefined}>
+            {tab.label}
+          </a>
+        ))}
+      </p>
       {readOnly && (
         <p className="staff-notice" role="note" data-read-only="">
-          Таблицы калькулятора общие для всех сайтов, а ваша учётная запись ограничена сайтами: здесь они только для просмотра. Изменить их
-          может сотрудник без ограничения по сайтам.
+          Калькулятор общий для всех сайтов, а ваша учётная запись ограничена сайтами: здесь он только для просмотра. Изменить его может
+          сотрудник без ограничения по сайтам.
         </p>
       )}
       {props.errors && props.errors.length > 0 && (
@@ -190,13 +416,13 @@ export function CalculatorPage(props: CalculatorPageProps) {
         </div>
       )}
       {/* Not a .staff-form grid: a grid item grows to its widest table, and the grids must scroll in their own wrappers. */}
-      <form method="post" action="/staff/calculator">
+      <form method="post" action={href}>
         {!readOnly && <TokenField token={props.token} />}
         {/* The tables the cells were rendered from: a save from before a colleague's is refused, not applied over it. */}
         <input type="hidden" name="tablesVersion" value={props.version} />
         {props.examples && props.cells !== undefined && (
           <Examples
-            tables={t}
+            tables={props.tables}
             examples={props.examples}
             cells={props.cells}
             priceLists={props.priceLists}
@@ -205,211 +431,8 @@ export function CalculatorPage(props: CalculatorPageProps) {
             otherChange={props.otherChange}
           />
         )}
-        {!readOnly && (
-          <div className="staff-buttons">
-            <button type="submit" name="intent" value="preview">
-              Проверить примеры
-            </button>
-            <button type="submit" name="intent" value="save">
-              Сохранить
-            </button>
-            <a href="/staff/calculator">Отменить правки</a>
-          </div>
-        )}
-
-        <h2>Общие</h2>
-        <div className="staff-form staff-narrow">
-          <label>
-            Запас на подрезку и нахлёст (доля: 0.1 = 10 %)
-            <input
-              name="waste"
-              disabled={readOnly}
-              type="number"
-              step="0.001"
-              min="0"
-              max="0.999"
-              required
-              defaultValue={value('waste', t.waste)}
-            />
-          </label>
-        </div>
-        <div className="staff-table-wrap">
-          <table className="staff-table">
-            <caption className="staff-muted">
-              Уровни: название на русском (переводы — в языковых файлах) и уровень, с которым открывается калькулятор
-            </caption>
-            <thead>
-              <tr>
-                <th>Код</th>
-                <th>Название</th>
-                <th>По умолчанию</th>
-              </tr>
-            </thead>
-            <tbody>
-              {t.tiers.map((tier) => (
-                <tr key={tier.code}>
-                  <td className="staff-code">{tier.code}</td>
-                  <td>
-                    <input
-                      name={`title.${tier.code}`}
-                      disabled={readOnly}
-                      required
-                      maxLength={MAX_TIER_TITLE}
-                      defaultValue={value(`title.${tier.code}`, tier.title)}
-                      aria-label={`Название уровня ${tier.code}`}
-                    />
-                  </td>
-                  <td>
-                    <input
-                      type="radio"
-                      name="defaultTier"
-                      disabled={readOnly}
-                      value={tier.code}
-                      defaultChecked={tier.code === defaultTier}
-                      aria-label={`Уровень по умолчанию: ${tier.title}`}
-                    />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-
-        <h2>Площадь металла, м²</h2>
-        <p className="staff-muted">Зона × тип кузова. Пусто — у кузова нет такой зоны.</p>
-        <div className="staff-table-wrap">
-          <table className="staff-table staff-grid">
-            <thead>
-              <tr>
-                <th>Зона</th>
-                {t.bodies.map((b) => (
-                  <th key={b.code} className="num">
-                    {b.title}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {t.zones.map((z) => (
-                <tr key={z.code}>
-                  <th scope="row">{z.title}</th>
-                  {t.bodies.map((b) => {
-                    const name = `area.${b.code}.${z.code}`;
-                    return (
-                      <td key={b.code} className="num">
-                        <input
-                          name={name}
-                          disabled={readOnly}
-                          type="number"
-                          step="0.001"
-                          min="0.001"
-                          max="99.999"
-                          defaultValue={value(name, t.areas[b.code]?.[z.code])}
-                          aria-label={`${z.title}, ${b.title}, м²`}
-                        />
-                      </td>
-                    );
-                  })}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-
-        {t.layers.map((l) => (
-          <datalist key={l.code} id={`calc-skus-${l.code}`}>
-            {(t.skus[l.code] ?? []).slice(0, 300).map((sku) => (
-              <option key={sku} value={sku} />
-            ))}
-          </datalist>
-        ))}
-        {t.tiers.map((tier) => (
-          <section key={tier.code}>
-            <h2>
-              Уровень «{tier.title}» ({tier.code})
-            </h2>
-            <p className="staff-muted">Покрытие — доля металла зоны под слоем (0.8 = 80 %); пусто — уровень не кладёт этот слой на зону.</p>
-            <div className="staff-table-wrap">
-              <table className="staff-table staff-grid">
-                <thead>
-                  <tr>
-                    <th>Зона</th>
-                    {t.layers.map((l) => (
-                      <th key={l.code} className="num">
-                        {l.title}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {t.zones.map((z) => (
-                    <tr key={z.code}>
-                      <th scope="row">{z.title}</th>
-                      {t.layers.map((l) => {
-                        const name = `cov.${tier.code}.${z.code}.${l.code}`;
-                        return (
-                          <td key={l.code} className="num">
-                            <input
-                              name={name}
-                              disabled={readOnly}
-                              type="number"
-                              step="0.001"
-                              min="0.001"
-                              max="1"
-                              defaultValue={value(name, t.coverage[tier.code]?.[z.code]?.[l.code])}
-                              aria-label={`Покрытие: ${tier.title}, ${z.title}, ${l.title}`}
-                            />
-                          </td>
-                        );
-                      })}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <p className="staff-muted">
-              Товары по артикулу: первый — выбор уровня, следующие через пробел — замены, если сайт не продаёт первый. Строка зоны заменяет
-              «Все зоны».
-            </p>
-            <div className="staff-table-wrap">
-              <table className="staff-table">
-                <thead>
-                  <tr>
-                    <th>Зона</th>
-                    {t.layers.map((l) => (
-                      <th key={l.code}>{l.title}</th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {zoneRows.map((z) => (
-                    <tr key={z.code}>
-                      <th scope="row">{z.title}</th>
-                      {t.layers.map((l) => {
-                        const name = `sku.${tier.code}.${l.code}.${z.code}`;
-                        return (
-                          <td key={l.code}>
-                            <input
-                              name={name}
-                              disabled={readOnly}
-                              className="staff-code"
-                              list={`calc-skus-${l.code}`}
-                              maxLength={400}
-                              pattern="[A-Za-z0-9\-]+([ ,;]+[A-Za-z0-9\-]+)*"
-                              defaultValue={value(name, t.choices[tier.code]?.[l.code]?.[z.code]?.join(' '))}
-                              aria-label={`Товары: ${tier.title}, ${z.title}, ${l.title}`}
-                            />
-                          </td>
-                        );
-                      })}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          </section>
-        ))}
-        {buttons}
+        {!readOnly && <SubmitButtons cancel={href} />}
+        {props.children}
       </form>
     </Frame>
   );
