@@ -2,7 +2,8 @@
  * Categories as the staff edit them (issue 21 item 3): the Russian title and description (the table's own columns), a
  * title and description per other language (category_translations, decision 048), the address slug and the menu's
  * order. Categories are one flat list (the table has no parent: a category's address is `/<slug>`), so a slug must
- * not be the first segment of a storefront page or a language prefix, which would hide the category. Every save is
+ * not be the first segment of a storefront page or a language prefix, which would hide the category. A rename keeps
+ * the old slug as a redirect to the category (migration 033; CatalogService.movedCategory answers it). Every save is
  * audited in its transaction; this process's caches (the shell's category menu, listings, feeds) are cleared.
  */
 import { LANGUAGES, type Language } from '../../shared/languages.ts';
@@ -99,14 +100,25 @@ export class CategoryDesk {
           draft.id ?? null,
         ]);
         if (clash) return { ok: false, error: `Категория с адресом «${slug}» уже есть.` };
+        // A slug a renamed category left behind is free to take: the live category wins, its redirect goes.
+        await tx.query('DELETE FROM category_redirects WHERE slug = $1', [slug]);
         let id = draft.id;
         const values = [slug, title, draft.description.trim(), draft.sort];
         if (id) {
           await tx.query('UPDATE categories SET slug = $1, title = $2, description = $3, sort = $4 WHERE id = $5', [...values, id]);
           // The calculator's layers name their category by address (migration 014): they follow it, or the layer's
           // products would vanish from /calc and /constructor.
-          if (before && before.slug !== slug)
+          if (before && before.slug !== slug) {
             await tx.query('UPDATE calc_layers SET category_slug = $1 WHERE category_slug = $2', [slug, before.slug]);
+            // The old address answers 301 to the new one (links and search engines keep working); a reserved one
+            // (the kits list's) is the storefront's own page and never reaches a category.
+            if (!RESERVED_SLUGS.has(before.slug))
+              await tx.query(
+                `INSERT INTO category_redirects (slug, category_id) VALUES ($1, $2)
+                 ON CONFLICT (slug) DO UPDATE SET category_id = EXCLUDED.category_id, created_at = now()`,
+                [before.slug, id],
+              );
+          }
         } else {
           // categories.id has no sequence (the demo catalogue names its ids): the next one, under a lock that only
           // another writer of categories waits for.
