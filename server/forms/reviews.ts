@@ -30,7 +30,11 @@ export const MODERATION_PAGE_SIZE = 30;
 const ISO = `'YYYY-MM-DD"T"HH24:MI:SS"Z"'`;
 
 export class ReviewService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /** Told after a moderation: pages that show reviews are kept for visitors (decision 052). */
+    private readonly changed: () => void = () => {},
+  ) {}
 
   /** A page of the site's published reviews, newest first, with the aggregate rating of all of them. */
   async published(
@@ -64,6 +68,7 @@ export class ReviewService {
   /** Moderation (the owner's CLI): publishes or rejects a review; false when there is no such review. */
   async moderate(id: number, status: 'published' | 'rejected'): Promise<boolean> {
     const rows = await this.db.query('UPDATE reviews SET status = $2, moderated_at = now() WHERE id = $1 RETURNING id', [id, status]);
+    if (rows.length > 0) this.changed();
     return rows.length > 0;
   }
 
@@ -102,7 +107,7 @@ export class ReviewService {
     change: { status: ReviewState; reply: string },
     actor: AuditActor & { scope: readonly string[] | null },
   ): Promise<'ok' | 'not_found'> {
-    return this.db.transaction(async (tx) => {
+    const result = await this.db.transaction(async (tx): Promise<'ok' | 'not_found'> => {
       const [before] = await tx.query<{ site: string; status: string; reply: string | null }>(
         'SELECT site, status, reply FROM reviews WHERE id = $1 FOR UPDATE',
         [id],
@@ -125,5 +130,7 @@ export class ReviewService {
       });
       return 'ok';
     });
+    if (result === 'ok') this.changed();
+    return result;
   }
 }

@@ -40,6 +40,13 @@ export function acceptedEncoding(request: FastifyRequest): Encoding | undefined 
   return (negotiate(header.toLowerCase().replace(/\*/g, 'gzip'), [...ENCODINGS]) as Encoding | null) ?? undefined;
 }
 
+/** Whether the browser takes gzip at all (a cached page is stored ready to be sent as gzip, decision 052). */
+export function acceptsGzip(request: FastifyRequest): boolean {
+  const header = request.headers['accept-encoding'];
+  if (typeof header !== 'string' || header === '') return false;
+  return negotiate(header.toLowerCase().replace(/\*/g, 'gzip'), ['gzip']) === 'gzip';
+}
+
 /**
  * Where React's page stream goes: a brotli or gzip stream (Content-Encoding set) when the browser accepts one, else
  * a plain pass-through. Call it when the stream is about to be sent (headers still open); pass the result to reply.send.

@@ -20,7 +20,7 @@ import type { PageAssets } from '../render/assets.ts';
 import type { RenderHost } from '../render/host.ts';
 import { createRenderer } from '../render/renderer.tsx';
 import { EMPTY_SNAPSHOT } from '../sessions/index.ts';
-import { htmlDestination } from './compression.ts';
+import { acceptsGzip, htmlDestination } from './compression.ts';
 import { demoInboxAllowed } from './demo-inbox.ts';
 import { issueSessionCookie, secureCookies, setSessionCookie } from './request-context.ts';
 import { pageSecurityHeaders } from './security.ts';
@@ -62,9 +62,22 @@ function matchedRoutes(request: FastifyRequest): RouteId[] {
 }
 
 /** What the router runtime asks of this application: read from the request context's hooks and the services. */
-function renderHost(app: FastifyInstance, { dev }: { dev: boolean }): RenderHost<LoadContext> {
+function renderHost(
+  app: FastifyInstance,
+  { dev, personalRoutes }: { dev: boolean; personalRoutes: ReadonlySet<RouteId> },
+): RenderHost<LoadContext> {
   const { services } = app;
   return {
+    pageCache: services.pages,
+    acceptsGzip,
+    cacheablePage(request, ctx) {
+      const { snapshot } = ctx.session;
+      const personal = snapshot.userId !== null || snapshot.cartCount > 0 || snapshot.compareCount > 0 || ctx.flash !== null;
+      if (personal || matchedRoutes(request).some((id) => personalRoutes.has(id))) return null;
+      // The host and the shell facts that differ between visitors without personal state; the build is the process's.
+      const facts = [request.hostname, request.site.id, ctx.language, ctx.cookieConsent, ctx.localHost, ctx.demoInbox];
+      return { key: `${facts.join('|')}|${request.url}`, token: ctx.session.token };
+    },
     describe: (request) => ({
       routerOrigin: `https://${request.site.host}`,
       language: request.siteLanguage,
@@ -106,7 +119,8 @@ function renderHost(app: FastifyInstance, { dev }: { dev: boolean }): RenderHost
 export const pagesPlugin: FastifyPluginAsync<PagesPluginOptions> = async (app, options) => {
   const { assets, renderTimeoutMs, production, dev } = options;
   const serverRoutes = await loadServerRoutes();
-  const host = renderHost(app, { dev });
+  const personalRoutes = new Set<RouteId>([...PERSONAL_ROUTES, ...[...serverRoutes].filter(([, m]) => m.guard).map(([id]) => id)]);
+  const host = renderHost(app, { dev, personalRoutes });
   const renderer = createRenderer({
     host,
     serverRoutes,
@@ -115,7 +129,6 @@ export const pagesPlugin: FastifyPluginAsync<PagesPluginOptions> = async (app, o
     renderTimeoutMs,
     production,
   });
-  const personalRoutes = new Set<RouteId>([...PERSONAL_ROUTES, ...[...serverRoutes].filter(([, m]) => m.guard).map(([id]) => id)]);
   // Pages and their data are in the request's language (API answers are language-neutral JSON: none there).
   app.decorateRequest('personalSession', false);
   // Sign-ins the password checks cannot take now are refused before the session is read (a flood costs no action).

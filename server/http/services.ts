@@ -10,7 +10,7 @@ declare module 'fastify' {
 }
 
 export interface ServicesPluginOptions {
-  config: Pick<Config, 'sites' | 'shellCacheTtlMs' | 'addressSuggest'> & Partial<Pick<Config, 'payments' | 'orders'>>;
+  config: Pick<Config, 'sites' | 'shellCacheTtlMs' | 'addressSuggest'> & Partial<Pick<Config, 'payments' | 'orders' | 'pageCacheTtlMs'>>;
   sessionSecret: string;
 }
 
@@ -22,6 +22,7 @@ export const servicesPlugin = fp<ServicesPluginOptions>(
         sites: config.sites,
         sessionSecret,
         shellCacheTtlMs: config.shellCacheTtlMs,
+        pageCacheTtlMs: config.pageCacheTtlMs,
         addressSuggest: config.addressSuggest,
         payments: config.payments,
         orders: config.orders,

@@ -55,6 +55,11 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Seconds a page's shell data (categories, widgets) may be served from the per-site cache. */
   SHELL_CACHE_TTL: z.coerce.number().int().min(0).max(3600).default(30),
+  /**
+   * Seconds a rendered page for a visitor without personal state is served again (decision 052); unset: the shell
+   * cache's lifetime, except under NODE_ENV=test, where tests change the database behind the pages' back (0: off).
+   */
+  PAGE_CACHE_TTL: z.coerce.number().int().min(0).max(3600).optional(),
   /** Milliseconds a streamed render may take before it is aborted. */
   RENDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120000).default(10000),
   SEED_DEMO: bool.default(true),
@@ -128,6 +133,8 @@ export interface Config {
   sites: SitesConfig;
   logLevel: Env['LOG_LEVEL'];
   shellCacheTtlMs: number;
+  /** 0: no page cache. */
+  pageCacheTtlMs: number;
   renderTimeoutMs: number;
   seedDemo: boolean;
   /** The visitor-IP → location service (spec §7); null when not configured. Never sent to the browser. */
@@ -244,6 +251,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     sites,
     logLevel: env.LOG_LEVEL,
     shellCacheTtlMs: env.SHELL_CACHE_TTL * 1000,
+    pageCacheTtlMs: (env.PAGE_CACHE_TTL ?? (env.NODE_ENV === 'test' ? 0 : env.SHELL_CACHE_TTL)) * 1000,
     staffHosts: env.STAFF_HOSTS
       ? env.STAFF_HOSTS.split(',')
           .map((h) => normalizeHost(h))

@@ -27,8 +27,43 @@ export interface RequestFacts {
 /** An HTML answer's kind: a rendered page (its forms may lead to other hosts) or a static page (refusal, 500, 503). */
 export type HtmlAnswer = 'page' | 'static';
 
+/** The nonce and the site token: the two values of a page that differ per request. */
+export interface PageValues {
+  nonce: string;
+  token: string;
+}
+
+/**
+ * Where cacheable pages are kept (server/cache/page-cache.ts, decision 052), as the runtime sees it: `page` is the
+ * store's own record, handed back to `answer`.
+ */
+export interface PageStore {
+  readonly enabled: boolean;
+  lookup(key: string): { state: 'hit' | 'stale'; page: { status: number } } | { state: 'miss' };
+  abandon(key: string): void;
+  store(key: string, status: number, html: Buffer, values: PageValues): void;
+  answer(page: never, values: PageValues, gzip: boolean): Buffer;
+}
+
+/** A page the page cache may keep (page-cache.ts): its key and the per-request values it holds. */
+export interface CacheablePage {
+  /** Everything the rendered page depends on besides the per-request values. */
+  key: string;
+  /** This request's site token: in every form of the page (the nonce is the facts'). */
+  token: string;
+}
+
 export interface RenderHost<Ctx extends RouterContext> {
   describe(request: FastifyRequest): RequestFacts;
+  /**
+   * The page cache (decision 052) for a GET page answer: its key and token when this visitor's answer holds nothing
+   * personal (not signed in, no cart, no compare list, no flash, no personal route), else null: rendered, never kept.
+   */
+  cacheablePage?(request: FastifyRequest, ctx: Ctx): CacheablePage | null;
+  /** Where cacheable pages are kept (absent or disabled: every page is rendered). */
+  pageCache?: PageStore;
+  /** Whether the browser takes gzip (a cached page is stored gzip-ready). */
+  acceptsGzip?(request: FastifyRequest): boolean;
   /**
    * The context the loaders, actions and guards receive: the runtime's own fields (`base`, kept as they are —
    * `effects` is read back after the route ran) and the host's. May read storage (the session).

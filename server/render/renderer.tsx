@@ -38,10 +38,10 @@ import { logRequestError } from '../platform/logger.ts';
 import type { PageAssets } from './assets.ts';
 import { applyEffects, type FormFields, formFields, readFlash, refuseWithoutToken } from './form-posts.ts';
 import { type Guards, runGuards } from './guards.ts';
-import type { RenderHost, RequestFacts } from './host.ts';
+import type { PageStore, PageValues, RenderHost, RequestFacts } from './host.ts';
 import { notFoundError, type RouterContext, type ServerRoutes } from './route-module.ts';
 import { STATIC_500_PAGE, STATIC_503_PAGE } from './static-pages.ts';
-import { abortOnDisconnect, streamHtml } from './stream.ts';
+import { abortOnDisconnect, capture, streamHtml } from './stream.ts';
 
 export interface RendererOptions<Ctx extends RouterContext> {
   /** What the runtime asks of the application: the request context, cookies, security headers … */
@@ -209,9 +209,26 @@ export function createRenderer<Ctx extends RouterContext>(options: RendererOptio
 
     const facts = host.describe(request);
     const ctx = await loadContext(request, facts, true);
+    const cache = host.pageCache?.enabled ? host.pageCache : undefined;
+    const cacheable = !form && cache ? (host.cacheablePage?.(request, ctx) ?? null) : null;
+    const found = cacheable ? cache!.lookup(cacheable.key) : undefined;
+    if (cacheable && found?.state === 'hit')
+      return sendStoredPage(request, reply, cache!, found.page, { nonce: facts.nonce, token: cacheable.token });
+    reply.header('x-page-cache', !cacheable ? 'bypass' : found?.state === 'stale' ? 'refresh' : 'miss');
+
     const controller = abortOnDisconnect(reply);
-    const context = await guardedQuery(facts, ctx, path, controller.signal, form);
+    let context: Awaited<ReturnType<typeof guardedQuery>>;
+    try {
+      context = await guardedQuery(facts, ctx, path, controller.signal, form);
+    } catch (err) {
+      if (cacheable) cache!.abandon(cacheable.key);
+      throw err;
+    }
     applyEffects(request, reply, ctx, facts, host);
+    // Kept only a complete 200 page that set nothing but the session cookie.
+    const keep =
+      cacheable && !(context instanceof Response) && context.statusCode === 200 && !context.errors && Object.keys(ctx.effects).length === 0;
+    if (cacheable && !keep) cache!.abandon(cacheable.key);
     if (context instanceof Response) return sendRouterResponse(reply, context, form !== null);
     if (!ctx.effects.session) host.issueSessionCookie(request, reply);
 
@@ -229,6 +246,7 @@ export function createRenderer<Ctx extends RouterContext>(options: RendererOptio
     };
     const pageModules = context.matches.filter((m) => m.route.lazy).map((m) => pageModuleKey(m.route.id));
 
+    let renderFailed = false;
     const router = createStaticRouter(handler.dataRoutes, context);
     const tree = (
       <ServerApp
@@ -254,8 +272,44 @@ export function createRenderer<Ctx extends RouterContext>(options: RendererOptio
       waitForAll: isbot(request.headers['user-agent'] ?? ''),
       controller,
       timeoutMs: options.renderTimeoutMs,
-      destination: () => host.htmlDestination(request, reply),
+      destination: () => {
+        const out = host.htmlDestination(request, reply);
+        if (keep)
+          capture(
+            out,
+            reply,
+            controller,
+            () => renderFailed,
+            (html) => cache!.store(cacheable.key, 200, html, { nonce: facts.nonce, token: cacheable.token }),
+            () => cache!.abandon(cacheable.key),
+          );
+        return out;
+      },
+      onError: () => {
+        renderFailed = true;
+      },
     });
+  }
+
+  /** A kept page, with this request's nonce and token, gzip as stored when the browser takes it. */
+  function sendStoredPage(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    cache: PageStore,
+    page: { status: number },
+    values: PageValues,
+  ): void {
+    host.issueSessionCookie(request, reply);
+    const gzip = host.acceptsGzip?.(request) ?? false;
+    reply
+      .code(page.status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'private, no-cache')
+      .headers(host.htmlHeaders(request, 'page'))
+      .header('x-page-cache', 'hit')
+      .header('vary', 'Accept-Encoding');
+    if (gzip) reply.header('content-encoding', 'gzip');
+    reply.send(cache.answer(page as never, values, gzip));
   }
 
   /** GET /_data{path}?…&_routes=a,b — the loader data a client navigation needs, in one answer. */

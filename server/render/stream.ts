@@ -32,6 +32,8 @@ export function streamHtml(
     timeoutMs: number;
     /** Where the HTML goes (a compressing stream, say): called once, when the answer starts, headers still open. */
     destination: () => Writable;
+    /** Told of any error while rendering (the answer is then not a page to keep). */
+    onError?: () => void;
   },
 ): Promise<void> {
   return new Promise<void>((resolve) => {
@@ -53,12 +55,14 @@ export function streamHtml(
         if (opts.waitForAll) finish(() => reply.send(pipe(opts.destination())));
       },
       onShellError(error) {
+        opts.onError?.();
         request.log.error({ err: error }, 'shell render failed');
         finish(() => {
           reply.code(500).type('text/html; charset=utf-8').send(STATIC_500_PAGE);
         });
       },
       onError(error) {
+        opts.onError?.();
         if (!opts.controller.signal.aborted) request.log.error({ err: error }, 'render error');
       },
     });
@@ -66,5 +70,34 @@ export function streamHtml(
     const timer = setTimeout(() => abort(new Error('render timeout')), opts.timeoutMs);
     reply.raw.once('close', () => clearTimeout(timer));
     opts.controller.signal.addEventListener('abort', () => abort(new Error('client disconnected')), { once: true });
+  });
+}
+
+/**
+ * Collects what React writes into `out` (before compression) and hands the whole page to `keep` once the answer is
+ * complete — not cut by a disconnect or the render timeout, no render error — else calls `drop`.
+ */
+export function capture(
+  out: Writable,
+  reply: FastifyReply,
+  controller: AbortController,
+  failed: () => boolean,
+  keep: (html: Buffer) => void,
+  drop: () => void,
+): void {
+  const chunks: Buffer[] = [];
+  const write = out.write.bind(out) as (chunk: unknown, ...rest: unknown[]) => boolean;
+  out.write = ((chunk: unknown, ...rest: unknown[]) => {
+    chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk as Uint8Array));
+    return write(chunk, ...rest);
+  }) as Writable['write'];
+  let ended = false;
+  // React ended the page before any disconnect or timeout cut it (a cut page also ends, as far as it got).
+  out.once('finish', () => {
+    ended = !controller.signal.aborted;
+  });
+  reply.raw.once('close', () => {
+    if (ended && !failed() && reply.statusCode === 200) keep(Buffer.concat(chunks));
+    else drop();
   });
 }

@@ -6,7 +6,7 @@
 import { type Language, type Site, SiteDirectory } from '../../shared/sites.ts';
 import type { SitesConfig } from '../../shared/sites-config.ts';
 import { AccountOrders, AccountService, AddressBook, AuthService, RecordService } from '../accounts/index.ts';
-import { TtlCache } from '../cache/index.ts';
+import { PageCache, TtlCache } from '../cache/index.ts';
 import { CalculatorDesk, CalculatorService } from '../calculator/index.ts';
 import { CartService } from '../cart/index.ts';
 import {
@@ -122,7 +122,9 @@ export interface Services {
   feeds: FeedService;
   /** Categories (in `language`, decision 048) and widgets of a site; the spec's API answers read it in Russian. */
   publicShell(site: Site, language: Language): Promise<PublicShell>;
-  /** Drops cached shell data and content (after an owner's edit, and in tests). */
+  /** Rendered pages of visitors without personal state (decision 052). */
+  pages: PageCache;
+  /** Drops cached shell data, content and pages (after an owner's edit, and in tests). */
   invalidateCaches(): void;
 }
 
@@ -134,6 +136,8 @@ export function createServices(
     sites: SitesConfig;
     sessionSecret: string;
     shellCacheTtlMs: number;
+    /** 0 or unset: pages are not cached. */
+    pageCacheTtlMs?: number;
     addressSuggest?: AddressSuggestConfig | null;
     /** Online payment; unset: no site takes it. */
     payments?: PaymentsConfig;
@@ -159,6 +163,7 @@ export function createServices(
   const payments = new PaymentService(db, options.payments ?? NO_PAYMENTS, options.log);
   const dealers = new DealerService(db, options.shellCacheTtlMs);
   const content = new ContentService(db, options.shellCacheTtlMs);
+  const pages = new PageCache(options.pageCacheTtlMs ?? 0);
   const feeds = new FeedService(db, sites, { ttlMs: options.shellCacheTtlMs * 10, news: contentNewsSource(content) });
   const contentDesk = new ContentDesk(
     db,
@@ -166,6 +171,7 @@ export function createServices(
     () => {
       content.clearCache();
       feeds.clear();
+      pages.clear();
     },
   );
   // A catalogue change made here (prices, stock, products) reaches this process's cached lists at once.
@@ -175,6 +181,7 @@ export function createServices(
     showcase.clearCache();
     calculator.clearCache();
     feeds.clear();
+    pages.clear();
   };
   const merchandise = new MerchandiseDesk(db, catalogChanged);
   return {
@@ -209,7 +216,7 @@ export function createServices(
     contentDesk,
     forms: new FormService(db, mail, records),
     formStamps: new FormStamps(options.sessionSecret),
-    reviews: new ReviewService(db),
+    reviews: new ReviewService(db, () => pages.clear()),
     leads: new LeadDesk(db),
     calculator,
     // A table change reaches this process's calculator (and the pages it feeds) at once; other pods within the TTL.
@@ -244,6 +251,8 @@ export function createServices(
       dealers.clearCache();
       feeds.clear();
       content.clearCache();
+      pages.clear();
     },
+    pages,
   };
 }
