@@ -18,10 +18,10 @@ ENV NODE_ENV=production \
     NODE_OPTIONS=--max-old-space-size=512
 WORKDIR /app
 COPY package.json package-lock.json ./
-# Production dependencies only. --omit=optional also drops TypeScript and React's types (optional peers of
-# i18next and react-router, 25 MB) and pg-cloudflare (for Workers): no production dependency needs an optional
-# package today — revisit if one with per-platform binaries (sharp, say) becomes a production dependency.
-RUN npm ci --omit=dev --omit=optional --no-audit --no-fund && npm cache clean --force
+# Production dependencies only. Optional packages stay: sharp (uploaded product photos → WebP renditions, decision
+# 049) ships its native libvips as per-platform optional packages, and --omit=optional would drop them. The cost is
+# TypeScript and React's types (optional peers of i18next and react-router, about 25 MB).
+RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY public ./public
 COPY --from=build /app/dist ./dist
 RUN mkdir -p /data && chown node:node /data

@@ -6,6 +6,7 @@
  * With SCREENSHOTS=1 it also writes the staff pages at 1280 and 820 px in light and dark mode to test-results/staff/.
  */
 import type { Page } from '@playwright/test';
+import sharp from 'sharp';
 import { DEMO_OWNER } from '../server/demo/seed.ts';
 import { totpCode } from '../server/staff/totp.ts';
 import { demoServer } from './demo-server.ts';
@@ -175,7 +176,20 @@ test('the demo owner signs in with the README’s password and runs the owner’
   await enrol(desk);
   await desk.getByRole('link', { name: /Я сохранил коды/ }).click();
   const menu = desk.getByRole('navigation', { name: 'Разделы' });
-  for (const item of ['Сводка', 'Заказы', 'Обращения', 'Отзывы', 'Контент', 'Товары', 'Цены и остатки', 'Сотрудники', 'Журнал'])
+  for (const item of [
+    'Сводка',
+    'Заказы',
+    'Обращения',
+    'Отзывы',
+    'Контент',
+    'Товары',
+    'Категории',
+    'Комплекты',
+    'Цены и остатки',
+    'Калькулятор',
+    'Сотрудники',
+    'Журнал',
+  ])
     await expect(menu.getByRole('link', { name: item, exact: true })).toBeVisible();
   await menu.getByRole('link', { name: 'Товары' }).click();
   await expect(desk.getByRole('heading', { name: 'Товары' })).toBeVisible();
@@ -183,6 +197,45 @@ test('the demo owner signs in with the README’s password and runs the owner’
   await desk.getByRole('link', { name: 'VIB-STD-22' }).click();
   await expect(desk.getByLabel('Название').first()).toHaveValue(/Вибро/);
   await shots(desk, 'product');
+  // A photo uploaded here is on the product's page at once, as WebP renditions with its description.
+  const shopUrl = await desk.getByRole('link', { name: /На сайте/ }).getAttribute('href');
+  await desk.getByRole('link', { name: 'Фотографии' }).click();
+  await desk.getByLabel(/Что на фотографии/).fill('Лист виброизоляции на двери автомобиля');
+  const photo = await sharp({ create: { width: 1000, height: 750, channels: 3, background: '#8a3b2f' } })
+    .jpeg()
+    .toBuffer();
+  await desk.getByLabel(/Файл/).setInputFiles({ name: 'door.jpg', mimeType: 'image/jpeg', buffer: photo });
+  await desk.getByRole('button', { name: 'Загрузить' }).click();
+  await expect(desk.getByRole('status')).toContainText('Фотография добавлена');
+  await shots(desk, 'product-images');
+  const shop = await (await browser.newContext()).newPage();
+  await shop.goto(`${demo.base}${shopUrl}`);
+  const uploaded = shop.getByRole('img', { name: 'Лист виброизоляции на двери автомобиля' });
+  await expect(uploaded).toBeVisible();
+  await expect(uploaded).toHaveAttribute('src', /^\/media\/[0-9a-f]{64}-1000x750\.webp$/);
+  await expect.poll(() => uploaded.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await menu.getByRole('link', { name: 'Категории' }).click();
+  await expect(desk.getByRole('heading', { name: 'Категории' })).toBeVisible();
+  await shots(desk, 'categories');
+  await menu.getByRole('link', { name: 'Комплекты' }).click();
+  await desk.locator('.staff-table a').first().click();
+  await expect(desk.getByLabel(/Скидка/)).toBeVisible();
+  await shots(desk, 'kit');
+  await menu.getByRole('link', { name: 'Калькулятор' }).click();
+  await expect(desk.getByRole('heading', { name: 'Калькулятор' })).toBeVisible();
+  await shots(desk, 'calculator');
+  // A new body type as a copy of the wagon's figures: the shop's calculator offers it at once.
+  await desk.getByRole('link', { name: 'Кузова, зоны, слои, уровни и машины' }).click();
+  await desk.getByLabel('Новый кузов: код').fill('liftback');
+  await desk.getByLabel('Новый кузов: название').fill('Лифтбек');
+  await desk.getByLabel('Новый кузов: скопировать цифры из').selectOption('wagon');
+  await shots(desk, 'calculator-structure');
+  await desk.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(desk.getByRole('status')).toContainText('Таблицы калькулятора сохранены');
+  await expect(desk.getByLabel('Название «liftback»')).toHaveValue('Лифтбек');
+  const calc = await (await browser.newContext()).newPage();
+  await calc.goto(`${demo.base}/calc`);
+  await expect(calc.locator('option[value="liftback"]')).toHaveText('Лифтбек');
   await menu.getByRole('link', { name: 'Сотрудники' }).click();
   await desk.getByLabel('Эл. почта').fill('new-manager@staff.localhost');
   await desk.getByRole('button', { name: 'Добавить' }).click();

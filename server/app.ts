@@ -28,6 +28,7 @@ import { fromSchemaValidation, HttpError, notFound } from './http/errors.ts';
 import { feedsPlugin } from './http/feeds.ts';
 import { i18nPlugin } from './http/i18n.ts';
 import { mailPlugin } from './http/mail.ts';
+import { mediaPlugin } from './http/media.ts';
 import { registerMetrics } from './http/metrics.ts';
 import { pagesPlugin } from './http/pages.ts';
 import { requestContextPlugin } from './http/request-context.ts';
@@ -177,6 +178,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   // Files of public/ at their own paths (favicon, images), each registered as a route (robots.txt is per site: feeds).
   await app.register(fastifyStatic, { root: PUBLIC_DIR, wildcard: false, decorateReply: false, maxAge: '1h' });
+  // Photos uploaded in the back office: stored in the database (every pod serves every upload), immutable addresses.
+  await app.register(mediaPlugin);
   if (options.vite) {
     const { default: middie } = await import('@fastify/middie');
     await app.register(middie);

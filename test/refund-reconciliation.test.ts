@@ -136,3 +136,45 @@ t.test('a refund the provider cancels frees the amount; a provider still down wa
   t.equal((await rowsOf(id))[1]!.status, 'succeeded');
   t.equal(await mailsTo('cancel@example.ru'), 1);
 });
+
+t.test('a late failure of the first call never undoes what reconciliation finished', async (t) => {
+  const { id, number } = await paidOrder('late@example.ru');
+  fake.mode.refund = 'lost';
+  fake.mode.lostAfterMs = 1500;
+  // The desk's call: the provider makes the refund at once, its (failed) answer comes 1.5 s later.
+  const desk = staffPost(app, manager, `/staff/orders/${number}/refund`, { key: crypto.randomUUID(), scope: 'all' });
+  await t.resolves(async () => {
+    while (refundsAtProvider(id).length === 0) await new Promise((r) => setTimeout(r, 20));
+  });
+  // Meanwhile housekeeping (another pod) finishes it: the same key answers with the refund made.
+  await age(id);
+  t.equal(await reconcile(), 1, 'reconciled while the first call still waits');
+  t.equal((await rowsOf(id))[0]!.status, 'succeeded');
+  const res = await desk;
+  fake.mode.refund = 'normal';
+  fake.mode.lostAfterMs = 0;
+  t.match(res.headers.location, /notice=refund_provider/, 'the first call reports its own failure');
+  t.equal((await rowsOf(id))[0]!.status, 'succeeded', 'and leaves the finished row as it is');
+  await age(id);
+  t.equal(await reconcile(), 0, 'nothing to reconcile again');
+  t.equal(await mailsTo('late@example.ru'), 1, 'one mail');
+});
+
+t.test("past the provider's memory of the key (24 h) a lost refund is not sent again: a person checks it", async (t) => {
+  const { id, number } = await paidOrder('stale@example.ru');
+  fake.mode.refund = 'down';
+  const key = crypto.randomUUID();
+  await staffPost(app, manager, `/staff/orders/${number}/refund`, { key, scope: 'all' });
+  fake.mode.refund = 'normal';
+  await app.db.query(`UPDATE refunds SET created_at = now() - interval '23 hours 30 minutes' WHERE order_id = $1`, [id]);
+  t.equal(await reconcile(), 0, 'not sent again');
+  t.equal(refundsAtProvider(id).length, 0, 'nothing made at the provider');
+  const [row] = await app.db.query<{ status: string; failure: string }>('SELECT status, failure FROM refunds WHERE order_id = $1', [id]);
+  t.equal(row!.status, 'pending', 'its amount stays held');
+  t.match(row!.failure, /check this refund/, 'with a note for a person');
+  const retry = await staffPost(app, manager, `/staff/orders/${number}/refund`, { key, scope: 'all' });
+  t.match(retry.headers.location, /notice=refund_key_expired/, 'the desk will not send it again either');
+  t.equal(refundsAtProvider(id).length, 0);
+  const page = await app.request({ url: `/staff/orders/${number}?notice=refund_key_expired`, headers: { cookie: manager.cookie } });
+  t.match(page.body, /личном кабинете ЮKassa/, 'and says what to do');
+});

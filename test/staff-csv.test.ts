@@ -2,9 +2,13 @@
  * The prices-and-stock CSV of the back office (issue 21 item 3, decision 049): the export round-trips (and writes
  * formula-looking cells as text); a dry run lists every change and changes nothing; a file with bad rows changes
  * nothing and names every error with its line; a good file applies all of it in one go, with the stock movements; a
- * 50,000-row file streams through within the request limits.
+ * 50,000-row file streams through within the request limits; what a plan holds is bounded (rows read, errors kept,
+ * changes listed) whatever is uploaded, and every change is applied all the same.
  */
+import { Readable } from 'node:stream';
 import t from 'tap';
+import { CSV_MAX_CHANGES_LISTED, CSV_MAX_ERRORS, CSV_MAX_ROWS, omittedErrorsNote, planCsvStream } from '../server/catalog/csv-import.ts';
+import { applyImport, type ImportPlan, planImport } from '../server/catalog/merchandise.ts';
 import { startTestApp } from './helpers/app.ts';
 import { type StaffAgent, staffMember } from './helpers/staff.ts';
 
@@ -28,6 +32,14 @@ async function upload(agent: StaffAgent, csv: string, opts: { dryRun?: boolean; 
 
 const stockOf = async (sku: string) =>
   (await app.db.query<{ stock: number }>('SELECT stock FROM products WHERE sku = $1', [sku]))[0]!.stock;
+/** A prices-and-stock CSV planned as the import route plans an upload (a member of every site), without HTTP. */
+const planOf = (file: Readable) =>
+  planCsvStream(
+    file,
+    (rows, header) => planImport(app.db, rows, header, null),
+    (error): ImportPlan => ({ rows: 0, errors: [error], errorsOmitted: 0, stock: [], prices: [], changes: [], changesOmitted: 0 }),
+  );
+
 const priceOf = async (sku: string, list: string) =>
   (
     await app.db.query<{ amount: number }>(
@@ -102,6 +114,27 @@ t.test('export, dry run, bad rows, apply', async (t) => {
   t.match(garbage.body, /CSV не читается/);
 });
 
+t.test('a 20 MB file of empty rows: read up to the row cap, errors kept up to their cap and counted, the rest drained', async (t) => {
+  const manager = await staffMember(app, 'manager');
+  const csv = `sku,stock,price_ru\n${',,\n'.repeat(6_900_000)}`;
+  t.ok(csv.length > 19 * 1024 * 1024 && csv.length < 20 * 1024 * 1024, `the file (${Math.round(csv.length / 1024)} KB)`);
+  const file = Readable.from([Buffer.from(csv)]);
+  const plan = await planOf(file);
+  t.ok(file.readableEnded, 'the upload is read to its end');
+  t.equal(plan.rows, CSV_MAX_ROWS, 'rows past the cap are not planned');
+  t.equal(plan.errors.length, CSV_MAX_ERRORS, 'errors kept up to their cap');
+  t.equal(plan.errors[0]!.line, CSV_MAX_ROWS + 2);
+  t.match(plan.errors[0]!.message, `в файле больше ${CSV_MAX_ROWS} строк`, 'the file-level error first, at the line it stopped');
+  t.same(plan.errors[1], { line: 2, message: 'пустой артикул' });
+  // One error a row (no SKU), and the file's.
+  t.equal(plan.errorsOmitted, CSV_MAX_ROWS + 1 - CSV_MAX_ERRORS, 'the rest counted');
+  t.equal(omittedErrorsNote(plan), `и ещё ${CSV_MAX_ROWS + 1 - CSV_MAX_ERRORS} ошибка`);
+
+  const res = await upload(manager, csv);
+  t.equal(res.statusCode, 422);
+  t.match(res.body, `строка ${CSV_MAX_ROWS + 2}: в файле больше ${CSV_MAX_ROWS} строк`);
+});
+
 t.test('a 50,000-row file streams through within the request limits', async (t) => {
   const manager = await staffMember(app, 'manager');
   const [category] = await app.db.query<{ id: number }>('SELECT id FROM categories ORDER BY id LIMIT 1');
@@ -121,4 +154,17 @@ t.test('a 50,000-row file streams through within the request limits', async (t) 
        FROM products p LEFT JOIN product_prices pp ON pp.product_id = p.id AND pp.price_list = 'kz' WHERE p.sku LIKE 'BULK-%'`,
   )) as [{ stocked: number; priced: number }];
   t.same([stocked, priced], [50_000, 50_000], 'every row applied');
+
+  // Changed again: the plan lists the first changes only, counts the rest, and applies every one.
+  const again = `sku,stock,price_kz\n${Array.from({ length: 50_000 }, (_, i) => `BULK-${i + 1},${(i % 90) + 101},99.00`).join('\n')}\n`;
+  const plan = await planOf(Readable.from([Buffer.from(again)]));
+  t.same([plan.errors.length, plan.stock.length, plan.prices.length], [0, 50_000, 50_000]);
+  t.equal(plan.changes.length, CSV_MAX_CHANGES_LISTED, 'changes listed up to their cap');
+  t.equal(plan.changesOmitted, 100_000 - CSV_MAX_CHANGES_LISTED, 'the rest counted');
+  await applyImport(app.db, plan, { id: manager.id, email: manager.email });
+  const [{ restocked, repriced }] = (await app.db.query<{ restocked: number; repriced: number }>(
+    `SELECT count(*) FILTER (WHERE p.stock > 100)::int AS restocked, count(*) FILTER (WHERE pp.amount = 99)::int AS repriced
+       FROM products p JOIN product_prices pp ON pp.product_id = p.id AND pp.price_list = 'kz' WHERE p.sku LIKE 'BULK-%'`,
+  )) as [{ restocked: number; repriced: number }];
+  t.same([restocked, repriced], [50_000, 50_000], 'every change applied');
 });

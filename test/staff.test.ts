@@ -198,7 +198,11 @@ t.test('a fixed clock decides the second factor (StaffService with an injected c
   now += 90_000; // three steps later: the code of the enrolment time is stale
   const second = await service.signIn(member.email, password, staffIp());
   if (!second.ok) return t.fail('signed in');
-  t.same(await service.verifyCode(second.sessionId, totpCode(secret!, now - 90_000), staffIp()), { ok: false, reason: 'invalid' }, 'an old code');
+  t.same(
+    await service.verifyCode(second.sessionId, totpCode(secret!, now - 90_000), staffIp()),
+    { ok: false, reason: 'invalid' },
+    'an old code',
+  );
   const ok = await service.verifyCode(second.sessionId, totpCode(secret!, now), staffIp());
   t.ok(ok.ok, 'the code of the (fixed) present');
 });
@@ -701,7 +705,10 @@ t.test('review fixes: stale counts, shipped goods, re-enrolment, self-reset, sev
     [member.id],
   );
   const { totpCode } = await import('../server/staff/totp.ts');
-  t.ok((await app.services.staff.enrol(first.sessionId, totpCode(secrets[0]!.pending_secret, Date.now()), staffIp())).ok, 'the member enrols');
+  t.ok(
+    (await app.services.staff.enrol(first.sessionId, totpCode(secrets[0]!.pending_secret, Date.now()), staffIp())).ok,
+    'the member enrols',
+  );
   const late = await app.services.staff.enrol(attacker.sessionId, totpCode(secrets[1]!.pending_secret, Date.now()), staffIp());
   t.same(late, { ok: false, reason: 'expired' }, 'the other enrolment is stale');
 

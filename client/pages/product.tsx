@@ -42,6 +42,12 @@ function preloadMainPhoto(src: string) {
  * JavaScript a click opens the picture itself; the shell's gallery host opens them in the lightbox.
  * The first photo is shown large, the others as thumbnails (lazy: they may sit below the fold).
  */
+/** The height of a `width`-wide box for the picture at `src`, in its own proportions (an upload's may be any). */
+function boxHeight(src: string, width: number): number {
+  const size = renditionsOf(src);
+  return Math.round((width * (size ? size.height : 3)) / (size ? size.width : 4));
+}
+
 function ProductGallery({ product }: { product: Product }) {
   const slug = product.sku.toLowerCase().replace(/[^a-z0-9-]/g, '-');
   const storedRussian = useStoredRussian();
@@ -56,7 +62,8 @@ function ProductGallery({ product }: { product: Product }) {
             // Photo descriptions are stored in Russian, the catalogue's language (decision 048).
             lang={storedRussian}
             width={i === 0 ? 480 : 96}
-            height={i === 0 ? 360 : 72}
+            // The picture's own proportions (the box is reserved before the file arrives); 4:3 when unknown.
+            height={boxHeight(src, i === 0 ? 480 : 96)}
             sizes={i === 0 ? MAIN_SIZES : '6rem'}
             eager={i === 0}
           />

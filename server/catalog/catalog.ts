@@ -33,6 +33,18 @@ export class CatalogService {
     return row;
   }
 
+  /**
+   * The current slug of the category that once had `slug` (category-desk.ts keeps every slug a rename left behind),
+   * for the 301 from an old address. Asked only after no live category has `slug`: a live one always wins.
+   */
+  async movedCategory(slug: string): Promise<string | undefined> {
+    const [row] = await this.db.query<{ slug: string }>(
+      'SELECT c.slug FROM category_redirects r JOIN categories c ON c.id = r.category_id WHERE r.slug = $1',
+      [slug],
+    );
+    return row?.slug;
+  }
+
   async findProduct(categorySlug: string, productSlug: string, priceList: string, language: Language): Promise<Product | undefined> {
     const [row] = await this.db.query<
       Omit<Product, 'category'> & {

@@ -8,6 +8,7 @@
 import { type AuditActor, recordAudit } from '../audit/index.ts';
 import type { Db } from '../db/index.ts';
 import { likePattern } from './catalog.ts';
+import { addRowError, type CsvPlan, type CsvRecord, csvCell, type ListedChanges, listChange } from './csv-import.ts';
 
 export const MERCHANDISE_PAGE_SIZE = 50;
 
@@ -155,21 +156,13 @@ export class MerchandiseDesk {
   }
 }
 
-/** A row of the prices-and-stock CSV that would change something, as the dry run lists it. */
-export interface PlannedChange {
-  line: number;
-  sku: string;
-  field: string;
-  before: number | null;
-  after: number | null;
-}
-
-export interface ImportPlan {
-  rows: number;
-  errors: Array<{ line: number; message: string }>;
+/**
+ * The prices-and-stock CSV's plan (the shared shape of csv-import.ts): stock counts and prices to write, every one of
+ * them in compact form, and the first changes listed for the page.
+ */
+export interface ImportPlan extends CsvPlan, ListedChanges<number | null> {
   stock: Array<{ id: number; stock: number }>;
   prices: Array<{ id: number; list: string; amount: number | null }>;
-  changes: PlannedChange[];
 }
 
 /**
@@ -187,22 +180,20 @@ export const CSV_FIXED_COLUMNS = ['sku', 'title', 'stock_was', 'stock'] as const
  */
 export async function planImport(
   db: Pick<Db, 'query'>,
-  records: AsyncIterable<Record<string, string>>,
+  records: AsyncIterable<CsvRecord>,
   header: string[],
   allowedLists: readonly string[] | null,
 ): Promise<ImportPlan> {
-  const plan: ImportPlan = { rows: 0, errors: [], stock: [], prices: [], changes: [] };
+  const plan: ImportPlan = { rows: 0, errors: [], errorsOmitted: 0, stock: [], prices: [], changes: [], changesOmitted: 0 };
   const knownLists = (await db.query<{ code: string }>('SELECT code FROM price_lists')).map((r) => r.code);
   const priceColumns = header.filter((h) => h.startsWith('price_'));
   for (const column of header) {
     if ((CSV_FIXED_COLUMNS as readonly string[]).includes(column)) continue;
     const list = column.slice('price_'.length);
-    if (!column.startsWith('price_') || !knownLists.includes(list))
-      plan.errors.push({ line: 1, message: `неизвестная колонка «${column}»` });
-    else if (allowedLists !== null && !allowedLists.includes(list))
-      plan.errors.push({ line: 1, message: `прайс-лист ${list} не входит в ваши сайты` });
+    if (!column.startsWith('price_') || !knownLists.includes(list)) addRowError(plan, 1, `неизвестная колонка «${column}»`);
+    else if (allowedLists !== null && !allowedLists.includes(list)) addRowError(plan, 1, `прайс-лист ${list} не входит в ваши сайты`);
   }
-  if (!header.includes('sku')) plan.errors.push({ line: 1, message: 'нет колонки sku' });
+  if (!header.includes('sku')) addRowError(plan, 1, 'нет колонки sku');
   if (plan.errors.length) return plan;
   const products = new Map(
     (
@@ -218,30 +209,27 @@ export async function planImport(
   for await (const record of records) {
     line++;
     plan.rows++;
-    const cell = (name: string) => (record[name] ?? '').trim().replace(/^'/, '');
+    const cell = (name: string) => csvCell(record, name);
     const sku = cell('sku');
     const product = products.get(sku);
     if (!product) {
-      plan.errors.push({ line, message: sku ? `нет товара с артикулом ${sku}` : 'пустой артикул' });
+      addRowError(plan, line, sku ? `нет товара с артикулом ${sku}` : 'пустой артикул');
       continue;
     }
     if (seen.has(sku)) {
-      plan.errors.push({ line, message: `артикул ${sku} повторяется` });
+      addRowError(plan, line, `артикул ${sku} повторяется`);
       continue;
     }
     seen.add(sku);
     const was = header.includes('stock_was') ? cell('stock_was') : '';
     if (header.includes('stock') && cell('stock') !== '' && cell('stock') !== was) {
       const stock = cell('stock');
-      if (!/^\d{1,8}$/.test(stock)) plan.errors.push({ line, message: `остаток «${stock}»: целое число от 0` });
+      if (!/^\d{1,8}$/.test(stock)) addRowError(plan, line, `остаток «${stock}»: целое число от 0`);
       else if (was !== '' && Number(was) !== product.stock)
-        plan.errors.push({
-          line,
-          message: `остаток ${sku} изменился после выгрузки (был ${was}, сейчас ${product.stock}): выгрузите заново`,
-        });
+        addRowError(plan, line, `остаток ${sku} изменился после выгрузки (был ${was}, сейчас ${product.stock}): выгрузите заново`);
       else if (Number(stock) !== product.stock) {
         plan.stock.push({ id: product.id, stock: Number(stock) });
-        plan.changes.push({ line, sku, field: 'stock', before: product.stock, after: Number(stock) });
+        listChange(plan, { line, sku, field: 'stock', before: product.stock, after: Number(stock) });
       }
     }
     for (const column of priceColumns) {
@@ -250,14 +238,14 @@ export async function planImport(
         .replace(/[\s\u00a0]/g, '')
         .replace(',', '.');
       if (raw !== '' && !/^\d{1,12}(\.\d{1,2})?$/.test(raw)) {
-        plan.errors.push({ line, message: `${column} «${cell(column)}»: цена — число с точностью до копеек или пусто` });
+        addRowError(plan, line, `${column} «${cell(column)}»: цена — число с точностью до копеек или пусто`);
         continue;
       }
       const amount = raw === '' ? null : Number(raw);
       const before = product.prices[list] ?? null;
       if (amount !== before) {
         plan.prices.push({ id: product.id, list, amount });
-        plan.changes.push({ line, sku, field: column, before, after: amount });
+        listChange(plan, { line, sku, field: column, before, after: amount });
       }
     }
   }
@@ -266,7 +254,7 @@ export async function planImport(
 
 /** Applies a plan without errors in one transaction (all or nothing), with one audit row summing it up. */
 export async function applyImport(db: Db, plan: ImportPlan, actor: AuditActor): Promise<void> {
-  if (plan.errors.length) throw new Error('applyImport: the plan has errors');
+  if (plan.errors.length || plan.errorsOmitted) throw new Error('applyImport: the plan has errors');
   await db.transaction(async (tx) => {
     if (plan.stock.length) {
       await tx.query(`SELECT set_config('tihoavto.stock_reason', 'import', true), set_config('tihoavto.staff_id', $1, true)`, [
@@ -296,7 +284,13 @@ export async function applyImport(db: Db, plan: ImportPlan, actor: AuditActor): 
       entityId: new Date().toISOString(),
       site: null,
       before: null,
-      after: { rows: plan.rows, stockChanges: plan.stock.length, priceChanges: plan.prices.length, changes: plan.changes.slice(0, 1000) },
+      after: {
+        rows: plan.rows,
+        stockChanges: plan.stock.length,
+        priceChanges: plan.prices.length,
+        changes: plan.changes.slice(0, 1000),
+        changesNotListed: Math.max(0, plan.changes.length - 1000) + plan.changesOmitted || undefined,
+      },
     });
   });
 }

@@ -12,6 +12,36 @@ import type { Db, Queryable } from '../db/index.ts';
 import { likePattern } from './catalog.ts';
 
 export const TRANSLATED_LANGUAGES = LANGUAGES.filter((l) => l !== 'ru') as Exclude<Language, 'ru'>[];
+/** The tables of per-language texts (decision 048), by what they translate; never built from input. */
+const TRANSLATION_TABLES = {
+  product: { table: 'product_translations', key: 'product_id' },
+  category: { table: 'category_translations', key: 'category_id' },
+  kit: { table: 'kit_translations', key: 'kit_id' },
+} as const;
+
+/**
+ * Writes a catalogue entry's texts in the languages other than Russian, inside the caller's transaction: a language
+ * with a title is upserted, one without is removed (shoppers then read the Russian text).
+ */
+export async function saveTranslations(
+  tx: Queryable,
+  of: keyof typeof TRANSLATION_TABLES,
+  id: number,
+  translations: Partial<Record<Exclude<Language, 'ru'>, { title: string; description: string }>>,
+): Promise<void> {
+  const { table, key } = TRANSLATION_TABLES[of];
+  for (const language of TRANSLATED_LANGUAGES) {
+    const t = translations[language];
+    if (t?.title.trim())
+      await tx.query(
+        `INSERT INTO ${table} (${key}, language, title, description) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (${key}, language) DO UPDATE SET title = EXCLUDED.title, description = EXCLUDED.description`,
+        [id, language, t.title.trim(), t.description.trim()],
+      );
+    else await tx.query(`DELETE FROM ${table} WHERE ${key} = $1 AND language = $2`, [id, language]);
+  }
+}
+
 export type AttributeValue = string | number;
 
 export interface ProductDraft {
@@ -70,8 +100,8 @@ export class ProductDesk {
     private readonly onChanged: () => void,
   ) {}
 
-  categories(): Promise<Array<{ id: number; title: string }>> {
-    return this.db.query('SELECT id, title FROM categories ORDER BY sort, id');
+  categories(): Promise<Array<{ id: number; title: string; slug: string }>> {
+    return this.db.query('SELECT id, title, slug FROM categories ORDER BY sort, id');
   }
 
   async list(q: string | undefined, page: number): Promise<{ rows: ProductListRow[]; total: number }> {
@@ -146,16 +176,7 @@ export class ProductDesk {
             values,
           );
       const id = row!.id;
-      for (const language of TRANSLATED_LANGUAGES) {
-        const t = draft.translations[language];
-        if (t?.title.trim())
-          await tx.query(
-            `INSERT INTO product_translations (product_id, language, title, description) VALUES ($1, $2, $3, $4)
-             ON CONFLICT (product_id, language) DO UPDATE SET title = EXCLUDED.title, description = EXCLUDED.description`,
-            [id, language, t.title.trim(), t.description.trim()],
-          );
-        else await tx.query('DELETE FROM product_translations WHERE product_id = $1 AND language = $2', [id, language]);
-      }
+      await saveTranslations(tx, 'product', id, draft.translations);
       const after = { ...draft, slug, id };
       await recordAudit(tx, actor, {
         action: draft.id ? 'product.update' : 'product.create',

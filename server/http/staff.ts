@@ -4,22 +4,14 @@
  *  - a host not named by STAFF_HOSTS: not found — the storefront's hosts do not carry the staff area;
  *  - its own cookie (`__Host-staff`, or `staff` on local hosts): httpOnly, SameSite=Strict, a session id only;
  *  - every route's `access` from the route table (server/staff/routes/ (one module per area, joined in index.tsx)): anonymous → the staff sign-in (303),
- *    a role without the area → 403;
+ *    a role without the area, or a site-scoped member changing what serves every site (roles.ts mayUse) → 403;
  *  - every POST: the Origin (when sent) must be this host, and a signed-in form must carry the session's token.
  * Pages are `noindex` (header and meta), never cached, under a CSP with this request's nonce and nothing else.
  */
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { isLocalHost, normalizeHost } from '../../shared/sites.ts';
-import {
-  CSV_MAX_BYTES,
-  forbidden,
-  mayEnter,
-  STAFF_ROUTES,
-  type StaffAssets,
-  type StaffContext,
-  type StaffSession,
-} from '../staff/index.ts';
+import { CSV_MAX_BYTES, forbidden, mayUse, STAFF_ROUTES, type StaffAssets, type StaffContext, type StaffSession } from '../staff/index.ts';
 import { forbidden as forbiddenError } from './errors.ts';
 import { pageSecurityHeaders } from './security.ts';
 
@@ -98,7 +90,7 @@ export const staffPlugin: FastifyPluginAsync<StaffPluginOptions> = async (app, o
             const next = route.method === 'GET' && request.url !== '/staff' ? `?next=${encodeURIComponent(request.url)}` : '';
             return reply.redirect(`/staff/sign-in${next}`, 303);
           }
-          if (!mayEnter(session.member.role, route.access)) return forbidden(ctx, request, reply);
+          if (!mayUse(session.member, route.access, route.method)) return forbidden(ctx, request, reply);
         }
         if (route.method === 'POST' && ctx.sessionId && !route.tokenless && !route.multipart) {
           const token = (request.body as { _token?: unknown } | undefined)?._token;

@@ -7,16 +7,19 @@ import { type Language, type Site, SiteDirectory } from '../../shared/sites.ts';
 import type { SitesConfig } from '../../shared/sites-config.ts';
 import { AccountOrders, AccountService, AddressBook, AuthService, RecordService } from '../accounts/index.ts';
 import { TtlCache } from '../cache/index.ts';
-import { CalculatorService } from '../calculator/index.ts';
+import { CalculatorDesk, CalculatorService } from '../calculator/index.ts';
 import { CartService } from '../cart/index.ts';
 import {
   CatalogService,
   type Category,
+  CategoryDesk,
   CompareService,
+  KitDesk,
   KitService,
   ListingService,
   MerchandiseDesk,
   ProductDesk,
+  ProductImages,
   RelatedService,
   ShowcaseService,
 } from '../catalog/index.ts';
@@ -63,6 +66,12 @@ export interface Services {
   merchandise: MerchandiseDesk;
   /** The staff's product editor: names and descriptions per language, attributes, on sale or not (decision 049). */
   productDesk: ProductDesk;
+  /** Product photos uploaded by the staff: WebP renditions stored in the database, the gallery's order and alt texts. */
+  productImages: ProductImages;
+  /** The staff's category editor: titles per language, address, menu order (decision 049). */
+  categoryDesk: CategoryDesk;
+  /** The staff's kit editor: lines by SKU, discount, titles per language, the price per site (decision 049). */
+  kitDesk: KitDesk;
   /** Ready kits with their contents, price and mass per site. */
   kits: KitService;
   /** Related products of a product page. */
@@ -95,6 +104,8 @@ export interface Services {
   leads: LeadDesk;
   /** The calculator's and constructor's tables with the layers' products priced per site (/calc, /constructor). */
   calculator: CalculatorService;
+  /** The staff's editor of the calculator's tables, checked against the worked examples and the ready kits (decision 049). */
+  calculatorDesk: CalculatorDesk;
   /** Online payment of orders (ЮKassa-compatible API) and its notifications. */
   payments: PaymentService;
   /** Registration, mailed links (confirmation, reset, e-mail change) and the personal area's changes. */
@@ -171,6 +182,9 @@ export function createServices(
     sites,
     merchandise,
     productDesk: new ProductDesk(db, catalogChanged),
+    productImages: new ProductImages(db, catalogChanged),
+    categoryDesk: new CategoryDesk(db, catalogChanged),
+    kitDesk: new KitDesk(db, catalogChanged),
     addresses: new SiteAddresses(sites),
     auth,
     catalog,
@@ -198,6 +212,8 @@ export function createServices(
     reviews: new ReviewService(db),
     leads: new LeadDesk(db),
     calculator,
+    // A table change reaches this process's calculator (and the pages it feeds) at once; other pods within the TTL.
+    calculatorDesk: new CalculatorDesk(db, catalogChanged),
     payments,
     accounts: new AccountService(db, options.sessionSecret, auth, mail, (id) => sites.byId(id), options.log),
     accountOrders: new AccountOrders(db, sessions),

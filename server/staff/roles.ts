@@ -43,3 +43,19 @@ export function mayEnter(role: StaffRole, area: StaffArea): boolean {
 export function isStaffRole(value: string): value is StaffRole {
   return (STAFF_ROLES as readonly string[]).includes(value);
 }
+
+/**
+ * Areas whose data serves every site — the catalogue (products, categories, kits, photos) and the calculator's tables —
+ * or governs the staff themselves (members, the audit log). A member with a site scope may read the catalogue and the
+ * calculator but change neither, and does not enter members or the audit log: a Kazakh owner must not change what
+ * the Russian site sells, read other sites' trail, or make themselves unscoped.
+ */
+export const ALL_SITES_AREAS: readonly StaffArea[] = ['catalogue', 'calculator', 'staff', 'audit'];
+const READ_ONLY_WHEN_SCOPED: readonly StaffArea[] = ['catalogue', 'calculator'];
+
+/** Whether a member (their role and site scope; null: every site) may use a route of `area` with `method`. */
+export function mayUse(member: { role: StaffRole; sites: readonly string[] | null }, area: StaffArea, method: 'GET' | 'POST'): boolean {
+  if (!mayEnter(member.role, area)) return false;
+  if (member.sites === null || !ALL_SITES_AREAS.includes(area)) return true;
+  return method === 'GET' && READ_ONLY_WHEN_SCOPED.includes(area);
+}

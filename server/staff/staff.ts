@@ -253,7 +253,13 @@ export class StaffService {
     const key = String(session.member.id);
     const claim = await limits.claim(this.db, 'staff.code', key);
     if (!claim.allowed) {
-      await signInAudit(this.db, session.member, 'staff.signin_locked', { ip, step: stage });
+      // One row per lockout, not per refused try: whoever holds the password must not be able to flood the log.
+      const [logged] = await this.db.query(
+        `SELECT 1 FROM staff_audit WHERE action = 'staff.signin_locked' AND entity = 'staff' AND entity_id = $1
+            AND created_at > now() - make_interval(secs => $2)`,
+        [key, claim.retryAfterSeconds + 1],
+      );
+      if (!logged) await signInAudit(this.db, session.member, 'staff.signin_locked', { ip, step: stage });
       return { ok: false, reason: 'locked', retryAfterSeconds: claim.retryAfterSeconds };
     }
     const result = await this.db.transaction(async (tx): Promise<CodeResult> => {

@@ -56,7 +56,7 @@ export interface FakeYooKassa {
   refunds: Map<string, FakeRefund>;
   requests: FakeRequest[];
   /** How the next calls answer: `error500` — a 500 without creating anything; `slow` — after slowMs (the payment is made at once). */
-  mode: { create: Mode; get: Mode; slowMs: number; refund: RefundMode };
+  mode: { create: Mode; get: Mode; slowMs: number; refund: RefundMode /** 'lost': the 500 comes this late. */; lostAfterMs: number };
   /** Finishes a refund made while `mode.refund` was 'pending' (what the provider does later). */
   settleRefund(id: string, status?: 'succeeded' | 'canceled'): void;
   succeed(id: string): void;
@@ -76,7 +76,7 @@ export async function startFakeYooKassa(
   const refundByKey = new Map<string, string>();
   const byKey = new Map<string, string>();
   const requests: FakeRequest[] = [];
-  const mode: FakeYooKassa['mode'] = { create: 'normal', get: 'normal', slowMs: 2000, refund: 'normal' };
+  const mode: FakeYooKassa['mode'] = { create: 'normal', get: 'normal', slowMs: 2000, refund: 'normal', lostAfterMs: 0 };
   const timers = new Set<NodeJS.Timeout>();
   let base = '';
 
@@ -184,7 +184,15 @@ export async function startFakeYooKassa(
       };
       refunds.set(refund.id, refund);
       refundByKey.set(`${shopId}:${key}`, refund.id);
-      if (mode.refund === 'lost') return error(res, 500, 'internal_server_error', 'Internal server error');
+      if (mode.refund === 'lost') {
+        if (!mode.lostAfterMs) return error(res, 500, 'internal_server_error', 'Internal server error');
+        const timer = setTimeout(
+          () => (timers.delete(timer), error(res, 500, 'internal_server_error', 'Internal server error')),
+          mode.lostAfterMs,
+        );
+        timers.add(timer);
+        return;
+      }
       return json(res, 200, refundView(refund));
     }
     const refundGet = /^\/v3\/refunds\/([\w-]+)$/.exec(url.pathname);

@@ -1,8 +1,8 @@
 /**
- * Names of the calculator's codes in the visitor's language (decision 048): the database's translation of the row
- * (calc_translations), else the locale's name of a known code (calc.zone.roof …: the demo's tables), else the owner's
- * Russian title — which `nameLang` reports as 'ru', so the element showing it is marked lang="ru". In Russian the
- * locale's name of a known code comes first, as before translations existed.
+ * Names of the calculator's codes in the visitor's language (decision 048): the database's title of the row in that
+ * language (calc_translations; in Russian the row's own title, which the back office edits), else the locale's name of
+ * a known code (calc.zone.roof …: the demo's tables), else the owner's Russian title — which `nameLang` reports as
+ * 'ru', so the element showing it is marked lang="ru".
  */
 import type { CalcModel, Named } from '../../../shared/calculator.ts';
 import { useTranslation } from '../../i18n.tsx';
@@ -18,7 +18,7 @@ export function useNames(model: CalcModel) {
   const resolve = (kind: Kind, code: string): { text: string; lang?: 'ru' } => {
     const key = `calc.${kind}.${code}`;
     const row = rowOf(kind, code);
-    if (!russian && row?.translated) return { text: row.title };
+    if (row?.translated) return { text: row.title };
     if (i18n.exists(key)) return { text: t(key) };
     if (kind === 'group') return resolve('zone', model.zones.find((z) => z.group === code)?.code ?? code);
     if (!row) return { text: code };

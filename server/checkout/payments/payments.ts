@@ -22,7 +22,16 @@ import type { Mailer } from '../../mail/index.ts';
 import type { PaymentShop, PaymentsConfig } from '../../platform/config.ts';
 import { type AttemptDetails, attemptDetails, type PayableOrder, PaymentAttempts, type PaymentRow } from './attempts.ts';
 import { paymentDescription, receiptCustomer, receiptItems } from './receipt.ts';
-import { type RefundRequest, type RefundResult, type RefundRow, reconcileRefunds, refundOrder, refundsOf } from './refunds.ts';
+import {
+  type ManualRefundResult,
+  type RefundRequest,
+  type RefundResult,
+  type RefundRow,
+  reconcileRefunds,
+  refundOrder,
+  refundsOf,
+  settleRefundByHand,
+} from './refunds.ts';
 import { FINAL_PAYMENT_STATUSES, orderBlocks, type SettleOutcome, settle } from './settle.ts';
 import { type ApiPayment, type CreatePaymentBody, formatAmount, PaymentApiError, type PaymentStatus, YooKassaClient } from './yookassa.ts';
 
@@ -96,6 +105,15 @@ export class PaymentService {
     deps: { mail: Mailer; siteById: (id: string) => Site | undefined },
   ): Promise<RefundResult> {
     return refundOrder({ db: this.db, client: this.client, shop: (site) => this.shop(site), ...deps }, request, actor);
+  }
+
+  /** A stuck refund (past the key's lifetime) ended by a person after checking the provider's dashboard (refunds.ts). */
+  settleRefundByHand(
+    request: Parameters<typeof settleRefundByHand>[1],
+    actor: AuditActor & { scope: readonly string[] | null },
+    deps: { mail: Mailer; siteById: (id: string) => Site | undefined },
+  ): Promise<ManualRefundResult> {
+    return settleRefundByHand({ db: this.db, ...deps }, request, actor);
   }
 
   /** Housekeeping: pending refunds asked about again, and finished like at the desk (refunds.ts). */

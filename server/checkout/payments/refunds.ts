@@ -8,7 +8,7 @@
  */
 import type { Site } from '../../../shared/sites.ts';
 import { type AuditActor, recordAudit } from '../../audit/index.ts';
-import type { Db } from '../../db/index.ts';
+import type { Db, Queryable } from '../../db/index.ts';
 import type { Mailer } from '../../mail/index.ts';
 import type { PaymentShop } from '../../platform/config.ts';
 import { orderMailLanguage } from '../shopper-mail.ts';
@@ -30,7 +30,18 @@ export type RefundResult =
       repeated: boolean /** The provider accepted it and finishes it later (housekeeping reconciles). */;
       pending: boolean;
     }
-  | { ok: false; reason: 'not_found' | 'out_of_scope' | 'not_paid_online' | 'nothing_left' | 'bad_lines' | 'not_configured' | 'key_reused' }
+  | {
+      ok: false;
+      reason:
+        | 'not_found'
+        | 'out_of_scope'
+        | 'not_paid_online'
+        | 'nothing_left'
+        | 'bad_lines'
+        | 'not_configured'
+        | 'key_reused'
+        | 'key_expired';
+    }
   | { ok: false; reason: 'provider'; message: string };
 
 export interface RefundRow {
@@ -44,11 +55,21 @@ export interface RefundRow {
   staffEmail: string | null;
   createdAt: string;
   failure: string | null;
+  /** Pending past the key's lifetime with no provider id: only a person can end it (settleRefundByHand). */
+  stuck: boolean;
 }
+
+/**
+ * A refund no call may repeat any more: pending, unknown to the provider by id, older than the key's lifetime. The
+ * refunds table is `r`. A function, not a constant: REFUND_KEY_HOURS is declared further down.
+ */
+const stuckSql = () =>
+  `(r.status = 'pending' AND r.provider_id IS NULL AND r.created_at < now() - make_interval(hours => ${REFUND_KEY_HOURS}))`;
 
 export async function refundsOf(db: Pick<Db, 'query'>, orderId: number): Promise<RefundRow[]> {
   return db.query<RefundRow>(
     `SELECT r.id, r.idempotence_key AS key, r.amount::float8 AS amount, r.currency, r.status, r.lines, s.email AS "staffEmail", r.failure,
+            ${stuckSql()} AS stuck,
             to_char(r.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "createdAt"
        FROM refunds r LEFT JOIN staff_members s ON s.id = r.staff_id WHERE r.order_id = $1 ORDER BY r.id`,
     [orderId],
@@ -74,12 +95,22 @@ export async function refundOrder(
     );
     if (!order) return { ok: false, reason: 'not_found' } as const;
     if (actor.scope !== null && !actor.scope.includes(order.site)) return { ok: false, reason: 'out_of_scope' } as const;
-    const [existing] = await tx.query<{ id: number; order_id: number; status: string; amount: number; payment_provider_id: string }>(
-      `SELECT r.id, r.order_id, r.status, r.amount::float8 AS amount, p.provider_id AS payment_provider_id
+    const [existing] = await tx.query<{
+      id: number;
+      order_id: number;
+      status: string;
+      amount: number;
+      payment_provider_id: string;
+      key_expired: boolean;
+    }>(
+      `SELECT r.id, r.order_id, r.status, r.amount::float8 AS amount, p.provider_id AS payment_provider_id,
+              ${stuckSql()} AS key_expired
          FROM refunds r JOIN payments p ON p.id = r.payment_id WHERE r.idempotence_key = $1`,
       [request.key],
     );
     if (existing && existing.order_id !== order.id) return { ok: false, reason: 'key_reused' } as const;
+    // Past the provider's memory of the key, sending it again could make a second refund: a person checks.
+    if (existing?.key_expired) return { ok: false, reason: 'key_expired' } as const;
     if (existing)
       return {
         ok: true,
@@ -179,7 +210,8 @@ export async function refundOrder(
     const message = error instanceof PaymentApiError ? error.message : (error as Error).message;
     // A refusal frees the amount again; a timeout or network failure leaves the row pending (the same key retries it).
     const definite = error instanceof PaymentApiError && error.failure === 'rejected';
-    await deps.db.query(`UPDATE refunds SET status = $2, failure = $3 WHERE id = $1`, [
+    // Only a row still pending: a parallel call (a double click, housekeeping) may have finished it meanwhile.
+    await deps.db.query(`UPDATE refunds SET status = $2, failure = $3 WHERE id = $1 AND status = 'pending'`, [
       refundId,
       definite ? 'failed' : 'pending',
       message.slice(0, 500),
@@ -200,60 +232,77 @@ type RefundDeps = Parameters<typeof refundOrder>[0];
  * order's history and the audit log and mailed to the shopper. Only the answer that moves the row off 'pending' tells
  * anyone (two clicks of one form, or two pods reconciling, may both arrive here). True when this call ended the row.
  */
-async function finishRefund(
+function finishRefund(
   deps: Pick<RefundDeps, 'db' | 'mail' | 'siteById'>,
   refund: { id: number; orderId: number; orderNumber: string; amount: number },
   answer: { status: 'succeeded' | 'pending' | 'canceled'; providerId: string | null },
   actor: AuditActor,
   via?: 'reconciliation',
 ): Promise<boolean> {
-  return deps.db.transaction(async (tx) => {
-    const [finished] = await tx.query(
-      `UPDATE refunds SET status = $2, provider_id = coalesce($3, provider_id), failure = NULL WHERE id = $1 AND status = 'pending' RETURNING id`,
-      [refund.id, answer.status, answer.providerId],
-    );
-    if (!finished || answer.status === 'pending') return false;
-    if (answer.status !== 'succeeded') return true;
-    const [order] = (await tx.query<{ site: string; currency: string; status: string; email: string | null; language: string }>(
-      'SELECT site, currency, status, customer_email AS email, language FROM orders WHERE id = $1',
-      [refund.orderId],
-    )) as [{ site: string; currency: string; status: string; email: string | null; language: string }];
-    await tx.query('INSERT INTO order_status_history (order_id, status, note, staff_id) VALUES ($1, $2, $3, $4)', [
-      refund.orderId,
-      order.status,
-      `refund ${formatAmount(refund.amount)} ${order.currency}`,
-      actor.id,
-    ]);
-    await recordAudit(tx, actor, {
-      action: 'order.refund',
-      entity: 'order',
-      entityId: refund.orderNumber,
-      site: order.site,
-      before: null,
-      after: {
-        amount: refund.amount,
-        currency: order.currency,
-        status: answer.status,
-        providerId: answer.providerId,
-        ...(via ? { via } : {}),
-      },
-    });
-    const site = deps.siteById(order.site);
-    if (site && order.email) {
-      await deps.mail.enqueue(tx, {
-        kind: 'order.refunded',
-        to: order.email,
-        site,
-        language: orderMailLanguage(site, order.language),
-        data: { orderId: refund.orderId, number: refund.orderNumber, amount: refund.amount, currency: order.currency },
-      });
-    }
-    return true;
+  return deps.db.transaction((tx) => applyRefundAnswer(tx, deps, refund, answer, actor, via ? { via } : {}));
+}
+
+/** finishRefund's work inside the caller's transaction (a refund settled by hand runs it under its own row lock). */
+async function applyRefundAnswer(
+  tx: Queryable,
+  deps: Pick<RefundDeps, 'mail' | 'siteById'>,
+  refund: { id: number; orderId: number; orderNumber: string; amount: number },
+  answer: { status: 'succeeded' | 'pending' | 'canceled'; providerId: string | null },
+  actor: AuditActor,
+  marks: { via?: 'reconciliation' | 'manual'; note?: string },
+): Promise<boolean> {
+  const [finished] = await tx.query(
+    `UPDATE refunds SET status = $2, provider_id = coalesce($3, provider_id), failure = NULL WHERE id = $1 AND status = 'pending' RETURNING id`,
+    [refund.id, answer.status, answer.providerId],
+  );
+  if (!finished || answer.status === 'pending') return false;
+  if (answer.status !== 'succeeded') return true;
+  const [order] = (await tx.query<{ site: string; currency: string; status: string; email: string | null; language: string }>(
+    'SELECT site, currency, status, customer_email AS email, language FROM orders WHERE id = $1',
+    [refund.orderId],
+  )) as [{ site: string; currency: string; status: string; email: string | null; language: string }];
+  await tx.query('INSERT INTO order_status_history (order_id, status, note, staff_id) VALUES ($1, $2, $3, $4)', [
+    refund.orderId,
+    order.status,
+    `refund ${formatAmount(refund.amount)} ${order.currency}${marks.note === undefined ? '' : `, settled by hand: ${marks.note}`}`,
+    actor.id,
+  ]);
+  await recordAudit(tx, actor, {
+    action: 'order.refund',
+    entity: 'order',
+    entityId: refund.orderNumber,
+    site: order.site,
+    before: null,
+    after: {
+      amount: refund.amount,
+      currency: order.currency,
+      status: answer.status,
+      providerId: answer.providerId,
+      ...marks,
+    },
   });
+  const site = deps.siteById(order.site);
+  if (site && order.email) {
+    await deps.mail.enqueue(tx, {
+      kind: 'order.refunded',
+      to: order.email,
+      site,
+      language: orderMailLanguage(site, order.language),
+      data: { orderId: refund.orderId, number: refund.orderNumber, amount: refund.amount, currency: order.currency },
+    });
+  }
+  return true;
 }
 
 /** A refund row left pending this long is asked about again by housekeeping (its own call may still be under way). */
 export const REFUND_RECONCILE_AFTER_MINUTES = 2;
+/**
+ * ЮKassa remembers an Idempotence-Key for 24 hours; a refund whose answer never came is sent again with its key only
+ * within this many hours. Later it stays pending (its amount still held) with a note for a person to check it in the
+ * provider's dashboard, because sending the key again could then make a second refund.
+ */
+export const REFUND_KEY_HOURS = 23;
+const KEY_EXPIRED_NOTE = `No answer from the provider within ${REFUND_KEY_HOURS} h: check this refund in the provider's dashboard`;
 
 /**
  * Housekeeping (every pod, every few minutes): refunds still pending — the provider's answer never came, or it said
@@ -283,7 +332,14 @@ export async function reconcileRefunds(deps: Omit<RefundDeps, 'db'> & { db: Db }
        FROM refunds r JOIN orders o ON o.id = r.order_id JOIN payments p ON p.id = r.payment_id
        LEFT JOIN staff_members s ON s.id = r.staff_id
       WHERE r.status = 'pending' AND r.created_at < now() - make_interval(mins => ${REFUND_RECONCILE_AFTER_MINUTES})
+        AND (r.provider_id IS NOT NULL OR r.created_at > now() - make_interval(hours => ${REFUND_KEY_HOURS}))
       ORDER BY r.id LIMIT 100`,
+  );
+  // Those past the key's lifetime are left for a person, with a note the order page shows.
+  await deps.db.query(
+    `UPDATE refunds SET failure = $1 WHERE status = 'pending' AND provider_id IS NULL
+        AND created_at < now() - make_interval(hours => ${REFUND_KEY_HOURS}) AND failure IS DISTINCT FROM $1`,
+    [KEY_EXPIRED_NOTE],
   );
   let finished = 0;
   for (const row of pending) {
@@ -316,4 +372,53 @@ export async function reconcileRefunds(deps: Omit<RefundDeps, 'db'> & { db: Db }
     if (await finishRefund(deps, row, { status: answer.status, providerId: answer.id }, actor, 'reconciliation')) finished += 1;
   }
   return finished;
+}
+
+export type ManualRefundResult =
+  | { ok: true; outcome: 'succeeded' | 'failed' }
+  | { ok: false; reason: 'not_found' | 'out_of_scope' | 'already_closed' | 'not_stuck' };
+
+/**
+ * A stuck refund (stuckSql: no call may repeat it) ended by a person who checked it in the provider's dashboard:
+ * 'succeeded' goes the way a provider's success does (applyRefundAnswer: history, audit marked `via: manual` with the
+ * note, the buyer's mail); 'failed' frees its amount for a new refund, audited. The row is locked first, so a double
+ * click or a colleague's click waits and then finds it closed (no second mail); a refund still in the provider's hands
+ * (younger, or known by id) is refused — housekeeping ends it.
+ */
+export async function settleRefundByHand(
+  deps: Pick<RefundDeps, 'db' | 'mail' | 'siteById'>,
+  request: { orderNumber: string; refundId: number; outcome: 'succeeded' | 'failed'; note: string },
+  actor: AuditActor & { scope: readonly string[] | null },
+): Promise<ManualRefundResult> {
+  return deps.db.transaction(async (tx): Promise<ManualRefundResult> => {
+    const [order] = await tx.query<{ id: number; site: string }>('SELECT id, site FROM orders WHERE number = $1', [request.orderNumber]);
+    if (!order) return { ok: false, reason: 'not_found' };
+    if (actor.scope !== null && !actor.scope.includes(order.site)) return { ok: false, reason: 'out_of_scope' };
+    const [refund] = await tx.query<{ id: number; amount: number; currency: string; status: string; stuck: boolean }>(
+      `SELECT r.id, r.amount::float8 AS amount, r.currency, r.status, ${stuckSql()} AS stuck
+         FROM refunds r WHERE r.id = $1 AND r.order_id = $2 FOR UPDATE`,
+      [request.refundId, order.id],
+    );
+    if (!refund) return { ok: false, reason: 'not_found' };
+    if (refund.status !== 'pending') return { ok: false, reason: 'already_closed' };
+    if (!refund.stuck) return { ok: false, reason: 'not_stuck' };
+    const target = { id: refund.id, orderId: order.id, orderNumber: request.orderNumber, amount: refund.amount };
+    if (request.outcome === 'succeeded') {
+      await applyRefundAnswer(tx, deps, target, { status: 'succeeded', providerId: null }, actor, { via: 'manual', note: request.note });
+      return { ok: true, outcome: 'succeeded' };
+    }
+    await tx.query(`UPDATE refunds SET status = 'failed', failure = $2 WHERE id = $1`, [
+      refund.id,
+      `Не состоялся (проверено вручную): ${request.note}`.slice(0, 500),
+    ]);
+    await recordAudit(tx, actor, {
+      action: 'order.refund_failed',
+      entity: 'order',
+      entityId: request.orderNumber,
+      site: order.site,
+      before: { refundId: refund.id, amount: refund.amount, currency: refund.currency, status: 'pending' },
+      after: { refundId: refund.id, status: 'failed', via: 'manual', note: request.note },
+    });
+    return { ok: true, outcome: 'failed' };
+  });
 }

@@ -48,6 +48,15 @@ export function localPath(basename: string, path: string): string {
   return path === '/' ? basename : basename + path;
 }
 
+/**
+ * The 301 from a renamed category's old address (catalog.movedCategory) to its current one: the current slug from the
+ * database, then the tail that matched (a product's slug, checked by the route's schema) and the query string as the
+ * URL parser encoded it; relative to the router, so the static handler adds the language prefix. Never a host.
+ */
+export function movedCategoryRedirect(currentSlug: string, tail: string, requestUrl: string): Response {
+  return redirect(`/${currentSlug}${tail}${new URL(requestUrl).search}`, 301);
+}
+
 /** The route's params by its schema; anything that does not fit is simply not found (the 404 page). */
 export function routeParams<S extends z.ZodType>(schema: S, args: { params: unknown; request: Request }): z.output<S> {
   const parsed = schema.safeParse(args.params);

@@ -4,13 +4,14 @@ import { z } from 'zod';
 import type { SiteDirectory } from '../../../shared/sites.ts';
 import { plainText } from '../../../shared/text.ts';
 import type { AuditActor } from '../../audit/index.ts';
-import type { MerchandiseDesk, ProductDesk } from '../../catalog/index.ts';
+import type { CalculatorDesk } from '../../calculator/index.ts';
+import type { CategoryDesk, KitDesk, MerchandiseDesk, ProductDesk, ProductImages } from '../../catalog/index.ts';
 import { type OrderDesk, type OrderWorkflow, orderNumberParam, type PaymentService } from '../../checkout/index.ts';
 import type { ContentDesk } from '../../content/index.ts';
 import type { Db } from '../../db/index.ts';
 import type { LeadDesk, ReviewService } from '../../forms/index.ts';
 import type { Mailer } from '../../mail/index.ts';
-import { ROLE_AREAS, type StaffArea } from '../roles.ts';
+import { mayUse, ROLE_AREAS, type StaffArea } from '../roles.ts';
 import type { StaffService, StaffSession } from '../staff.ts';
 import { ForbiddenPage } from '../views/admin.tsx';
 import { renderStaffPage, type StaffAssets } from '../views/layout.tsx';
@@ -29,6 +30,10 @@ export interface StaffServices {
   contentDesk: ContentDesk;
   merchandise: MerchandiseDesk;
   productDesk: ProductDesk;
+  productImages: ProductImages;
+  calculatorDesk: CalculatorDesk;
+  categoryDesk: CategoryDesk;
+  kitDesk: KitDesk;
   payments: PaymentService;
   mail: Mailer;
 }
@@ -75,15 +80,35 @@ export const NOTICES: Record<string, { kind: 'ok' | 'error'; text: string }> = {
   refund_bad_lines: { kind: 'error', text: 'Выберите позиции и количество не больше заказанного.' },
   refund_not_configured: { kind: 'error', text: 'Онлайн-оплата для этого сайта не настроена.' },
   refund_key_reused: { kind: 'error', text: 'Форма устарела: откройте заказ заново.' },
+  refund_key_expired: {
+    kind: 'error',
+    text: 'Платёжная система не ответила больше суток: повторять этот возврат опасно. Проверьте его в личном кабинете ЮKassa.',
+  },
   refund_pending: {
     kind: 'ok',
     text: 'Платёжная система приняла возврат и проводит его. Когда он завершится, покупателю придёт письмо — проверка идёт сама каждые несколько минут.',
   },
+  refund_manual_succeeded: { kind: 'ok', text: 'Возврат отмечен проведённым вручную, покупателю отправлено письмо.' },
+  refund_manual_failed: { kind: 'ok', text: 'Возврат отмечен несостоявшимся: его сумму снова можно вернуть.' },
+  refund_already_closed: {
+    kind: 'error',
+    text: 'Этот возврат уже закрыт (повторное нажатие или коллега успел раньше): ничего не изменено, второго письма покупателю нет.',
+  },
+  refund_not_stuck: {
+    kind: 'error',
+    text: 'Этот возврат ещё проводит платёжная система: вручную закрывают только возврат без ответа больше суток.',
+  },
   refund_provider: { kind: 'error', text: 'Платёжная система не выполнила возврат; подробности — в списке возвратов ниже.' },
   lead: { kind: 'ok', text: 'Обращение сохранено.' },
   productSaved: { kind: 'ok', text: 'Товар сохранён. Покупатели увидят изменения в течение времени жизни кэша.' },
+  imageAdded: { kind: 'ok', text: 'Фотография добавлена в конец галереи.' },
+  imagesSaved: { kind: 'ok', text: 'Галерея сохранена.' },
+  categorySaved: { kind: 'ok', text: 'Категория сохранена. Покупатели увидят изменения в течение времени жизни кэша.' },
+  kitSaved: { kind: 'ok', text: 'Комплект сохранён. Покупатели увидят изменения в течение времени жизни кэша.' },
   stale_stock: { kind: 'error', text: 'Остаток изменился, пока страница была открыта (заказ или коллега): проверьте и сохраните снова.' },
   stockSaved: { kind: 'ok', text: 'Цены и остаток сохранены.' },
+  calcSaved: { kind: 'ok', text: 'Таблицы калькулятора сохранены. Покупатели увидят изменения в течение времени жизни кэша.' },
+  calcUnchanged: { kind: 'ok', text: 'В таблицах калькулятора ничего не изменилось.' },
   contentSaved: { kind: 'ok', text: 'Запись сохранена. Покупатели увидят её в течение времени жизни кэша.' },
   self_reset: { kind: 'error', text: 'Свой пароль и второй фактор сбрасывает другой владелец или команда npm run staff -- reset.' },
   unknown_assignee: { kind: 'error', text: 'Такого действующего сотрудника нет.' },
@@ -143,7 +168,8 @@ export function frame(ctx: StaffContext, request: FastifyRequest) {
     nonce: request.cspNonce,
     assets: ctx.assets,
     member,
-    areas: ROLE_AREAS[member.role],
+    // The menu: the areas this member may open (a site-scoped member has no members or audit log).
+    areas: ROLE_AREAS[member.role].filter((area) => mayUse(member, area, 'GET')),
     token: ctx.staff.tokenFor(ctx.sessionId!),
     path: request.url.split('?')[0],
     notice: noticeOf(request),

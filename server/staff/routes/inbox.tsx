@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { LEAD_KINDS, LEAD_STATES, REVIEW_STATES } from '../../forms/index.ts';
 import { LeadPage, LeadsPage, ReviewsPage } from '../views/inbox.tsx';
-import { actorOf, emptyAsUndefined, forbidden, frame, idParams, numberParams, page, type StaffRoute, text } from './common.tsx';
+import { actorOf, emptyAsUndefined, frame, idParams, page, type StaffRoute, text } from './common.tsx';
 
 export const inboxRoutes: StaffRoute[] = [
   // ---- reviews (content) --------------------------------------------------------------------------------------

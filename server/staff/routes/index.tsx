@@ -9,10 +9,14 @@
  */
 
 import { adminRoutes } from './admin.tsx';
+import { calculatorRoutes } from './calculator.tsx';
+import { calculatorStructureRoutes } from './calculator-structure.tsx';
+import { catalogueRoutes } from './catalogue.tsx';
 import type { StaffRoute } from './common.tsx';
 import { contentRoutes } from './content.tsx';
 import { inboxRoutes } from './inbox.tsx';
 import { orderRoutes } from './orders.tsx';
+import { productImageRoutes } from './product-images.tsx';
 import { productRoutes } from './products.tsx';
 import { signInRoutes } from './sign-in.tsx';
 import { stockRoutes } from './stock.tsx';
@@ -28,5 +32,9 @@ export const STAFF_ROUTES: StaffRoute[] = [
   ...inboxRoutes,
   ...stockRoutes,
   ...productRoutes,
+  ...productImageRoutes,
+  ...catalogueRoutes,
   ...contentRoutes,
+  ...calculatorRoutes,
+  ...calculatorStructureRoutes,
 ];

@@ -1,12 +1,27 @@
 /** The back office's routes — Orders: the list, the order page, state moves, refunds, the invoice and the packing slip, the CSV export. */
 import { randomUUID } from 'node:crypto';
 import { stringify } from 'csv-stringify/sync';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ORDER_STATES, PAYMENT_STATES } from '../../../shared/orders.ts';
 import { requisitesFor, vatRate } from '../../checkout/index.ts';
 import { neutraliseFormula } from '../csv.ts';
 import { InvoicePage, OrderPage, OrdersPage, PackingSlipPage } from '../views/orders.tsx';
-import { actorOf, date, emptyAsUndefined, forbidden, frame, numberParams, optionalText, page, type StaffRoute, text } from './common.tsx';
+import {
+  actorOf,
+  date,
+  emptyAsUndefined,
+  forbidden,
+  frame,
+  idParams,
+  NOTICES,
+  numberParams,
+  optionalText,
+  page,
+  type StaffContext,
+  type StaffRoute,
+  text,
+} from './common.tsx';
 
 const orderFilter = z.object({
   q: optionalText(100),
@@ -86,15 +101,8 @@ export const orderRoutes: StaffRoute[] = [
     method: 'GET',
     url: '/staff/orders/:number',
     access: 'orders',
-    schema: { params: numberParams, querystring: z.object({ notice: text().max(20).optional() }) },
-    async handler(ctx, request, reply) {
-      const order = await ctx.services.orderDesk.find((request.params as { number: string }).number, ctx.session!.member.sites);
-      if (!order) return reply.callNotFound();
-      // The refund form's key: one per rendering, so a double click is one refund and a new visit another.
-      // A refund whose answer never came is retried with its own key; else a new key for this rendering.
-      const refundKey = order.refunds.find((r) => r.status === 'pending')?.key ?? randomUUID();
-      return page(reply, <OrderPage {...frame(ctx, request)} order={order} refundKey={refundKey} />);
-    },
+    schema: { params: numberParams, querystring: z.object({ notice: text().max(24).optional() }) },
+    handler: (ctx, request, reply) => orderPage(ctx, request, reply, (request.params as { number: string }).number),
   },
   {
     method: 'GET',
@@ -180,4 +188,50 @@ export const orderRoutes: StaffRoute[] = [
       );
     },
   },
+
+  {
+    method: 'POST',
+    url: '/staff/orders/:number/refunds/:id/manual',
+    access: 'orders',
+    schema: {
+      params: numberParams.extend({ id: idParams.shape.id }),
+      body: z.object({
+        _token: text().max(100),
+        outcome: z.enum(['succeeded', 'failed']),
+        // Who checked what in the provider's dashboard: the audit's only account of a decision made outside the shop.
+        note: text().trim().min(1).max(500),
+      }),
+    },
+    async handler(ctx, request, reply) {
+      const { number, id } = request.params as { number: string; id: number };
+      const { outcome, note } = request.body as { outcome: 'succeeded' | 'failed'; note: string };
+      const result = await ctx.services.payments.settleRefundByHand({ orderNumber: number, refundId: id, outcome, note }, actorOf(ctx), {
+        mail: ctx.services.mail,
+        siteById: (site) => ctx.services.sites.byId(site),
+      });
+      if (!result.ok && result.reason === 'not_found') return reply.callNotFound();
+      if (!result.ok && result.reason === 'out_of_scope') return forbidden(ctx, request, reply);
+      if (result.ok) return reply.redirect(`/staff/orders/${number}?notice=refund_manual_${result.outcome}`, 303);
+      // Closed already (a double click, a colleague) or still the provider's: nothing changed, said on the order page.
+      return orderPage(ctx, request, reply, number, { notice: NOTICES[`refund_${result.reason}`], status: 409 });
+    },
+  },
 ];
+
+/** The order page (also the answer to a refused manual refund, with its notice and status). */
+async function orderPage(
+  ctx: StaffContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  number: string,
+  refusal?: { notice: (typeof NOTICES)[string] | undefined; status: number },
+) {
+  const order = await ctx.services.orderDesk.find(number, ctx.session!.member.sites);
+  if (!order) return reply.callNotFound();
+  // The refund form's key: one per rendering, so a double click is one refund and a new visit another.
+  // A refund whose answer never came is retried with its own key; else a new key for this rendering.
+  const refundKey = order.refunds.find((r) => r.status === 'pending')?.key ?? randomUUID();
+  const base = frame(ctx, request);
+  const element = <OrderPage {...base} notice={refusal ? refusal.notice : base.notice} order={order} refundKey={refundKey} />;
+  return page(reply, element, refusal?.status);
+}

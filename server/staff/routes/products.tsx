@@ -1,8 +1,22 @@
-/** The back office's routes — Products (owners): the list and the editor. */
+/** The back office's routes — Products (owners): the list, the editor, and the products CSV export and import. */
+import { stringify } from 'csv-stringify/sync';
 import { z } from 'zod';
-import { PRODUCTS_PAGE_SIZE, type ProductDraft, parseAttributes, TRANSLATED_LANGUAGES } from '../../catalog/index.ts';
-import { ProductEditPage, ProductsPage } from '../views/products.tsx';
+import {
+  applyProductImport,
+  exportProductRows,
+  PRODUCTS_CHANGED,
+  PRODUCTS_PAGE_SIZE,
+  type ProductDraft,
+  type ProductImportPlan,
+  parseAttributes,
+  planCsvStream,
+  planProductImport,
+  TRANSLATED_LANGUAGES,
+} from '../../catalog/index.ts';
+import { neutraliseFormula } from '../csv.ts';
+import { ProductEditPage, ProductImportResultPage, ProductsPage } from '../views/products.tsx';
 import { actorOf, frame, idParams, onFlag, optionalText, page, type StaffRoute, text } from './common.tsx';
+import { readCsvUpload } from './stock.tsx';
 
 const productBase = z.object({
   _token: text().max(100),
@@ -38,6 +52,71 @@ export const productRoutes: StaffRoute[] = [
       const { rows, total } = await ctx.services.productDesk.list(q, n);
       const pages = Math.max(1, Math.ceil(total / PRODUCTS_PAGE_SIZE));
       return page(reply, <ProductsPage {...frame(ctx, request)} q={q} rows={rows} total={total} page={n} pages={pages} />);
+    },
+  },
+  {
+    method: 'GET',
+    url: '/staff/products.csv',
+    access: 'catalogue',
+    async handler(ctx, _request, reply) {
+      const { header, rows } = await exportProductRows(ctx.services.db);
+      const csv = stringify(
+        [header, ...rows].map((row) => row.map(neutraliseFormula)),
+        { bom: true },
+      );
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="products-${new Date().toISOString().slice(0, 10)}.csv"`)
+        .send(csv);
+    },
+  },
+  {
+    // A dry run unless the form's `apply` button sent it; a plan with any error changes nothing.
+    method: 'POST',
+    url: '/staff/products/import',
+    access: 'catalogue',
+    multipart: true,
+    async handler(ctx, request, reply) {
+      const upload = await readCsvUpload(ctx, request, reply, (file) =>
+        planCsvStream(
+          file,
+          (rows, header) => planProductImport(ctx.services.db, rows, header),
+          (error): ProductImportPlan => ({
+            rows: 0,
+            errors: [error],
+            errorsOmitted: 0,
+            columns: [],
+            create: [],
+            update: [],
+            changes: [],
+            changesOmitted: 0,
+          }),
+        ),
+      );
+      if (!upload) return reply;
+      const { plan, fields } = upload;
+      const applied = fields.apply === 'on' && plan.errors.length === 0;
+      if (applied) {
+        // What the plan read changed before it could be applied (a colleague's save): nothing written, the file is
+        // to be sent again — a 409 naming it, with the plan's numbers.
+        if ((await applyProductImport(ctx.services.db, plan, actorOf(ctx))) === 'stale')
+          return page(
+            reply,
+            <ProductImportResultPage
+              {...frame(ctx, request)}
+              plan={{ ...plan, errors: [{ line: 0, message: PRODUCTS_CHANGED }], changes: [], changesOmitted: 0 }}
+              applied={false}
+            />,
+            409,
+          );
+        // The product and merchandise desks share the catalogue's cache clearing (server/services/index.ts).
+        ctx.services.merchandise.changed();
+      }
+      return page(
+        reply,
+        <ProductImportResultPage {...frame(ctx, request)} plan={plan} applied={applied} />,
+        plan.errors.length ? 422 : 200,
+      );
     },
   },
   {

@@ -1,9 +1,18 @@
 /** The back office's routes — Prices and stock (managers): the grid, counts, movements, CSV export and import. */
-import { Readable } from 'node:stream';
-import { CsvError, parse } from 'csv-parse';
 import { stringify } from 'csv-stringify/sync';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { applyImport, exportRows, type ImportPlan, MERCHANDISE_PAGE_SIZE, type PriceChange, planImport } from '../../catalog/index.ts';
+import {
+  addFileError,
+  applyImport,
+  type CsvPlan,
+  exportRows,
+  type ImportPlan,
+  MERCHANDISE_PAGE_SIZE,
+  type PriceChange,
+  planCsvStream,
+  planImport,
+} from '../../catalog/index.ts';
 import { neutraliseFormula } from '../csv.ts';
 import { ImportResultPage, MovementsPage, StockPage } from '../views/stock.tsx';
 import {
@@ -33,65 +42,50 @@ const stockBody = z
 /** The largest CSV upload (50,000 rows of a dozen columns are about 5 MB). */
 export const CSV_MAX_BYTES = 20 * 1024 * 1024;
 
-/**
- * The upload streamed through csv-parse into the import's plan; a malformed file is the plan's error, not a 500. The
- * delimiter is the header line's: ';' (what a Russian Excel writes, with decimal commas) or ','.
- */
-async function planFromCsv(ctx: StaffContext, file: NodeJS.ReadableStream): Promise<ImportPlan> {
-  const chunks = (file as Readable)[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
-  const firstChunk = await chunks.next();
-  const head = firstChunk.done ? '' : firstChunk.value.toString('utf8').split(/\r?\n/)[0]!;
-  const delimiter = head.includes(';') ? ';' : ',';
-  let header: string[] = [];
-  const parser = Readable.from(
-    (async function* () {
-      if (!firstChunk.done) yield firstChunk.value;
-      for (;;) {
-        const next = await chunks.next();
-        if (next.done) return;
-        yield next.value;
-      }
-    })(),
-  ).pipe(
-    parse({
-      bom: true,
-      delimiter,
-      skip_empty_lines: true,
-      trim: true,
-      max_record_size: 100_000,
-      columns: (names: string[]) => {
-        header = names.map((n) => n.trim().toLowerCase());
-        return header;
-      },
-    }),
+/** The upload streamed through csv-parse (csv-import.ts) into the prices-and-stock plan; a malformed file is its error. */
+function planFromCsv(ctx: StaffContext, file: NodeJS.ReadableStream): Promise<ImportPlan> {
+  return planCsvStream(
+    file,
+    (rows, header) => planImport(ctx.services.db, rows, header, listsOf(ctx)),
+    (error) => ({ rows: 0, errors: [error], errorsOmitted: 0, stock: [], prices: [], changes: [], changesOmitted: 0 }),
   );
-  const records = parser[Symbol.asyncIterator]();
-  try {
-    const first = await records.next();
-    async function* rows() {
-      if (!first.done) yield first.value as Record<string, string>;
-      for (;;) {
-        const next = await records.next();
-        if (next.done) return;
-        yield next.value as Record<string, string>;
-      }
-    }
-    return await planImport(ctx.services.db, rows(), header, listsOf(ctx));
-  } catch (error) {
-    if (!(error instanceof CsvError)) throw error;
-    return {
-      rows: 0,
-      errors: [{ line: (error as CsvError & { lines?: number }).lines ?? 0, message: `CSV не читается: ${error.message}` }],
-      stock: [],
-      prices: [],
-      changes: [],
-    };
-  } finally {
-    // A plan that stopped early (a bad header, a parse error) leaves the upload unread: drained, or the multipart
-    // stream would wait for its reader and the answer never come.
-    parser.destroy();
-    while (!(await chunks.next()).done) {}
+}
+
+/**
+ * A CSV import form's upload (multipart, as the page's form sends it): the fields, and the file planned by `planFile`
+ * as it streams in. The form's hidden token comes before the file (document order) and is checked before the file is
+ * read. Undefined when the answer has been sent (no multipart body, a stale token, no file).
+ */
+export async function readCsvUpload<P extends CsvPlan>(
+  ctx: StaffContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  planFile: (file: NodeJS.ReadableStream) => Promise<P>,
+): Promise<{ plan: P; fields: Record<string, string> } | undefined> {
+  if (!request.isMultipart()) {
+    badRequest(reply, 'A CSV file is sent as multipart/form-data (the page’s form)');
+    return undefined;
   }
+  const fields: Record<string, string> = {};
+  let plan: P | undefined;
+  for await (const part of request.parts()) {
+    if (part.type === 'field') {
+      fields[part.fieldname] = String(part.value);
+      continue;
+    }
+    if (!ctx.staff.verifyToken(ctx.sessionId!, fields._token ?? '')) {
+      part.file.resume();
+      reply.code(403).send({ statusCode: 403, error: 'staff_token', message: 'The staff form token is missing or stale: reload the page' });
+      return undefined;
+    }
+    plan = await planFile(part.file);
+    if (part.file.truncated) addFileError(plan, { line: 0, message: `файл больше ${CSV_MAX_BYTES / 1024 / 1024} МБ` });
+  }
+  if (!plan) {
+    badRequest(reply, 'No file in the form');
+    return undefined;
+  }
+  return { plan, fields };
 }
 
 /** '1 234,50' → 1234.5; '' → null (not sold); anything else → undefined. */
@@ -188,25 +182,9 @@ export const stockRoutes: StaffRoute[] = [
     access: 'stock',
     multipart: true,
     async handler(ctx, request, reply) {
-      if (!request.isMultipart()) return badRequest(reply, 'A CSV file is sent as multipart/form-data (the page’s form)');
-      const fields: Record<string, string> = {};
-      let plan: ImportPlan | undefined;
-      for await (const part of request.parts()) {
-        if (part.type === 'field') {
-          fields[part.fieldname] = String(part.value);
-          continue;
-        }
-        // The form's hidden token and the dry-run box come before the file (document order): checked before reading it.
-        if (!ctx.staff.verifyToken(ctx.sessionId!, fields._token ?? '')) {
-          part.file.resume();
-          return reply
-            .code(403)
-            .send({ statusCode: 403, error: 'staff_token', message: 'The staff form token is missing or stale: reload the page' });
-        }
-        plan = await planFromCsv(ctx, part.file);
-        if (part.file.truncated) plan.errors.unshift({ line: 0, message: `файл больше ${CSV_MAX_BYTES / 1024 / 1024} МБ` });
-      }
-      if (!plan) return badRequest(reply, 'No file in the form');
+      const upload = await readCsvUpload(ctx, request, reply, (file) => planFromCsv(ctx, file));
+      if (!upload) return reply;
+      const { plan, fields } = upload;
       const dryRun = fields.dryRun === 'on';
       const applied = !dryRun && plan.errors.length === 0;
       if (applied) {

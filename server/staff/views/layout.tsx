@@ -33,9 +33,12 @@ const MENU: Array<{ area: StaffArea; href: string; label: string }> = [
   { area: 'orders', href: '/staff/orders', label: 'Заказы' },
   { area: 'leads', href: '/staff/leads', label: 'Обращения' },
   { area: 'catalogue', href: '/staff/products', label: 'Товары' },
+  { area: 'catalogue', href: '/staff/categories', label: 'Категории' },
+  { area: 'catalogue', href: '/staff/kits', label: 'Комплекты' },
   { area: 'stock', href: '/staff/stock', label: 'Цены и остатки' },
   { area: 'reviews', href: '/staff/reviews', label: 'Отзывы' },
   { area: 'content', href: '/staff/content', label: 'Контент' },
+  { area: 'calculator', href: '/staff/calculator', label: 'Калькулятор' },
   { area: 'staff', href: '/staff/members', label: 'Сотрудники' },
   { area: 'audit', href: '/staff/audit', label: 'Журнал' },
 ];

@@ -248,6 +248,7 @@ export function OrderPage(props: Page & { order: OrderDeskOrder; refundKey: stri
                   {money(r.amount, r.currency)} · {REFUND_STATES[r.status] ?? r.status} · {dateTime(r.createdAt)} · {r.staffEmail ?? '—'}
                   {r.lines.length > 0 && ` · ${r.lines.map((l) => `${l.title} × ${l.quantity}`).join(', ')}`}
                   {r.failure && <span className="staff-muted"> — {r.failure}</span>}
+                  {r.stuck && <ManualRefund orderNumber={order.number} refund={r} token={token} />}
                 </li>
               ))}
             </ul>
@@ -294,6 +295,47 @@ export function OrderPage(props: Page & { order: OrderDeskOrder; refundKey: stri
         </>
       )}
     </Frame>
+  );
+}
+
+/**
+ * A refund no call may repeat any more (pending past the key's lifetime): a person checks it in ЮKassa's dashboard and
+ * says how it ended, with a note the audit keeps.
+ */
+function ManualRefund({ orderNumber, refund, token }: { orderNumber: string; refund: OrderDeskOrder['refunds'][number]; token: string }) {
+  const action = `/staff/orders/${orderNumber}/refunds/${refund.id}/manual`;
+  const amount = money(refund.amount, refund.currency);
+  const forms = [
+    {
+      outcome: 'succeeded',
+      label: 'Возврат проведён вручную',
+      confirm: `Отметить возврат ${amount} проведённым? Покупатель получит письмо о возврате.`,
+    },
+    {
+      outcome: 'failed',
+      label: 'Возврат не состоялся',
+      confirm: `Отметить возврат ${amount} несостоявшимся? Сумму снова можно будет вернуть.`,
+    },
+  ];
+  return (
+    <div className="staff-manual-refund">
+      <p className="staff-muted">
+        Платёжная система не ответила больше суток. Проверьте возврат в личном кабинете ЮKassa и отметьте, чем он закончился.
+      </p>
+      {forms.map((f) => (
+        <form key={f.outcome} method="post" action={action} className="staff-form staff-move" data-confirm={f.confirm}>
+          <TokenField token={token} />
+          <input type="hidden" name="outcome" value={f.outcome} />
+          <label>
+            Кто и что проверил
+            <input name="note" required maxLength={500} />
+          </label>
+          <button type="submit" className={f.outcome === 'failed' ? 'staff-danger' : undefined}>
+            {f.label}
+          </button>
+        </form>
+      ))}
+    </div>
   );
 }
 

@@ -1,7 +1,8 @@
 /** The product editor: the list of products and one product's names, descriptions, attributes and sale flags. */
 
-import type { ProductDraft, ProductListRow } from '../../catalog/index.ts';
-import { formatAttributes, TRANSLATED_LANGUAGES } from '../../catalog/index.ts';
+import type { ProductDraft, ProductImportPlan, ProductListRow } from '../../catalog/index.ts';
+import { errorCount, formatAttributes } from '../../catalog/index.ts';
+import { ErrorNotice, IMPORT_ROWS_SHOWN, ImportErrors, RussianTexts, TranslationFields } from './fields.tsx';
 import { Frame, type FrameProps, StaffPager, TokenField } from './layout.tsx';
 
 type Page = Pick<FrameProps, 'nonce' | 'assets' | 'member' | 'areas' | 'path' | 'notice'> & { token: string };
@@ -18,6 +19,9 @@ export function ProductsPage(props: Page & { q?: string; rows: ProductListRow[];
         <button type="submit">Показать</button>
         <a className="staff-button" href="/staff/products/new">
           Новый товар
+        </a>
+        <a className="staff-button" href="/staff/products.csv">
+          Выгрузить CSV
         </a>
         <span className="staff-muted">Товаров: {props.total}</span>
       </form>
@@ -48,21 +52,26 @@ export function ProductsPage(props: Page & { q?: string; rows: ProductListRow[];
         </table>
       </div>
       <StaffPager page={props.page} pages={props.pages} href={link} />
+      <h2>Загрузка CSV</h2>
+      <ProductImportForm token={props.token} />
     </Frame>
   );
 }
 
 export function ProductEditPage(
-  props: Page & { draft: ProductDraft; attributesText?: string; categories: Array<{ id: number; title: string }>; error?: string },
+  props: Page & {
+    draft: ProductDraft;
+    attributesText?: string;
+    categories: Array<{ id: number; title: string; slug: string }>;
+    error?: string;
+  },
 ) {
   const d = props.draft;
+  // The product as shoppers see it (the main site; a saved product only, at its saved address).
+  const shopUrl = d.id && d.slug ? `/${props.categories.find((c) => c.id === d.categoryId)?.slug}/${d.slug}` : undefined;
   return (
     <Frame title={d.id ? `Товар ${d.sku}` : 'Новый товар'} {...props}>
-      {props.error && (
-        <p className="staff-notice staff-notice-error" role="alert">
-          {props.error}
-        </p>
-      )}
+      <ErrorNotice error={props.error} />
       <form method="post" action="/staff/products" className="staff-form staff-editor">
         <TokenField token={props.token} />
         {d.id && <input type="hidden" name="id" value={d.id} />}
@@ -92,17 +101,7 @@ export function ProductEditPage(
             <input type="checkbox" name="madeToOrder" value="on" defaultChecked={d.madeToOrder} /> Под заказ (без учёта остатка)
           </label>
         </div>
-        <fieldset className="staff-lang" lang="ru">
-          <legend>Русский (основной)</legend>
-          <label>
-            Название
-            <input name="title" required maxLength={300} defaultValue={d.title} />
-          </label>
-          <label>
-            Описание
-            <textarea name="description" rows={4} maxLength={10000} defaultValue={d.description} />
-          </label>
-        </fieldset>
+        <RussianTexts title={d.title} description={d.description} />
         <label>
           Характеристики (по строке: ключ = значение)
           <textarea
@@ -113,33 +112,91 @@ export function ProductEditPage(
             className="staff-code"
           />
         </label>
-        {TRANSLATED_LANGUAGES.map((language) => (
-          <details key={language} className="staff-lang" open={!!d.translations[language]}>
-            <summary>
-              {language}
-              {d.translations[language] ? '' : ' — нет перевода (покупатели видят русский)'}
-            </summary>
-            <label>
-              Название
-              <input name={`title_${language}`} maxLength={300} defaultValue={d.translations[language]?.title} lang={language} />
-            </label>
-            <label>
-              Описание
-              <textarea
-                name={`description_${language}`}
-                rows={3}
-                maxLength={10000}
-                defaultValue={d.translations[language]?.description}
-                lang={language}
-              />
-            </label>
-          </details>
-        ))}
+        <TranslationFields translations={d.translations} />
         <div className="staff-buttons">
           <button type="submit">Сохранить</button>
+          {d.id && <a href={`/staff/products/${d.id}/images`}>Фотографии</a>}
+          {shopUrl && (
+            <a href={shopUrl} target="_blank" rel="noopener">
+              На сайте ↗
+            </a>
+          )}
           <a href="/staff/products">← К товарам</a>
         </div>
       </form>
+    </Frame>
+  );
+}
+
+/** The products CSV upload: checked first (nothing changes), applied only with the second button. */
+function ProductImportForm({ token }: { token: string }) {
+  return (
+    <form method="post" action="/staff/products/import" encType="multipart/form-data" className="staff-form staff-narrow">
+      <TokenField token={token} />
+      <label>
+        Файл CSV (как выгрузка: разделитель — запятая или точка с запятой, UTF-8; обязательны колонки sku, category, title)
+        <input type="file" name="file" accept=".csv,text/csv" required />
+      </label>
+      <div className="staff-buttons">
+        <button type="submit">Проверить (ничего не менять)</button>
+        <button type="submit" name="apply" value="on">
+          Загрузить и применить
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** What a products CSV would change (a dry run) or changed, and every row's error. */
+export function ProductImportResultPage(props: Page & { plan: ProductImportPlan; applied: boolean }) {
+  const { plan } = props;
+  const title = errorCount(plan) ? 'Файл не загружен: есть ошибки' : props.applied ? 'Файл загружен' : 'Проверка файла';
+  return (
+    <Frame title={title} {...props}>
+      <p>
+        Строк: {plan.rows} · новых товаров: {plan.create.length} · изменённых товаров: {plan.update.length} · ошибок: {errorCount(plan)}
+        {props.applied ? ' · всё применено.' : errorCount(plan) ? ' · ничего не изменено.' : ' · пока ничего не изменено.'}
+      </p>
+      <ImportErrors plan={plan} />
+      {plan.changes.length > 0 && (
+        <>
+          <h2>{props.applied ? 'Изменено' : 'Изменится'}</h2>
+          <table className="staff-table">
+            <thead>
+              <tr>
+                <th>Строка</th>
+                <th>Артикул</th>
+                <th>Что</th>
+                <th>Было</th>
+                <th>Станет</th>
+              </tr>
+            </thead>
+            <tbody>
+              {plan.changes.slice(0, IMPORT_ROWS_SHOWN).map((c) => (
+                <tr key={`${c.line}-${c.field}`}>
+                  <td>{c.line}</td>
+                  <td>{c.sku}</td>
+                  <td>{c.field}</td>
+                  <td>{c.before ?? '—'}</td>
+                  <td>{c.after ?? '—'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {plan.changes.length + plan.changesOmitted > Math.min(IMPORT_ROWS_SHOWN, plan.changes.length) && (
+            <p className="staff-muted">
+              …и ещё {plan.changes.length + plan.changesOmitted - Math.min(IMPORT_ROWS_SHOWN, plan.changes.length)}.
+            </p>
+          )}
+        </>
+      )}
+      {!props.applied && plan.errors.length === 0 && plan.changes.length > 0 && (
+        <p>Чтобы применить, загрузите тот же файл ещё раз кнопкой «Загрузить и применить».</p>
+      )}
+      <ProductImportForm token={props.token} />
+      <p>
+        <a href="/staff/products">← К товарам</a>
+      </p>
     </Frame>
   );
 }

@@ -1,6 +1,8 @@
 /** Prices and stock: the grid of products × price lists with the stock count, and a product's stock movements. */
 
 import type { ImportPlan, MerchandiseRow, StockMovement } from '../../catalog/index.ts';
+import { errorCount } from '../../catalog/index.ts';
+import { IMPORT_ROWS_SHOWN, ImportErrors } from './fields.tsx';
 import { Frame, type FrameProps, StaffPager, TokenField } from './layout.tsx';
 
 type Page = Pick<FrameProps, 'nonce' | 'assets' | 'member' | 'areas' | 'path' | 'notice'> & { token: string };
@@ -162,30 +164,16 @@ function ImportForm({ token }: { token: string }) {
   );
 }
 
-const SHOWN = 500;
-
 export function ImportResultPage(props: Page & { plan: ImportPlan; dryRun: boolean; applied: boolean }) {
   const { plan } = props;
-  const title = plan.errors.length ? 'Файл не загружен: есть ошибки' : props.applied ? 'Файл загружен' : 'Проверка файла';
+  const title = errorCount(plan) ? 'Файл не загружен: есть ошибки' : props.applied ? 'Файл загружен' : 'Проверка файла';
   return (
     <Frame title={title} {...props}>
       <p>
-        Строк: {plan.rows} · изменений остатков: {plan.stock.length} · изменений цен: {plan.prices.length} · ошибок: {plan.errors.length}
-        {props.applied ? ' · всё применено.' : plan.errors.length ? ' · ничего не изменено.' : ' · пока ничего не изменено.'}
+        Строк: {plan.rows} · изменений остатков: {plan.stock.length} · изменений цен: {plan.prices.length} · ошибок: {errorCount(plan)}
+        {props.applied ? ' · всё применено.' : errorCount(plan) ? ' · ничего не изменено.' : ' · пока ничего не изменено.'}
       </p>
-      {plan.errors.length > 0 && (
-        <>
-          <h2>Ошибки</h2>
-          <ul className="staff-errors">
-            {plan.errors.slice(0, SHOWN).map((e) => (
-              <li key={`${e.line}-${e.message}`}>
-                строка {e.line}: {e.message}
-              </li>
-            ))}
-          </ul>
-          {plan.errors.length > SHOWN && <p className="staff-muted">…и ещё {plan.errors.length - SHOWN}.</p>}
-        </>
-      )}
+      <ImportErrors plan={plan} />
       {plan.changes.length > 0 && (
         <>
           <h2>{props.applied ? 'Изменено' : 'Изменится'}</h2>
@@ -200,7 +188,7 @@ export function ImportResultPage(props: Page & { plan: ImportPlan; dryRun: boole
               </tr>
             </thead>
             <tbody>
-              {plan.changes.slice(0, SHOWN).map((c) => (
+              {plan.changes.slice(0, IMPORT_ROWS_SHOWN).map((c) => (
                 <tr key={`${c.line}-${c.field}`}>
                   <td>{c.line}</td>
                   <td>{c.sku}</td>
@@ -211,7 +199,11 @@ export function ImportResultPage(props: Page & { plan: ImportPlan; dryRun: boole
               ))}
             </tbody>
           </table>
-          {plan.changes.length > SHOWN && <p className="staff-muted">…и ещё {plan.changes.length - SHOWN}.</p>}
+          {plan.changes.length + plan.changesOmitted > Math.min(IMPORT_ROWS_SHOWN, plan.changes.length) && (
+            <p className="staff-muted">
+              …и ещё {plan.changes.length + plan.changesOmitted - Math.min(IMPORT_ROWS_SHOWN, plan.changes.length)}.
+            </p>
+          )}
         </>
       )}
       {props.dryRun && plan.errors.length === 0 && plan.changes.length > 0 && (
