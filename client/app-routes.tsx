@@ -6,7 +6,7 @@
  */
 import type { ComponentType } from 'react';
 import type { ActionFunction, LoaderFunction, RouteObject, ShouldRevalidateFunction } from 'react-router-dom';
-import { queryStateRoutes, type RouteHandle, type RouteId, type RouteNode, routeTree } from '../shared/routes.ts';
+import { pageStringsOf, queryStateRoutes, type RouteHandle, type RouteId, type RouteNode, routeTree } from '../shared/routes.ts';
 import { PageErrorBoundary } from './components/PageError.tsx';
 import { galleryAware } from './gallery.ts';
 import { Root, RootErrorBoundary } from './Root.tsx';
@@ -55,7 +55,14 @@ const queryStateShouldRevalidate: ShouldRevalidateFunction = (args) =>
 const layoutShouldRevalidate: ShouldRevalidateFunction = ({ formMethod, currentUrl, nextUrl, defaultShouldRevalidate }) =>
   (formMethod && formMethod.toUpperCase() !== 'GET') || currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate;
 
-export function appRoutes(attach: (id: RouteId) => RouteFunctions): RouteObject[] {
+/**
+ * `loadStrings`: the browser's loader of string units (client/strings.ts); a page's lazy() then resolves once its
+ * code and its strings are there. The server renders with the page's strings at hand and passes none.
+ */
+export function appRoutes(
+  attach: (id: RouteId) => RouteFunctions,
+  loadStrings?: (units: readonly string[]) => Promise<void>,
+): RouteObject[] {
   const build = (node: RouteNode): RouteObject => {
     const own = { id: node.id, ...attach(node.id) };
     if (node.id === 'root') {
@@ -79,7 +86,12 @@ export function appRoutes(attach: (id: RouteId) => RouteFunctions): RouteObject[
       };
     }
     const revalidate = queryStateRoutes.has(node.id) ? queryStateShouldRevalidate : pageShouldRevalidate;
-    const page = { ...own, shouldRevalidate: galleryAware(revalidate), lazy: () => loadPage(node.id) };
+    const units = pageStringsOf(node.id);
+    const lazy =
+      loadStrings && units.length > 0
+        ? () => Promise.all([loadPage(node.id), loadStrings(units)]).then(([module]) => module)
+        : () => loadPage(node.id);
+    const page = { ...own, shouldRevalidate: galleryAware(revalidate), lazy };
     return node.index ? { ...page, index: true } : { ...page, path: node.path };
   };
   return routeTree().map(build);

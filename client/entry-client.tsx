@@ -6,22 +6,30 @@ import { StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, type RouteObject, RouterProvider } from 'react-router-dom';
 import { createI18n } from '../shared/i18n.ts';
+import { stringsOf } from '../shared/routes.ts';
 import { AppProviders } from './AppProviders.tsx';
 import { appRoutes } from './app-routes.tsx';
 import { clientAction, clientLoader, createDataStrategy } from './data-strategy.ts';
 import { isChunkLoadError, reloadOnce, watchChunkErrors } from './robustness/chunk-reload.ts';
 import { startPreloading } from './robustness/preload.ts';
 import { startUpdateCheck } from './robustness/update-check.ts';
+import { setStringsLoader, stringsLoader } from './strings.ts';
 
 async function start() {
   const boot = window.__BOOT__!;
-  const routes = appRoutes(() => ({ loader: clientLoader, action: clientAction }));
+  // The page's strings (its boot data); a client navigation loads those of the page it reaches (client/strings.ts).
+  const i18n = createI18n(boot.language, { [boot.language]: { translation: boot.translations } });
+  const loadStrings = (units: readonly string[]) => strings(units);
+  const routes = appRoutes(() => ({ loader: clientLoader, action: clientAction }), loadStrings);
   watchChunkErrors();
 
   // Resolve the lazy page modules of the current URL before hydrating, so the first client render
   // matches the server's HTML instead of showing a fallback. A chunk that fails reloads the page once
   // (spec §8); when it fails again the server's HTML stays, without client-side behaviour.
   const matches = matchRoutes(routes, window.location, boot.basename) ?? [];
+  // The boot data holds the strings of these routes, as the server matched them (the same table, the same address).
+  const strings = stringsLoader(i18n, boot, stringsOf(matches.map((m) => m.route.id!)));
+  setStringsLoader(strings);
   try {
     await Promise.all(
       matches
@@ -48,7 +56,6 @@ async function start() {
       },
     }),
   });
-  const i18n = createI18n(boot.language, { [boot.language]: { translation: boot.translations } });
 
   hydrateRoot(
     document,

@@ -15,7 +15,8 @@ export function I18nProvider({ i18n, children }: { i18n: I18n; children: ReactNo
 
 /**
  * i18next's t() resolves key paths, fallbacks and interpolation on every call (~7 % of a server render);
- * a page calls it with the same plain keys again and again. Plain lookups are memoised per instance.
+ * a page calls it with the same plain keys again and again. Plain lookups are memoised per instance, until strings
+ * are added to it (a client navigation's, client/strings.ts): a key looked up before its strings came is asked again.
  */
 const memoised = new WeakMap<I18n, TFunction>();
 
@@ -23,6 +24,7 @@ function memoisedT(i18n: I18n): TFunction {
   let t = memoised.get(i18n);
   if (!t) {
     const plain = new Map<string, string>();
+    i18n.store?.on('added', () => plain.clear());
     t = ((key: string | string[], options?: unknown) => {
       if (options !== undefined || typeof key !== 'string') return (i18n.t as (k: unknown, o?: unknown) => string)(key, options);
       let value = plain.get(key);

@@ -16,6 +16,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequ
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ViteDevServer } from 'vite';
 import { DATA_PREFIX, LATEST_BUILD_PATH } from '../shared/contracts.ts';
+import { STRINGS_PREFIX } from '../shared/locales/slices.ts';
 import { safeLocalPath } from '../shared/safe-path.ts';
 import { apiPlugin } from './api/index.ts';
 import { isDatabaseUnavailable } from './db/errors.ts';
@@ -41,6 +42,7 @@ import { logRequestError, StorefrontLogController, warnUntrustedProxy } from './
 import { CLIENT_DIST, PUBLIC_DIR } from './platform/paths.ts';
 import { DEV_ENTRY_PATH, DEV_ENTRY_SOURCE, developmentAssets, type PageAssets, productionAssets } from './render/assets.ts';
 import { formRefusedPage } from './render/static-pages.ts';
+import { stringsFile } from './render/strings.ts';
 import type { Services } from './services/index.ts';
 import { loadSessionSecret } from './sessions/index.ts';
 
@@ -196,6 +198,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
     });
   }
 
+  // The strings a client navigation loads (decision 050): named by their version, so cached for a year like build files.
+  app.get<{ Params: { language: string; file: string } }>(`${STRINGS_PREFIX}:language/:file`, (request, reply) => {
+    const json = stringsFile(request.params.language, request.params.file);
+    if (json === null) return reply.callNotFound();
+    return reply.type('application/json; charset=utf-8').header('cache-control', 'public, max-age=31536000, immutable').send(json);
+  });
   // A build file that does not exist (an old hash after a deploy) is a plain 404, not a rendered page.
   app.get('/assets/*', (_request, reply) => reply.callNotFound());
 

@@ -33,13 +33,19 @@ export const DEMO_INBOX_PATH = '/_demo/inbox';
 
 /**
  * Data the server embeds in every page for the browser to start with (escaped, shared/serialize.ts): the language,
- * the router basename, the language's UI strings and the id of the client build. Route data travels separately, in
- * React Router's hydration data.
+ * the router basename, the UI strings the page shows and the id of the client build. Route data travels separately,
+ * in React Router's hydration data.
  */
 export interface BootData {
   language: Language;
   basename: string;
+  /**
+   * The strings the page shows only (docs/decisions/050-translations-per-page.md): the units of shared/routes.ts
+   * stringsOf for the routes its address matches — the shell's and the page's.
+   */
   translations: LocaleMessages;
+  /** The version naming the language's string files a client navigation loads (client/strings.ts). */
+  stringsVersion: string;
   /** Compared with the server's latest build (client/robustness/update-check.ts). */
   buildId: string;
 }

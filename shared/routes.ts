@@ -16,7 +16,81 @@ export interface RouteEntry {
   id: string;
   path?: string;
   index?: true;
+  /**
+   * The strings the page shows beyond the shell's (SHELL_STRINGS): locale namespaces ("calc") or parts of one
+   * ("seo.home"), embedded in the page's boot data and loaded before a client navigation renders the page
+   * (docs/decisions/050-translations-per-page.md; test/page-strings.test.ts holds every key the page uses to them).
+   */
+  strings: readonly string[];
 }
+
+/**
+ * The strings of every page, in the boot data: what the shell (client/Root.tsx, its header, footer, menus, region and
+ * cookie dialogs, lightbox, form errors, the pages' error boundary) shows. A namespace of shared/locales or a part of one.
+ */
+export const SHELL_STRINGS: readonly string[] = [
+  'city',
+  'colorMode',
+  'consent',
+  'cookies',
+  'error',
+  'footer',
+  'form',
+  'header',
+  'lightbox.close',
+  'lightbox.elementNotFound',
+  'lightbox.error',
+  'meta',
+  'nav',
+  'notFound',
+  'notice',
+  'productPage.layer',
+  'region',
+  'search.found',
+  'search.label',
+  'search.nothing',
+  'search.placeholder',
+  'search.results',
+  'search.submit',
+  'seo.notFound',
+  'site.law',
+  'site.policyLine',
+  'site.policyLink',
+  'site.social',
+  'site.socialLinks',
+];
+
+/** Strings a part of the shell loads with its own chunk when it first shows (the lightbox: client/components/GalleryHost.tsx). */
+export const LAZY_STRINGS: readonly string[] = ['lightbox'];
+
+/** A product or kit tile and its buttons (add to cart, compare), as lists of products show them. */
+const TILES = [
+  'product',
+  'productPage.in_stock',
+  'productPage.on_order',
+  'compare.add',
+  'compare.added',
+  'compare.failed',
+  'kits.added',
+  'kits.addFailed',
+  'kits.lines',
+  'kits.mass',
+  'kits.notSold',
+  'kits.total',
+] as const;
+/** The trail above a page (client/components/Breadcrumbs.tsx). */
+const CRUMBS = ['productPage.breadcrumbs', 'productPage.home'] as const;
+/** The account's forms: their shared labels, errors, password strength and the demo inbox's link. */
+const ACCOUNT_FORMS = ['auth', 'account.shared', 'account.errors', 'account.strength', 'account.demoInbox'] as const;
+/** The sign-up form's fields the account page's forms share. */
+const PROFILE_FIELDS = [
+  'account.register.name',
+  'account.register.passwordHint',
+  'account.register.phone',
+  'account.register.phoneHint',
+] as const;
+/** A content page (decision 027): its texts, teasers and the products an article names. */
+const CONTENT = ['content', 'seo.content', ...CRUMBS, ...TILES] as const;
 
 /**
  * The pages. Order does not matter to React Router (it ranks by path: a static segment beats a dynamic one, so
@@ -24,46 +98,74 @@ export interface RouteEntry {
  * static paths come first for the reader.
  */
 export const pageRoutes = [
-  { id: 'home', index: true },
-  { id: 'auth', path: 'auth' },
-  { id: 'personal', path: 'personal' },
-  { id: 'history', path: 'history' },
-  { id: 'history-entry', path: 'history/:id' },
-  { id: 'register', path: 'register' },
-  { id: 'password-forgot', path: 'auth/forgot' },
-  { id: 'password-reset', path: 'auth/reset' },
-  { id: 'account-confirm', path: 'account/confirm' },
-  { id: 'records', path: 'records' },
-  { id: 'cart', path: 'cart' },
-  { id: 'cart-result', path: 'cart/:success' },
-  { id: 'cart-order', path: 'cart/:success/:id' },
-  { id: 'cart-invoice', path: 'cart/invoice/:id' },
-  { id: 'search', path: 'search' },
-  { id: 'compare', path: 'compare' },
-  { id: 'materials', path: 'materials' },
-  { id: 'kits', path: 'komplekty-sumoizoliacii' },
-  { id: 'kit', path: 'komplekty-sumoizoliacii/:slug' },
+  { id: 'home', index: true, strings: ['home', 'seo.home', 'content.empty', 'content.readingTime', ...TILES] },
+  {
+    id: 'auth',
+    path: 'auth',
+    strings: [
+      'auth',
+      'account.forgot.link',
+      'account.register.create',
+      'account.register.noAccount',
+      'account.shared',
+      'account.demoInbox',
+      'seo.auth',
+    ],
+  },
+  { id: 'personal', path: 'personal', strings: ['personal', 'account.personal', ...PROFILE_FIELDS, ...ACCOUNT_FORMS, 'seo.personal'] },
+  {
+    id: 'history',
+    path: 'history',
+    strings: ['history', 'order', 'orders', 'personal.history', 'account.history', 'account.personal', 'seo.history'],
+  },
+  { id: 'history-entry', path: 'history/:id', strings: ['order', 'orders', 'account.history', 'seo.order'] },
+  { id: 'register', path: 'register', strings: ['account.register', ...ACCOUNT_FORMS, 'site.consentLaw', 'seo.register'] },
+  {
+    id: 'password-forgot',
+    path: 'auth/forgot',
+    strings: ['account.forgot', 'account.register.signIn', ...ACCOUNT_FORMS, 'seo.passwordForgot'],
+  },
+  {
+    id: 'password-reset',
+    path: 'auth/reset',
+    strings: ['account.reset', 'account.register.signIn', 'account.register.passwordHint', ...ACCOUNT_FORMS, 'seo.passwordReset'],
+  },
+  { id: 'account-confirm', path: 'account/confirm', strings: ['account.confirm', 'account.reset', ...ACCOUNT_FORMS, 'seo.accountConfirm'] },
+  {
+    id: 'records',
+    path: 'records',
+    strings: ['account.records', 'account.history', 'account.personal', 'account.errors', 'personal.history', 'seo.records'],
+  },
+  { id: 'cart', path: 'cart', strings: ['cart', 'checkout', 'details.emptyCart', 'site.offer', 'seo.cart'] },
+  { id: 'cart-result', path: 'cart/:success', strings: ['checkout', 'order', 'orders', 'seo.receipt'] },
+  { id: 'cart-order', path: 'cart/:success/:id', strings: ['checkout', 'order', 'orders', 'payment', 'seo.receipt'] },
+  { id: 'cart-invoice', path: 'cart/invoice/:id', strings: ['orders', 'payment.invoice', 'seo.invoice'] },
+  { id: 'search', path: 'search', strings: ['search', 'seo.search', ...CRUMBS, ...TILES] },
+  { id: 'compare', path: 'compare', strings: ['compare', 'attr', 'seo.compare'] },
+  { id: 'materials', path: 'materials', strings: ['materials', 'details.kitsCount', 'seo.materials', ...CRUMBS, ...TILES] },
+  { id: 'kits', path: 'komplekty-sumoizoliacii', strings: ['kits', 'seo.kits', ...CRUMBS, ...TILES] },
+  { id: 'kit', path: 'komplekty-sumoizoliacii/:slug', strings: ['kits', 'checkout.kitCartNote', 'seo.kits', ...CRUMBS, ...TILES] },
   // Content and forms (decision 027).
-  { id: 'about', path: 'about' },
-  { id: 'about-noise', path: 'about_noise_insulation' },
-  { id: 'about-noise-page', path: 'about_noise_insulation/:page' },
-  { id: 'news', path: 'news' },
-  { id: 'news-item', path: 'news/:slug' },
-  { id: 'articles', path: 'stati' },
-  { id: 'article', path: 'stati/:slug' },
-  { id: 'payment', path: 'oplata-i-vozvraty' },
-  { id: 'privacy', path: 'politika-konfidencialnosti' },
-  { id: 'faq', path: 'voprosy-i-otvety' },
-  { id: 'reviews', path: 'otzyvy-i-predlojeniya' },
-  { id: 'partner', path: 'stat-partnerom' },
-  { id: 'handmade', path: 'handmade' },
-  { id: 'calc', path: 'calc' },
-  { id: 'builder', path: 'constructor' },
-  { id: 'map', path: 'map' },
-  { id: 'category', path: ':category' },
-  { id: 'product', path: ':category/:product' },
+  { id: 'about', path: 'about', strings: CONTENT },
+  { id: 'about-noise', path: 'about_noise_insulation', strings: CONTENT },
+  { id: 'about-noise-page', path: 'about_noise_insulation/:page', strings: CONTENT },
+  { id: 'news', path: 'news', strings: [...CONTENT, 'details.rssTitle'] },
+  { id: 'news-item', path: 'news/:slug', strings: CONTENT },
+  { id: 'articles', path: 'stati', strings: CONTENT },
+  { id: 'article', path: 'stati/:slug', strings: CONTENT },
+  { id: 'payment', path: 'oplata-i-vozvraty', strings: [...CONTENT, 'site.offer'] },
+  { id: 'privacy', path: 'politika-konfidencialnosti', strings: CONTENT },
+  { id: 'faq', path: 'voprosy-i-otvety', strings: CONTENT },
+  { id: 'reviews', path: 'otzyvy-i-predlojeniya', strings: [...CONTENT, 'forms'] },
+  { id: 'partner', path: 'stat-partnerom', strings: [...CONTENT, 'forms'] },
+  { id: 'handmade', path: 'handmade', strings: [...CONTENT, 'forms'] },
+  { id: 'calc', path: 'calc', strings: ['calc', 'product', 'productPage'] },
+  { id: 'builder', path: 'constructor', strings: ['calc', 'productPage'] },
+  { id: 'map', path: 'map', strings: ['map', 'productPage'] },
+  { id: 'category', path: ':category', strings: ['listing', 'category', 'attr', 'notice', 'seo.category', ...CRUMBS, ...TILES] },
+  { id: 'product', path: ':category/:product', strings: ['attr', 'productPage', 'seo.category', ...TILES] },
   // Every other path: the loader answers 404 "Page not found: {fullPath}".
-  { id: 'not-found', path: '*' },
+  { id: 'not-found', path: '*', strings: [] },
 ] as const satisfies readonly RouteEntry[];
 
 export type PageRouteId = (typeof pageRoutes)[number]['id'];
@@ -97,6 +199,21 @@ export function routeTree(): RouteNode[] {
  * docs/decisions/028-calculator.md): a navigation that changes only the query reloads none of their data.
  */
 export const queryStateRoutes: ReadonlySet<RouteId> = new Set<RouteId>(['calc', 'builder']);
+
+/** The strings a page with these matched routes shows: the shell's and each matched page's, each named once, sorted. */
+export function stringsOf(routeIds: Iterable<string>): string[] {
+  const units = new Set(SHELL_STRINGS);
+  for (const id of routeIds) for (const unit of pageStrings.get(id) ?? []) units.add(unit);
+  return [...units].sort();
+}
+
+const pageStrings = new Map<string, readonly string[]>(pageRoutes.map((r) => [r.id, r.strings]));
+
+/** Every string unit some page shows: what the browser may ask for (never the server's own, like `mail`). */
+export const browserStrings: ReadonlySet<string> = new Set([...SHELL_STRINGS, ...pageRoutes.flatMap((r) => r.strings), ...LAZY_STRINGS]);
+
+/** The strings of one page beyond the shell's (a client navigation loads those it lacks). */
+export const pageStringsOf = (id: string): readonly string[] => pageStrings.get(id) ?? [];
 
 /** The route ids that have a server module in server/pages (all of them: every route has a loader). */
 export const serverModuleIds: readonly RouteId[] = ['root', 'pages', ...pageRoutes.map((r) => r.id)];

@@ -5,10 +5,16 @@
 
 import t from 'tap';
 import { messages } from '../shared/locales/index.ts';
+import { sliceStrings } from '../shared/locales/slices.ts';
+import { stringsOf } from '../shared/routes.ts';
+import type { Language } from '../shared/sites.ts';
 import { createUser, hydrationData, startTestApp, type TestApp, type Visitor } from './helpers/app.ts';
 import { browserRouter } from './helpers/browser-router.ts';
 
 const NOT_FOUND_TITLE = 'Упс! Страница не найдена!';
+
+/** The strings the home page embeds in a language: the shell's and its own (shared/routes.ts). */
+const homeStrings = (language: Language) => sliceStrings(messages[language], stringsOf(['root', 'pages', 'home']));
 
 /** window.__BOOT__ = {language, basename, translations} as the page embeds it. */
 function bootData(html: string): { language: string; basename: string; translations: Record<string, any> } {
@@ -118,7 +124,7 @@ t.test('languages', async (t) => {
     const boot = bootData(res.body);
     t.equal(boot.language, 'en');
     t.equal(boot.basename, '/en');
-    t.same(boot.translations, messages.en, 'the embedded strings are the English locale');
+    t.same(boot.translations, homeStrings('en'), 'the embedded strings are the home page’s, in English (decision 050)');
     t.equal(boot.translations.notFound.title, 'Oops! Page not found!');
     const embedded = JSON.stringify(boot.translations);
     t.notOk(embedded.includes('Корзина'), 'no Russian UI string is embedded');
@@ -135,7 +141,7 @@ t.test('languages', async (t) => {
     const boot = bootData(res.body);
     t.equal(boot.language, 'ru');
     t.equal(boot.basename, '/');
-    t.same(boot.translations, messages.ru);
+    t.same(boot.translations, homeStrings('ru'));
   });
 
   t.test('/kk on kz.localhost is Kazakh', async (t) => {
@@ -144,7 +150,7 @@ t.test('languages', async (t) => {
     t.equal(htmlLang(res.body), 'kk');
     t.equal(bootData(res.body).language, 'kk');
     t.equal(bootData(res.body).basename, '/kk');
-    t.same(bootData(res.body).translations, messages.kk);
+    t.same(bootData(res.body).translations, homeStrings('kk'));
     t.equal(hydrationData(res.body).loaderData.root.site.id, 'kz');
   });
 

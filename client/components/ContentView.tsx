@@ -11,10 +11,9 @@ import type { ProductCard } from '../../shared/catalog.ts';
 import type { ContentImage } from '../../shared/content.ts';
 import { useBoot } from '../boot.ts';
 
-/** An entry and a teaser as the content pages' loaders send them (the article page's data has both). */
+/** An entry as the content pages' loaders send it. */
 type ArticleData = Awaited<ReturnType<typeof articleLoader>>;
 type EntryView = ArticleData['entry'];
-type TeaserView = ArticleData['related'][number];
 
 import { useTranslation } from '../i18n.tsx';
 import { useShell } from '../loader-data.ts';
@@ -23,6 +22,8 @@ import { absoluteAsset, breadcrumbList, PageHead } from './PageHead.tsx';
 import { ProductTile } from './ProductTile.tsx';
 import { ResponsiveImage } from './ResponsiveImage.tsx';
 import { siteUrl, useCanonicalUrl } from './SeoLinks.tsx';
+
+export { EntryMeta, TeaserList } from './TeaserList.tsx';
 
 /** The trail from home: the page's own crumbs after the home link. */
 export function useCrumbs(items: Crumb[]): Crumb[] {
@@ -123,22 +124,6 @@ export function ContentBody({ entry }: { entry: Pick<EntryView, 'html' | 'langua
   );
 }
 
-/** Date and reading time of an entry. */
-export function EntryMeta({ entry, reading = true }: { entry: Pick<EntryView, 'date' | 'isoDate' | 'minutes'>; reading?: boolean }) {
-  const { t } = useTranslation();
-  return (
-    <p className="content-meta muted">
-      <time dateTime={entry.isoDate}>{entry.date}</time>
-      {reading && (
-        <>
-          {' · '}
-          {t('content.readingTime', { minutes: entry.minutes })}
-        </>
-      )}
-    </p>
-  );
-}
-
 /** The table of contents: the body's h2 and h3 as anchor links. */
 export function TableOfContents({ entry }: { entry: Pick<EntryView, 'toc'> }) {
   const { t } = useTranslation();
@@ -201,54 +186,6 @@ export function ProductCards({ title, products, currency }: { title: string; pro
         ))}
       </ul>
     </section>
-  );
-}
-
-/**
- * Teasers of news or articles as cards: cover (or a placeholder, so cards line up), title, date, reading time,
- * summary. The title's link covers the whole card (one link per card for screen readers).
- */
-export function TeaserList({ items, base, headingLevel = 2 }: { items: TeaserView[]; base: string; headingLevel?: 2 | 3 }) {
-  const { t } = useTranslation();
-  const { language } = useBoot();
-  // An entry without a translation is shown in Russian (decision 027): its texts say so.
-  const langOf = (item: TeaserView) => (item.language !== language ? item.language : undefined);
-  if (items.length === 0) return <p className="muted">{t('content.empty')}</p>;
-  const Heading = headingLevel === 2 ? 'h2' : 'h3';
-  return (
-    <ul className="teasers">
-      {items.map((item) => (
-        <li key={item.slug} className="teaser">
-          <div className="teaser__media">
-            {item.cover ? (
-              <ResponsiveImage
-                className="teaser__cover"
-                src={item.cover.src}
-                alt=""
-                width={320}
-                height={Math.round((320 * item.cover.height) / item.cover.width)}
-                sizes="(max-width: 40rem) 100vw, 22rem"
-              />
-            ) : (
-              <span className="content-placeholder" aria-hidden="true" />
-            )}
-          </div>
-          <div className="teaser__body">
-            <Heading className="teaser__title">
-              <Link className="teaser__link" to={`${base}/${item.slug}`} lang={langOf(item)}>
-                {item.title}
-              </Link>
-            </Heading>
-            <EntryMeta entry={item} />
-            {item.summary && (
-              <p className="teaser__summary" lang={langOf(item)}>
-                {item.summary}
-              </p>
-            )}
-          </div>
-        </li>
-      ))}
-    </ul>
   );
 }
 

@@ -26,14 +26,16 @@ import {
   slideOf,
 } from '../gallery.ts';
 import { useTranslation } from '../i18n.tsx';
+import { loadStrings } from '../strings.ts';
 import type { GalleryLightboxProps } from './Lightbox.tsx';
 
 type LightboxComponent = (props: GalleryLightboxProps) => ReactNode;
 
 let chunk: Promise<LightboxComponent> | undefined;
 function loadLightbox(): Promise<LightboxComponent> {
-  chunk ??= import('./Lightbox.tsx').then(
-    (m) => m.GalleryLightbox,
+  // Its strings come with its code: a page carries only the few the host itself shows (decision 050).
+  chunk ??= Promise.all([import('./Lightbox.tsx'), loadStrings(['lightbox'])]).then(
+    ([m]) => m.GalleryLightbox,
     (error: unknown) => {
       chunk = undefined; // a later attempt may succeed
       throw error;

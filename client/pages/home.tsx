@@ -3,12 +3,12 @@ import { Link, useLoaderData } from 'react-router-dom';
 import type { loader } from '../../server/pages/home.ts';
 import { categoryMenuUrl, KITS_PATH, MATERIALS_PATH } from '../../shared/navigation.ts';
 import { useBoot } from '../boot.ts';
-import { TeaserList } from '../components/ContentView.tsx';
 import { KitCard } from '../components/KitCard.tsx';
 import { absoluteAsset, PageHead } from '../components/PageHead.tsx';
 import { ProductTile } from '../components/ProductTile.tsx';
 import { ResponsiveImage } from '../components/ResponsiveImage.tsx';
 import { siteUrl } from '../components/SeoLinks.tsx';
+import { TeaserList } from '../components/TeaserList.tsx';
 import { useTranslation } from '../i18n.tsx';
 import { useShell } from '../loader-data.ts';
 

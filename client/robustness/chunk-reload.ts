@@ -16,10 +16,15 @@ export function watchChunkErrors(): void {
   });
 }
 
+/** What a page needs besides its code chunk failed to load (its strings: client/strings.ts). */
+export class ChunkLoadError extends Error {
+  override name = 'ChunkLoadError';
+}
+
 /** A failed dynamic import (each browser words it differently) or a chunk's stylesheet that did not load. */
 export function isChunkLoadError(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
-  if (reportedByVite.has(error)) return true;
+  if (reportedByVite.has(error) || error instanceof ChunkLoadError) return true;
   return /dynamically imported module|Importing a module script failed|Unable to preload CSS/i.test(error.message);
 }
 

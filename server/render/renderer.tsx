@@ -30,8 +30,7 @@ import {
   type DataEnvelope,
   type RouteResult,
 } from '../../shared/contracts.ts';
-import { messages } from '../../shared/locales/index.ts';
-import { pageModuleKey, type RouteId } from '../../shared/routes.ts';
+import { pageModuleKey, type RouteId, stringsOf } from '../../shared/routes.ts';
 import { jsonForScript } from '../../shared/serialize.ts';
 import type { Language } from '../../shared/sites.ts';
 import { logRequestError } from '../platform/logger.ts';
@@ -42,6 +41,7 @@ import type { PageStore, PageValues, RenderHost, RequestFacts } from './host.ts'
 import { notFoundError, type RouterContext, type ServerRoutes } from './route-module.ts';
 import { STATIC_500_PAGE, STATIC_503_PAGE } from './static-pages.ts';
 import { abortOnDisconnect, capture, streamHtml } from './stream.ts';
+import { type PageStrings, pageStrings, stringsVersion } from './strings.ts';
 
 export interface RendererOptions<Ctx extends RouterContext> {
   /** What the runtime asks of the application: the request context, cookies, security headers … */
@@ -129,11 +129,10 @@ export function createRenderer<Ctx extends RouterContext>(options: RendererOptio
       });
   }
 
-  // A page embeds its language's strings: serialised once per language, not per request.
-  const translationsJson = new Map(Object.entries(messages).map(([lang, strings]) => [lang, jsonForScript(strings)]));
+  // A page embeds the strings of its routes (shared/routes.ts): serialised once per language and units, not per request.
   const buildIdJson = jsonForScript(assets.build.id);
-  const bootScript = (language: Language, basename: string) =>
-    `window.__BOOT__={"language":${jsonForScript(language)},"basename":${jsonForScript(basename)},"translations":${translationsJson.get(language)},"buildId":${buildIdJson}};`;
+  const bootScript = (language: Language, basename: string, strings: PageStrings) =>
+    `window.__BOOT__={"language":${jsonForScript(language)},"basename":${jsonForScript(basename)},"translations":${strings.json},"stringsVersion":${jsonForScript(stringsVersion(language))},"buildId":${buildIdJson}};`;
 
   /** The host's context around the runtime's own fields (a document request reads the flash it was sent back with). */
   function loadContext(request: FastifyRequest, facts: RequestFacts, document: boolean): Promise<Ctx> {
@@ -233,10 +232,13 @@ export function createRenderer<Ctx extends RouterContext>(options: RendererOptio
     if (!ctx.effects.session) host.issueSessionCookie(request, reply);
 
     const handler = handlerFor(facts.basename);
+    const units = stringsOf(context.matches.map((m) => m.route.id));
+    const strings = pageStrings(ctx.language, units);
     const boot: BootData = {
       language: ctx.language,
       basename: ctx.basename,
-      translations: messages[ctx.language],
+      translations: strings.translations,
+      stringsVersion: stringsVersion(ctx.language),
       buildId: assets.build.id,
     };
     const hydrationData = {
@@ -251,7 +253,7 @@ export function createRenderer<Ctx extends RouterContext>(options: RendererOptio
     const tree = (
       <ServerApp
         boot={boot}
-        i18n={facts.i18n}
+        i18n={strings.i18n}
         nonce={facts.nonce}
         router={router}
         context={context}
@@ -268,7 +270,7 @@ export function createRenderer<Ctx extends RouterContext>(options: RendererOptio
     await streamHtml(request, reply, tree, {
       nonce: facts.nonce,
       bootstrapModules: assets.bootstrapModules,
-      bootstrapScriptContent: `${bootScript(ctx.language, ctx.basename)}window.__staticRouterHydrationData=${jsonForScript(hydrationData)};`,
+      bootstrapScriptContent: `${bootScript(ctx.language, ctx.basename, strings)}window.__staticRouterHydrationData=${jsonForScript(hydrationData)};`,
       waitForAll: isbot(request.headers['user-agent'] ?? ''),
       controller,
       timeoutMs: options.renderTimeoutMs,
