@@ -101,6 +101,22 @@ t.test('personal state and personal pages are never served from or put into the 
   }
 });
 
+t.test('a page with a public form is never kept: its anti-robot stamp is bound to the visitor’s session', async (t) => {
+  for (const [url, form] of [
+    ['/otzyvy-i-predlojeniya', 'review'],
+    ['/stat-partnerom', 'partner'],
+  ] as const) {
+    const a = app.visitor();
+    const b = app.visitor();
+    await app.request({ url, as: a });
+    const second = await app.request({ url, as: b });
+    t.equal(second.headers['x-page-cache'], 'miss', `${url}: rendered for each visitor`);
+    const stamp = new RegExp(`"(?:stamp|${form})":"(\\d{13}\\.[\\w-]{43})"`).exec(second.body)?.[1];
+    t.ok(stamp, 'the page carries a stamp');
+    t.equal(app.services.formStamps.check(form, b.sessionId, stamp, Date.now() + 60_000), 'ok', 'bound to this visitor');
+  }
+});
+
 t.test('a 404 is not kept: random addresses cannot fill the cache', async (t) => {
   const before = app.services.pages.size;
   for (let i = 0; i < 5; i++) {

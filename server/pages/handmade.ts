@@ -8,7 +8,7 @@ import { isoDateIn } from '../../shared/content.ts';
 import { APPOINTMENT_ZONES } from '../../shared/forms.ts';
 import { plainText } from '../../shared/text.ts';
 import { entrySeo, requireEntry } from './helpers/content-pages.ts';
-import { fields, publicFormAction } from './helpers/public-form.ts';
+import { fields, formStamp, publicFormAction } from './helpers/public-form.ts';
 import type { ActionArgs, LoaderArgs } from './helpers/route-module.ts';
 
 export const HANDMADE_PATH = '/handmade';
@@ -26,7 +26,7 @@ export async function loader(args: LoaderArgs) {
   const { context } = args;
   return {
     entry: await requireEntry(args, 'page', HANDMADE_PATH.slice(1)),
-    stamp: context.services.formStamps.stamp('appointment', context.session.id),
+    stamp: formStamp(context, 'appointment'),
     dates: dateRange(context.site.timeZone),
     signedIn: context.session.snapshot.userId !== null,
     ...(await entrySeo(args, 'page', HANDMADE_PATH.slice(1))),

@@ -8,7 +8,7 @@ import { PARTNER_TYPES } from '../../shared/forms.ts';
 import { isValidInn } from '../../shared/tax-id.ts';
 import { plainText } from '../../shared/text.ts';
 import { entrySeo, requireEntry } from './helpers/content-pages.ts';
-import { fields, publicFormAction } from './helpers/public-form.ts';
+import { fields, formStamp, publicFormAction } from './helpers/public-form.ts';
 import type { ActionArgs, LoaderArgs } from './helpers/route-module.ts';
 
 export const PARTNER_PATH = '/stat-partnerom';
@@ -17,7 +17,7 @@ export async function loader(args: LoaderArgs) {
   const { context } = args;
   return {
     entry: await requireEntry(args, 'page', PARTNER_PATH.slice(1)),
-    stamp: context.services.formStamps.stamp('partner', context.session.id),
+    stamp: formStamp(context, 'partner'),
     currency: context.site.currency,
     ...(await entrySeo(args, 'page', PARTNER_PATH.slice(1))),
   };

@@ -7,7 +7,7 @@ import { formatContentDate, isoDateIn, REVIEWS_PATH } from '../../shared/content
 import { MESSAGE_KINDS, REVIEWS_PER_PAGE } from '../../shared/forms.ts';
 import { plainText } from '../../shared/text.ts';
 import { pageNumber } from './helpers/content-pages.ts';
-import { fields, publicFormAction } from './helpers/public-form.ts';
+import { fields, formStamp, publicFormAction } from './helpers/public-form.ts';
 import { type ActionArgs, type LoaderArgs, notFoundError } from './helpers/route-module.ts';
 
 export async function loader({ context, request }: LoaderArgs) {
@@ -28,8 +28,8 @@ export async function loader({ context, request }: LoaderArgs) {
     canonicalSearch: page > 1 ? `?page=${page}` : '',
     // Bound to this visitor's session (the page answer sets its cookie if it is new).
     stamps: {
-      review: context.services.formStamps.stamp('review', context.session.id),
-      message: context.services.formStamps.stamp('message', context.session.id),
+      review: formStamp(context, 'review'),
+      message: formStamp(context, 'message'),
     },
   };
 }

@@ -23,6 +23,8 @@ export interface RouterEffects {
   flash?: Flash;
   /** The visitor must wait this long before trying again (a rate limit): sent as Retry-After. */
   retryAfterSeconds?: number;
+  /** The page holds something bound to this visitor (a form's stamp): never a kept page (decision 052). */
+  personal?: true;
 }
 
 /** The fields of the request context the runtime fills in itself; its host's context extends it. */

@@ -12,7 +12,16 @@ import { type FormKind, HONEYPOT_FIELD, STARTED_FIELD } from '../../../shared/fo
 import { normalizePhone } from '../../../shared/phone.ts';
 import { plainText } from '../../../shared/text.ts';
 import type { Sender, Stored } from '../../forms/index.ts';
-import { type ActionArgs, mutationDone, mutationFailed, readForm } from './route-module.ts';
+import { type ActionArgs, type LoaderArgs, mutationDone, mutationFailed, readForm } from './route-module.ts';
+
+/**
+ * The anti-robot stamp of a public form shown on this page, bound to the visitor's session (server/forms/stamps.ts):
+ * the page is then this visitor's own and is never kept for others (decision 052).
+ */
+export function formStamp(context: LoaderArgs['context'], form: FormKind): string {
+  context.effects.personal = true;
+  return context.services.formStamps.stamp(form, context.session.id);
+}
 
 export interface PublicFormOptions<S extends z.ZodType> {
   /** Which form it is (the stamp and the rate limit are per form); a function when one route has two. */
