@@ -186,22 +186,43 @@ t.test('the compiled server', { skip: built ? false : 'no build in dist/ — run
 
   t.test('the page: brotli and gzip decode to the same page, still streamed', async (t) => {
     t.ok(cookie, 'a session cookie');
-    const normalise = (html: string) => html.replace(/nonce="[^"]*"/g, 'nonce=""');
-    const plain = await get(port, '/', { cookie });
+    // The address is in the page (its canonical and language links): each encoding asks its own (below).
+    const normalise = (html: string) => html.replace(/nonce="[^"]*"/g, 'nonce=""').replace(/compression=\w+/g, 'compression=');
+    // Each address's first answer is rendered and streamed (later ones may be kept pages: the next test).
+    const plain = await get(port, '/?compression=plain', { cookie });
+    t.equal(plain.headers['x-page-cache'], 'miss', 'rendered, not kept');
     t.equal(plain.status, 200);
     t.notOk(plain.headers['content-encoding']);
     t.match(plain.headers.vary, /accept-encoding/i, 'Vary even when sent plain');
     const html = normalise(plain.body.toString());
     t.match(html, /<\/html>$/, 'a whole page');
     for (const encoding of ['br', 'gzip'] as const) {
-      const res = await get(port, '/', { cookie, 'accept-encoding': browserAccepts[encoding] });
+      const res = await get(port, `/?compression=${encoding}`, { cookie, 'accept-encoding': browserAccepts[encoding] });
       t.equal(res.status, 200);
+      t.equal(res.headers['x-page-cache'], 'miss');
       t.equal(res.headers['content-encoding'], encoding, encoding);
       t.match(res.headers.vary, /accept-encoding/i);
       t.equal(res.headers['transfer-encoding'], 'chunked', 'streamed: no Content-Length');
       t.ok(res.body.length < plain.body.length / 2, `${encoding} is less than half the size`);
       t.equal(normalise(decoders[encoding](res.body).toString()), html, `${encoding} decodes to the same page`);
     }
+  });
+
+  t.test('a kept page (decision 052): the next visitor without personal state gets it whole, as gzip made once', async (t) => {
+    const first = await get(port, '/?kept=1', { 'accept-encoding': browserAccepts.gzip });
+    const second = await get(port, '/?kept=1', { 'accept-encoding': browserAccepts.br });
+    t.equal(first.headers['x-page-cache'], 'miss');
+    t.equal(second.headers['x-page-cache'], 'hit');
+    t.equal(second.headers['content-encoding'], 'gzip', 'gzip, even for a browser that prefers brotli');
+    t.match(second.headers.vary, /accept-encoding/i);
+    const nonceOf = (res: typeof first) => /'nonce-([^']+)'/.exec(String(res.headers['content-security-policy']))![1]!;
+    const html = decoders.gzip(second.body).toString();
+    t.match(html, `nonce="${nonceOf(second)}"`, 'with its own nonce');
+    const token = (page: string) => /"token":"([^"]+)"/.exec(page)![1]!;
+    const firstHtml = decoders.gzip(first.body).toString();
+    t.not(token(html), token(firstHtml), 'and its own site token');
+    const plain = (page: string, res: typeof first) => page.replaceAll(nonceOf(res), 'N').replaceAll(token(page), 'T');
+    t.equal(plain(html, second), plain(firstHtml, first), 'otherwise the page the first visitor got');
   });
 
   t.test('JSON: compressed above 1 KB, plain below', async (t) => {
