@@ -339,7 +339,7 @@ try {
   };
   const cards = (await send(base + CATEGORY)).body.toString().match(/class="product-card"/g)?.length ?? 0;
 
-  // Each page once, as measured: its bytes become the static file, its hydration data the ceiling's loader data.
+  // Each page as measured: its bytes become the static file, its hydration data the ceiling's loader data.
   const captured = [];
   const ceilingPages: CeilingPage[] = [];
   for (const type of pageTypes) {
@@ -348,6 +348,8 @@ try {
     if (type.visitor !== 'new') headers.cookie = (type.visitor === 'cart' ? withCart! : browsing).cookie;
     if (type.api) headers['content-type'] = 'application/json';
     const request: Call = { url: base + path, method: type.api?.method ?? 'GET', headers, body: type.api?.body };
+    // The answer as the run will see it: a page a visitor without personal state asks twice is a kept page (decision 052).
+    if (!type.api) await send(request.url, request);
     const answer = await send(request.url, request);
     if (answer.status !== 200) throw new Error(`${request.method} ${path} answered ${answer.status}`);
     const encoding = answer.headers['content-encoding'] ?? 'identity';
@@ -390,7 +392,13 @@ try {
     let ceilingRequest: Call | null = null;
     let ceilingDecoded: number | null = null;
     if (!type.api) {
-      ceilingRequest = { ...request, url: `http://127.0.0.1:${ceilingPort}${path}` };
+      // In the encoding the shop answered in: a kept page goes out as gzip made once (decision 052), a rendered one as
+      // brotli; the ceiling compresses per request, as a rendered page does.
+      ceilingRequest = {
+        ...request,
+        url: `http://127.0.0.1:${ceilingPort}${path}`,
+        headers: { ...request.headers, 'accept-encoding': encoding },
+      };
       const ceilingAnswer = await send(ceilingRequest.url, ceilingRequest);
       if (ceilingAnswer.status !== 200 || (ceilingAnswer.headers['content-encoding'] ?? 'identity') !== encoding) {
         throw new Error(`the React ceiling answered ${path} with ${ceilingAnswer.status} ${ceilingAnswer.headers['content-encoding']}`);
