@@ -5,6 +5,7 @@
  * office change clears it; a 404 is never kept; past its lifetime one request renders again while the others get the
  * stale page; the memory is bounded.
  */
+import { randomBytes } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import t from 'tap';
 import { PageCache } from '../server/cache/index.ts';
@@ -148,7 +149,7 @@ t.test('a back office change clears the kept pages: the shop shows it at once', 
 
 t.test('the store itself: stale served while one request renders again; bounded by bytes', async (t) => {
   let now = 0;
-  const cache = new PageCache(1000, 200_000, () => now);
+  const cache = new PageCache(1000, 400_000, () => now);
   const values = { nonce: 'NONCE-ABCDEFGHIJKLMNOPQR', token: 'TOKEN-abcdefghijklmnopqrstuvwxyz0123456789AB' };
   const html = Buffer.from(`<script nonce="${values.nonce}"></script><input value="${values.token}">`);
   cache.store('k', 200, html, values);
@@ -167,6 +168,40 @@ t.test('the store itself: stale served while one request renders again; bounded 
   t.ok(cache.size < 40, `the oldest pages went (${cache.size} kept)`);
   t.equal(cache.lookup('p39').state, 'hit', 'the newest stayed');
   t.equal(cache.lookup('p0').state, 'miss');
+
+  // A page with many forms: the repeated token is sent as copies of its first occurrence, the parts as one page.
+  const many = {
+    nonce: randomBytes(16).toString('base64'),
+    token: randomBytes(32).toString('base64url'),
+  };
+  let cards = '<html><script nonce="N"></script>'.replace('N', many.nonce);
+  for (let i = 0; i < 50; i++)
+    cards += `<li><h3>Товар ${i}</h3><form><input type="hidden" name="token" value="${many.token}"><button>В корзину</button></form></li>`;
+  cache.store('cards', 200, Buffer.from(cards), many);
+  const kept = cache.lookup('cards');
+  if (kept.state === 'miss') throw new Error('kept');
+  for (let round = 0; round < 5; round++) {
+    const fresh = { nonce: randomBytes(16).toString('base64'), token: randomBytes(32).toString('base64url') };
+    const expected = cards.replaceAll(many.nonce, fresh.nonce).replaceAll(many.token, fresh.token);
+    const sent = cache.answer(kept.page as never, fresh, true);
+    t.equal(gunzipSync(sent).toString(), expected, `round ${round}: the spliced gzip inflates to the page with these values`);
+    if (round === 0)
+      t.ok(sent.length < 50 * many.token.length, `the repeated token goes as copies: ${sent.length} B, less than the 50 tokens it holds`);
+  }
+  // A page holding a placeholder byte is compressed part by part: still right.
+  const odd = `<p>\u0001\u0011</p><script nonce="${many.nonce}"></script>`;
+  cache.store('odd', 200, Buffer.from(odd), many);
+  const oddKept = cache.lookup('odd');
+  if (oddKept.state === 'miss') throw new Error('kept');
+  t.equal(
+    gunzipSync(cache.answer(oddKept.page as never, { nonce: 'x'.repeat(24), token: 't' }, true)).toString(),
+    odd.replace(many.nonce, 'x'.repeat(24)),
+  );
+  t.equal(
+    cache.answer(oddKept.page as never, { nonce: 'short', token: 't' }, true).toString(),
+    odd.replace(many.nonce, 'short'),
+    'a value of another length: sent plain',
+  );
 
   const page = cache.lookup('p39');
   if (page.state === 'miss') throw new Error('kept');

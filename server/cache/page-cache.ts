@@ -15,7 +15,8 @@
  * made through this process clears it (services.invalidateCaches and the desks' callbacks); other pods follow within
  * the lifetime, like every shell cache. The cache is per process: decision 052 says why it is not shared.
  */
-import { constants, crc32, deflateRawSync } from 'node:zlib';
+import { randomBytes } from 'node:crypto';
+import { constants, crc32, deflateRawSync, gunzipSync } from 'node:zlib';
 
 export interface StoredPage {
   status: number;
@@ -23,8 +24,15 @@ export interface StoredPage {
   parts: Buffer[];
   /** Which value goes after parts[i]. */
   values: Array<'nonce' | 'token'>;
-  /** parts[i] raw-deflated with a sync flush. */
+  /** parts[i] raw-deflated with a sync flush, against the 32 KB before it (see `compress`). */
   deflated: Buffer[];
+  /** The length of the value after parts[i] when stored: only values of these lengths fit the deflated parts. */
+  lengths: number[];
+  /**
+   * The value after parts[i] as deflated blocks that copy an earlier occurrence of the same value (any value of its
+   * length), or null: sent as a stored block.
+   */
+  repeats: Array<Buffer | null>;
   bytes: number;
   storedAt: number;
   /** A request is rendering the page again: others keep getting this one. */
@@ -86,12 +94,13 @@ export class PageCache {
   /** Keeps a page rendered with `values`, split at them. */
   store(key: string, status: number, html: Buffer, values: PageValues): void {
     const split = splitAt(html, values);
-    const deflated = split.parts.map((part) => deflateRawSync(part, { level: 9, finishFlush: constants.Z_SYNC_FLUSH }));
-    const bytes = html.length + deflated.reduce((n, d) => n + d.length, 0);
-    if (bytes > this.maxBytes / 8) return;
+    const lengths = split.values.map((v) => Buffer.byteLength(values[v]));
+    const page = { status, ...split, lengths, ...compress(split, lengths), bytes: 0, storedAt: this.now(), refreshing: false };
+    page.bytes = html.length + page.deflated.reduce((n, d) => n + d.length, 0);
+    if (page.bytes > this.maxBytes / 8) return;
     this.delete(key);
-    this.entries.set(key, { status, ...split, deflated, bytes, storedAt: this.now(), refreshing: false });
-    this.bytes += bytes;
+    this.entries.set(key, page);
+    this.bytes += page.bytes;
     for (const [oldest] of this.entries) {
       if (this.bytes <= this.maxBytes) break;
       this.delete(oldest);
@@ -123,7 +132,10 @@ export class PageCache {
 /** The page as sent: gzip when accepted, else identity; either with this request's values in place. */
 export function assemble(page: StoredPage, values: PageValues, gzip: boolean): Buffer {
   const fill = page.values.map((v) => Buffer.from(values[v]));
-  if (!gzip) return Buffer.concat(page.parts.flatMap((part, i) => (i < fill.length ? [part, fill[i]!] : [part])));
+  // A value of another length than stored would shift what later parts refer back to: sent plain (never the case for
+  // a nonce and a session token, whose lengths are fixed).
+  if (!gzip || fill.some((value, i) => value.length !== page.lengths[i]))
+    return Buffer.concat(page.parts.flatMap((part, i) => (i < fill.length ? [part, fill[i]!] : [part])));
   const chunks: Buffer[] = [GZIP_HEADER];
   let crc = 0;
   let size = 0;
@@ -133,7 +145,7 @@ export function assemble(page: StoredPage, values: PageValues, gzip: boolean): B
     size += part.length;
     const value = fill[i];
     if (!value) return;
-    chunks.push(storedBlock(value));
+    chunks.push(page.repeats[i] ?? storedBlock(value));
     crc = crc32(value, crc);
     size += value.length;
   });
@@ -142,6 +154,79 @@ export function assemble(page: StoredPage, values: PageValues, gzip: boolean): B
   trailer.writeUInt32LE(size >>> 0, 4);
   chunks.push(FINAL_BLOCK, trailer);
   return Buffer.concat(chunks);
+}
+
+/** deflate's window: a part may refer back this far. */
+const WINDOW = 32 * 1024;
+/** The first byte of what stands for a value while compressing (nonce 0x01…, token 0x11…): bytes no page holds. */
+const HOLE = { nonce: 0x01, token: 0x11 } as const;
+
+/**
+ * Each part raw-deflated with a sync flush (byte-aligned, not final) with, as dictionary, the 32 KB of the page
+ * before it, where each value's place holds a placeholder of its length. A browser inflating the spliced answer has
+ * the real values there instead. That is safe because no part holds a placeholder byte (so no part refers into a
+ * value) and every value keeps its length (so every distance into earlier parts stays right): the parts compress as
+ * one page does, not as small pieces. A value seen before is deflated the same way — as copies of its earlier
+ * placeholder, i.e. of the earlier real value — when that gives copies only (checked by splicing two random value
+ * sets); else it goes as a stored block. A page that holds a placeholder byte after all is compressed part by part.
+ */
+function compress(split: Pick<StoredPage, 'parts' | 'values'>, lengths: number[]): Pick<StoredPage, 'deflated' | 'repeats'> {
+  const { parts, values } = split;
+  const placeholder = (i: number) => {
+    const start = HOLE[values[i]!];
+    return Buffer.from(Array.from({ length: lengths[i]! }, (_, n) => start + (n % 15)));
+  };
+  const independent = parts.some((part) =>
+    part.some((byte) => byte >= 0x01 && byte <= 0x1f && byte !== 0x09 && byte !== 0x0a && byte !== 0x0d),
+  );
+  const deflate = (input: Buffer, window: Buffer) => {
+    const dictionary = independent || window.length === 0 ? {} : { dictionary: window };
+    // A small part pays more for dynamic Huffman tables than it saves: the smaller of the two encodings.
+    const [dynamic, fixed] = [constants.Z_DEFAULT_STRATEGY, constants.Z_FIXED].map((strategy) =>
+      deflateRawSync(input, { level: 9, strategy, finishFlush: constants.Z_SYNC_FLUSH, ...dictionary }),
+    );
+    return fixed!.length < dynamic!.length ? fixed! : dynamic!;
+  };
+  let window = Buffer.alloc(0);
+  const grow = (bytes: Buffer) => {
+    window = Buffer.concat([window, bytes]);
+    if (window.length > WINDOW) window = window.subarray(window.length - WINDOW);
+  };
+  const seen = new Set<string>();
+  const deflated: Buffer[] = [];
+  const repeats: Array<Buffer | null> = [];
+  parts.forEach((part, i) => {
+    deflated.push(deflate(part, window));
+    grow(part);
+    if (i >= values.length) return;
+    const hole = placeholder(i);
+    repeats.push(!independent && seen.has(values[i]!) ? deflate(hole, window) : null);
+    seen.add(values[i]!);
+    grow(hole);
+  });
+  // Copies only, or the first random values would show: such a value goes as a stored block after all.
+  const page = { parts, values, lengths, deflated, repeats } as StoredPage;
+  for (let i = 0; i < repeats.length; i++) {
+    if (!repeats[i]) continue;
+    const ok = [0, 1].every(() => {
+      const random = { nonce: randomFill(lengths, values, 'nonce'), token: randomFill(lengths, values, 'token') };
+      const expected = Buffer.concat(parts.flatMap((p, n) => (n < values.length ? [p, Buffer.from(random[values[n]!])] : [p])));
+      try {
+        return gunzipSync(assemble(page, random, true)).equals(expected);
+      } catch {
+        return false;
+      }
+    });
+    if (!ok) repeats.fill(null);
+    break;
+  }
+  return { deflated, repeats };
+}
+
+/** A random value of the stored length of the first `kind` value (letters and digits). */
+function randomFill(lengths: number[], values: Array<'nonce' | 'token'>, kind: 'nonce' | 'token'): string {
+  const at = values.indexOf(kind);
+  return at < 0 ? '' : randomBytes(lengths[at]!).toString('base64url').slice(0, lengths[at]!).padEnd(lengths[at]!, 'x');
 }
 
 /** A non-final stored deflate block (the stream is byte-aligned after a sync flush). Values are far below 64 KB. */
