@@ -242,7 +242,7 @@ export function CalculatorStructurePage(props: CalculatorStructurePageProps) {
   };
 
   return (
-    <CalculatorForm {...props} title="Калькулятор: кузова, зоны, уровни, машины" page="structure">
+    <CalculatorForm {...props} title="Калькулятор: кузова, зоны, слои, уровни и машины" page="structure">
       <p className="staff-muted">
         Код строки не меняется: он стоит в ссылках на расчёты, которыми делятся покупатели. Переименование — это новое название. Пустой
         перевод — покупатель увидит название из языкового файла или русское.
