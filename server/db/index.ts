@@ -21,6 +21,7 @@ import { mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { Pool, PoolConfig } from 'pg';
 import { DatabaseCircuitOpenError, DatabaseTimeoutError, isBrokenConnection, isDatabaseUnavailable } from './errors.ts';
+import { preparedStatements } from './pglite-statements.ts';
 
 export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
@@ -115,6 +116,7 @@ async function openPglite(options: DbOptions): Promise<Db> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const loadDataDir = options.loadDataDirFile ? new Blob([await readFile(options.loadDataDirFile)]) : undefined;
   const pg = await PGlite.create({ dataDir, loadDataDir, extensions: { pg_trgm } });
+  const statements = preparedStatements(pg);
   let closed = false;
   let inFlight = 0;
   const counted = async <T>(call: () => Promise<T>): Promise<T> => {
@@ -128,7 +130,7 @@ async function openPglite(options: DbOptions): Promise<Db> {
   return {
     kind: 'pglite',
     query<T>(sql: string, params?: unknown[]) {
-      return counted(async () => (await pg.query<T>(sql, params)).rows);
+      return counted(() => statements.query<T>(sql, params, false));
     },
     exec(sql: string) {
       return counted(async () => void (await pg.exec(sql)));
@@ -136,7 +138,7 @@ async function openPglite(options: DbOptions): Promise<Db> {
     // PGlite has no timeouts to lift: it runs in this process, one query at a time.
     transaction(fn) {
       return counted(() =>
-        pg.transaction((tx) => fn({ query: async <T>(sql: string, params?: unknown[]) => (await tx.query<T>(sql, params)).rows })),
+        pg.transaction(() => fn({ query: <T>(sql: string, params?: unknown[]) => statements.query<T>(sql, params, true) })),
       );
     },
     stats: () => ({ kind: 'pglite', inFlight }),
