@@ -1,7 +1,8 @@
 /** Categories and products from the database, priced from a site's price list (the read model, offers.ts). */
 import { DEFAULT_LANGUAGE, type Language } from '../../shared/sites.ts';
+import { TtlCache } from '../cache/index.ts';
 import type { Queryable } from '../db/index.ts';
-import { type SearchResult, searchCatalog } from './search.ts';
+import { normalizeSearchText, type SearchResult, searchCatalog } from './search.ts';
 
 export type { Category, ComparedProduct, Product, ProductCard } from '../../shared/catalog.ts';
 
@@ -17,8 +18,32 @@ export function likePattern(text: string): string {
   return '%' + text.replace(/[\\%_]/g, (ch) => '\\' + ch) + '%';
 }
 
+/** Distinct searches kept (language, limit and normalised text); the least recently stored goes first past it. */
+const SEARCHES_KEPT = 2000;
+
 export class CatalogService {
-  constructor(private readonly db: Queryable) {}
+  /**
+   * Search answers, which depend on the text, the limit, the language and the catalogue only (no site, price or
+   * visitor): the header's live search asks the same few prefixes over and over. Kept for the page cache's lifetime
+   * (PAGE_CACHE_TTL; 0 keeps nothing), stale up to ten times that while one search refreshes it, and cleared with every
+   * catalogue change made on this pod (`clearCache`).
+   */
+  private readonly searches: TtlCache<SearchResult[]> | undefined;
+
+  constructor(
+    private readonly db: Queryable,
+    searchTtlMs = 0,
+  ) {
+    this.searches =
+      searchTtlMs > 0
+        ? new TtlCache<SearchResult[]>(searchTtlMs, searchTtlMs * 10, Date.now, SEARCHES_KEPT).countedAs('search')
+        : undefined;
+  }
+
+  /** Forgets every kept search answer (a catalogue change). */
+  clearCache(): void {
+    this.searches?.clear();
+  }
 
   /** The categories in `language` (the Russian title where one has no translation, marked by `lang`). */
   listCategories(language: Language): Promise<Category[]> {
@@ -98,6 +123,7 @@ export class CatalogService {
 
   /** Catalogue search (server/catalog/search.ts): morphology, typos, keyboard layout, SKU; ranked. */
   search(text: string, limit = 10, language: Language = DEFAULT_LANGUAGE): Promise<SearchResult[]> {
-    return searchCatalog(this.db, text, limit, language);
+    const run = () => searchCatalog(this.db, text, limit, language);
+    return this.searches ? this.searches.get(`${language}\n${limit}\n${normalizeSearchText(text)}`, run) : run();
   }
 }

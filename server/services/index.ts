@@ -148,7 +148,7 @@ export function createServices(
   },
 ): Services {
   const sites = new SiteDirectory(options.sites);
-  const catalog = new CatalogService(db);
+  const catalog = new CatalogService(db, options.pageCacheTtlMs ?? 0);
   const listing = new ListingService(db, options.shellCacheTtlMs);
   const showcase = new ShowcaseService(db, options.shellCacheTtlMs);
   const widgets = new WidgetService(db);
@@ -177,6 +177,7 @@ export function createServices(
   // A catalogue change made here (prices, stock, products) reaches this process's cached lists at once.
   const catalogChanged = () => {
     shellCache.clear();
+    catalog.clearCache();
     listing.clearCache();
     showcase.clearCache();
     calculator.clearCache();
@@ -244,14 +245,9 @@ export function createServices(
         return { categories, ...siteWidgets };
       }),
     invalidateCaches: () => {
-      shellCache.clear();
-      listing.clearCache();
-      showcase.clearCache();
-      calculator.clearCache();
+      catalogChanged();
       dealers.clearCache();
-      feeds.clear();
       content.clearCache();
-      pages.clear();
     },
     pages,
   };
