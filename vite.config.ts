@@ -13,7 +13,7 @@ import { noScriptDarkMode } from './client/build/no-script-dark-mode.ts';
 //    and client/ is bundled — template-literal imports such as import(`./pages/${name}.ts`) included (each file the
 //    pattern matches becomes a chunk); packages in node_modules stay external, installed by `npm ci --omit=dev`.
 export default defineConfig({
-  plugins: [react(), copyMigrations(), copyServerData()],
+  plugins: [react(), reactRouterProduction(), copyMigrations(), copyServerData()],
   publicDir: false,
   // Dark mode for visitors without JavaScript (the OS setting), from the [data-theme='dark'] rules.
   css: { postcss: { plugins: [noScriptDarkMode()] } },
@@ -106,6 +106,28 @@ function copyServerData(): Plugin {
       for (const name of (await readdir(from)).filter((f) => f.endsWith('.gz')).sort()) {
         this.emitFile({ type: 'asset', fileName: `data/${name}`, source: await readFile(join(from, name)) });
       }
+    },
+  };
+}
+
+/**
+ * React Router's package exports name only its development build (remix-run/react-router#14102), so a browser bundle
+ * would carry its dev-only warnings (ENABLE_DEV_WARNINGS = true: console noise for shoppers, code for nothing). The
+ * production build beside it differs in that one constant; the client resolves to it. The server keeps the package as
+ * installed (external, resolved by Node).
+ */
+function reactRouterProduction(): Plugin {
+  const builds: Record<string, string> = {
+    'react-router': 'node_modules/react-router/dist/production/index.mjs',
+    'react-router/dom': 'node_modules/react-router/dist/production/dom-export.mjs',
+  };
+  return {
+    name: 'react-router-production',
+    enforce: 'pre',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    resolveId(source) {
+      const file = builds[source];
+      return file ? resolve(file) : null;
     },
   };
 }

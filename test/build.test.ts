@@ -34,3 +34,11 @@ t.test('build endpoint and boot data', async (t) => {
     }
   });
 });
+
+t.test('the browser gets React Router’s production build: none of its development warnings', async (t) => {
+  const manifest = JSON.parse(manifestText) as Record<string, { file: string; isEntry?: boolean }>;
+  const entry = Object.values(manifest).find((chunk) => chunk.isEntry && chunk.file.includes('entry-client'));
+  t.ok(entry, 'the storefront entry is in the manifest');
+  const code = readFileSync(new URL(`../dist/client/${entry!.file}`, import.meta.url), 'utf8');
+  t.notOk(code.includes('You rendered descendant <Routes>'), 'a warning only the development build has is not shipped');
+});
