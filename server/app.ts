@@ -87,7 +87,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
     logController: new StorefrontLogController(),
     // A hop count is valid at run time (proxy-addr) though Fastify's types omit it.
-    trustProxy: config.trustProxy as boolean | string | string[],
+    trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];

@@ -20,18 +20,28 @@ t.test('values are parsed and checked; empty variables count as unset', async (t
   const c = loadConfig({
     PORT: '8080',
     DATABASE_URL: 'postgres://u@db:5432/shop',
-    TRUST_PROXY: '2',
+    TRUST_PROXY: '10.0.0.0/8',
     SEED_DEMO: 'false',
     SESSION_SECRET: '',
   });
   t.equal(c.port, 8080);
   t.equal(c.databaseUrl, 'postgres://u@db:5432/shop');
-  t.equal(c.trustProxy, 2);
+  t.same(c.trustProxy, ['10.0.0.0/8']);
   t.equal(c.seedDemo, false);
   t.equal(c.sessionSecret, undefined);
   t.equal(loadConfig({ TRUST_PROXY: 'true' }).trustProxy, true);
   t.same(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.0.0.2' }).trustProxy, ['10.0.0.1', '10.0.0.2']);
   t.equal(loadConfig({ DATABASE_URL: '' }).databaseUrl, undefined);
+});
+
+t.test('a TRUST_PROXY hop count is refused by name (Fastify ignores it since 5.12.1: no proxy would be trusted)', async (t) => {
+  for (const hops of ['1', '2', ' 3 ']) {
+    t.throws(() => loadConfig({ TRUST_PROXY: hops }), {
+      name: 'ConfigError',
+      message: /TRUST_PROXY=\d: a hop count is no longer supported.*addresses/,
+    });
+  }
+  t.equal(loadConfig({ TRUST_PROXY: '0' }).trustProxy, false, '0 still means off');
 });
 
 t.test('bad values stop the boot with every problem named', async (t) => {

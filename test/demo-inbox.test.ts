@@ -128,7 +128,7 @@ t.test('links of another site lead to its local host; a missing or malformed mes
 
 t.test('the inbox answers 404 to a public host and to a client that is not this computer', async (t) => {
   const trusting = await startTestApp(t, { TRUST_PROXY: 'true' });
-  const hops = await startTestApp(t, { TRUST_PROXY: '1' });
+  const proxied = await startTestApp(t, { TRUST_PROXY: '127.0.0.1' });
   const cases: Array<[string, TestApp, Parameters<TestApp['request']>[0]]> = [
     ['the public ru site', app, { url: INBOX, host: 'tihoavto.ru' }],
     ['the public kz site', app, { url: INBOX, host: 'tihoavto.kz' }],
@@ -153,7 +153,11 @@ t.test('the inbox answers 404 to a public host and to a client that is not this 
       trusting,
       { url: INBOX, host: 'tihoavto.ru', headers: { 'x-forwarded-host': 'localhost' } },
     ],
-    ['TRUST_PROXY=1: one hop names a remote visitor', hops, { url: INBOX, headers: { 'x-forwarded-for': '203.0.113.11' } }],
+    [
+      'TRUST_PROXY=127.0.0.1: a local proxy names a remote visitor',
+      proxied,
+      { url: INBOX, headers: { 'x-forwarded-for': '203.0.113.11' } },
+    ],
     ['a message, from a remote client', app, { url: `${INBOX}/1`, remoteAddress: '198.51.100.1' }],
     ['a malformed id, from a remote client', app, { url: `${INBOX}/abc`, remoteAddress: '198.51.100.1' }],
   ];

@@ -125,7 +125,7 @@ export interface Config {
   dbProbe: { intervalMs: number; timeoutMs: number; stallMs: number };
   readyzTimeoutMs: number;
   sessionSecret: string | undefined;
-  trustProxy: boolean | number | string[];
+  trustProxy: boolean | string[];
   /** Strict-Transport-Security's includeSubDomains (server/http/security.ts). */
   hstsIncludeSubdomains: boolean;
   /** Sessions under the pre-`__Host-` cookie name are still accepted, once each (server/http/request-context.ts). */
@@ -335,11 +335,20 @@ function parseMailFrom(value: string): { name: string | null; address: string } 
   return m[3] ? { name: null, address: m[3] } : { name: m[1]?.trim().replace(/^"(.*)"$/, '$1') || null, address: m[2]! };
 }
 
-function parseTrustProxy(value: string): boolean | number | string[] {
+/**
+ * TRUST_PROXY: off, `true`, or the proxies' addresses and CIDR ranges. A hop count is refused by name: Fastify 5.12.1
+ * dropped that mode (GHSA-3m5p-2c4r-xxw2: a count does not check who the nearest peer is) and now ignores a number
+ * without a word, which would leave every visitor with the proxy's address and no HSTS.
+ */
+function parseTrustProxy(value: string): boolean | string[] {
   const v = value.trim();
   if (v === '' || v === 'false' || v === '0') return false;
   if (v === 'true') return true;
-  if (/^\d+$/.test(v)) return Number(v);
+  if (/^\d+$/.test(v)) {
+    throw new ConfigError(
+      `TRUST_PROXY=${v}: a hop count is no longer supported (Fastify ignores it since 5.12.1); name the proxies' addresses or ranges instead, e.g. TRUST_PROXY=10.0.0.0/8 or TRUST_PROXY=172.30.80.10`,
+    );
+  }
   return v
     .split(',')
     .map((s) => s.trim())
