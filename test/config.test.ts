@@ -44,6 +44,20 @@ t.test('a TRUST_PROXY hop count is refused by name (Fastify ignores it since 5.1
   t.equal(loadConfig({ TRUST_PROXY: '0' }).trustProxy, false, '0 still means off');
 });
 
+t.test('TRUST_PROXY entries are addresses, CIDR ranges or proxy-addr names; anything else is refused by name', async (t) => {
+  t.same(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8, 172.30.80.10, ::1, fd00::/8' }).trustProxy, [
+    'loopback',
+    '10.0.0.0/8',
+    '172.30.80.10',
+    '::1',
+    'fd00::/8',
+  ]);
+  for (const bad of ['proxy.example', '10.0.0.0/33', '::1/129', '10.0.0.1/8/8', '10.0.0.0/', '10.0.0.0/x', '1, 10.0.0.1']) {
+    t.throws(() => loadConfig({ TRUST_PROXY: bad }), { name: 'ConfigError', message: /^TRUST_PROXY/ }, bad);
+  }
+  t.throws(() => loadConfig({ TRUST_PROXY: '10.0.0.1, gateway' }), { message: /"gateway" is not an IP address/ });
+});
+
 t.test('bad values stop the boot with every problem named', async (t) => {
   const err = t.throws(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', SESSION_SECRET: 'short' })) as Error;
   t.ok(err instanceof ConfigError);

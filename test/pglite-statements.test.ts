@@ -111,6 +111,11 @@ t.test('a table changed under a prepared statement: the next call prepares it ag
   t.notOk('colour' in (await statements.query<Record<string, unknown>>(all, ['x'], false))[0]!);
   await pg.exec(`ALTER TABLE things ADD COLUMN colour text DEFAULT 'black'`);
   t.equal((await statements.query<{ colour: string }>(all, ['x'], false))[0]!.colour, 'black');
+  t.same(
+    (await preparedTexts(pg)).filter((text) => text === all),
+    [all],
+    'the stale statement was closed in the backend, not left beside its successor',
+  );
   await pg.exec('DEALLOCATE ALL');
   t.same(await statements.query<{ name: string }>('SELECT name FROM things WHERE name = $1', ['x'], false), [{ name: 'x' }]);
   t.equal((await statements.query<{ colour: string }>(all, ['x'], false))[0]!.colour, 'black', 'a closed statement is prepared again');

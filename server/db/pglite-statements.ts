@@ -50,8 +50,18 @@ export interface PreparedStatements {
 export function preparedStatements(pg: PGlite, maxStatements = MAX_STATEMENTS): PreparedStatements {
   const statements = new Map<string, Statement>();
   let counter = 0;
+  /** Names of statements forgotten as stale, still open in the backend: closed by the next prepare. */
+  const unclosed: string[] = [];
 
-  const forget = (sql: string) => statements.delete(sql);
+  const forget = (sql: string) => {
+    const stale = statements.get(sql);
+    if (stale) unclosed.push(stale.name);
+    statements.delete(sql);
+  };
+
+  /** Closes named statements in the backend. Runs under the query mutex. */
+  const close = (names: string[]) =>
+    pg.execProtocol(concat([...names.map((name) => serialize.close({ type: 'S', name })), serialize.sync()]), { syncToFs: false });
 
   /** Parses `sql` into a new named statement and learns its parameter types. Runs under the query mutex. */
   async function prepare(sql: string): Promise<Statement> {
@@ -65,8 +75,9 @@ export function preparedStatements(pg: PGlite, maxStatements = MAX_STATEMENTS): 
     if (statements.size > maxStatements) {
       const [oldestSql, oldest] = statements.entries().next().value as [string, Statement];
       statements.delete(oldestSql);
-      await pg.execProtocol(concat([serialize.close({ type: 'S', name: oldest.name }), serialize.sync()]), { syncToFs: false });
+      unclosed.push(oldest.name);
     }
+    if (unclosed.length > 0) await close(unclosed.splice(0));
     return statement;
   }
 

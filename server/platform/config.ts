@@ -3,6 +3,7 @@
  * browser: the client gets only what the page loaders return.
  */
 import { readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { normalizeHost } from '../../shared/sites.ts';
 import { type SitesConfig, sitesConfigSchema } from '../../shared/sites-config.ts';
@@ -349,10 +350,30 @@ function parseTrustProxy(value: string): boolean | string[] {
       `TRUST_PROXY=${v}: a hop count is no longer supported (Fastify ignores it since 5.12.1); name the proxies' addresses or ranges instead, e.g. TRUST_PROXY=10.0.0.0/8 or TRUST_PROXY=172.30.80.10`,
     );
   }
-  return v
+  const entries = v
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
+  const invalid = entries.filter((entry) => !isTrustedProxyEntry(entry));
+  if (invalid.length > 0) {
+    throw new ConfigError(
+      `TRUST_PROXY: ${invalid.map((e) => JSON.stringify(e)).join(', ')} is not an IP address, a CIDR range or one of loopback, linklocal, uniquelocal`,
+    );
+  }
+  return entries;
+}
+
+/** Named ranges Fastify's proxy-addr knows, besides addresses and CIDR ranges. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An entry proxy-addr accepts: a name above, an address, or an address with a prefix length that fits its family. */
+function isTrustedProxyEntry(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, extra] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
 }
 
 function loadSitesFile(path: string): SitesConfig {
