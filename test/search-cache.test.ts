@@ -1,10 +1,13 @@
 /**
  * Kept search answers (CatalogService, PAGE_CACHE_TTL): the header's live search asks the same prefixes over and over;
  * a repeated search runs no SQL, texts that normalise alike share an answer, languages and limits do not, and a
- * back office change shows in the next search at once. With the cache off (the test default) every search runs.
+ * back office change shows in the next search at once. A kept answer is serialised and compressed once per encoding,
+ * not per request. With the cache off (the test default) every search runs.
  */
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import t from 'tap';
 import { SEARCH_IN_SQL, SEARCH_SQL } from '../server/catalog/search.ts';
+import { cachedJsonCompressions } from '../server/http/compression.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
 
 interface Result {
@@ -12,14 +15,19 @@ interface Result {
   title: string;
 }
 
-async function apiSearch(app: TestApp, text: string, language = 'ru'): Promise<Result[]> {
+function searchRequest(app: TestApp, text: string, language = 'ru', acceptEncoding?: string) {
   const v = app.visitor();
-  const res = await app.request({
+  return app.request({
     method: 'POST',
     url: `/api/site/search?token=${encodeURIComponent(v.token)}&language=${language}`,
     as: v,
     payload: { search: text },
+    headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {},
   });
+}
+
+async function apiSearch(app: TestApp, text: string, language = 'ru'): Promise<Result[]> {
+  const res = await searchRequest(app, text, language);
   if (res.statusCode !== 200) throw new Error(`search ${JSON.stringify(text)}: ${res.statusCode} ${res.body}`);
   return res.json().data.results;
 }
@@ -69,8 +77,40 @@ t.test('with PAGE_CACHE_TTL set, a search answer is kept', async (t) => {
   });
 });
 
+t.test('a kept answer is serialised and compressed once per encoding, not per request', async (t) => {
+  const app = await startTestApp(t, { PAGE_CACHE_TTL: '600' });
+  const plain = await searchRequest(app, 'шумоизоляция');
+  t.equal(plain.headers['content-encoding'], undefined, 'no encoding asked: plain JSON');
+  t.match(plain.headers['content-type'], /^application\/json; charset=utf-8$/);
+  t.match(plain.headers.vary, /Accept-Encoding/i, 'caches keep one copy per encoding');
+  const answer = plain.json();
+  t.ok(answer.data.results.length > 0 && plain.rawPayload.length >= 1024, 'an answer big enough to be compressed');
+
+  const before = cachedJsonCompressions();
+  for (let i = 0; i < 4; i++) {
+    const br = await searchRequest(app, 'шумоизоляция', 'ru', 'gzip, br');
+    t.equal(br.headers['content-encoding'], 'br');
+    t.same(JSON.parse(brotliDecompressSync(br.rawPayload).toString()), answer, 'brotli: the same answer');
+  }
+  const gzip = await searchRequest(app, 'шумоизоляция', 'ru', 'gzip');
+  t.equal(gzip.headers['content-encoding'], 'gzip');
+  t.same(JSON.parse(gunzipSync(gzip.rawPayload).toString()), answer, 'gzip: the same answer');
+  t.equal(cachedJsonCompressions() - before, 2, 'five compressed answers, one brotli and one gzip compression');
+
+  const other = await searchRequest(app, 'вибро', 'ru', 'br');
+  t.equal(cachedJsonCompressions() - before, 3, 'another answer is compressed for itself');
+  t.not(JSON.parse(brotliDecompressSync(other.rawPayload).toString()).data.results[0].id, undefined);
+  t.notSame(JSON.parse(brotliDecompressSync(other.rawPayload).toString()), answer, 'and answers its own search');
+});
+
 t.test('with the cache off (PAGE_CACHE_TTL=0), every search runs', async (t) => {
   const app = await startTestApp(t);
   await apiSearch(app, 'вибро');
   t.ok((await searchesRun(app, () => apiSearch(app, 'вибро'))) > 0);
+  const before = cachedJsonCompressions();
+  for (let i = 0; i < 2; i++) {
+    const br = await searchRequest(app, 'шумоизоляция', 'ru', 'br');
+    t.equal(br.headers['content-encoding'], 'br');
+  }
+  t.equal(cachedJsonCompressions() - before, 2, 'each answer is new, so each is compressed');
 });

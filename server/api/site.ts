@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '../../shared/sites.ts';
 import { WIDGET_CODES } from '../content/index.ts';
 import type { City } from '../geo/index.ts';
+import { sendCachedJson } from '../http/compression.ts';
 import { jsonBody, requestOrigin, searchText, siteFor, tokenQuery } from './common.ts';
 
 export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -29,9 +30,10 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
         body: jsonBody(z.object({ search: searchText.describe('What the shopper typed') })),
       },
     },
-    async (request) => {
+    async (request, reply) => {
       siteFor(services, request, request.query.domain, 'query');
-      return { data: { results: await services.catalog.search(request.body.search, 10, request.query.language) } };
+      const results = await services.catalog.search(request.body.search, 10, request.query.language);
+      return sendCachedJson(request, reply, results, (results) => ({ data: { results } }));
     },
   );
 

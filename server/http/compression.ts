@@ -4,10 +4,12 @@
  *  - hashed build files: the .br/.gz copies the build writes, sent as they are by @fastify/static (app.ts);
  *  - the streamed page: htmlDestination(), a zlib stream React pipes into. React calls flush() on its destination
  *    after each chunk it writes, so the shell still leaves at once and each later piece follows as it is ready
- *    (@fastify/compress would pipe the page through zlib unflushed and hold the shell back).
+ *    (@fastify/compress would pipe the page through zlib unflushed and hold the shell back);
+ *  - JSON answers built from a cached value (a kept search answer): sendCachedJson(), serialised and compressed once per
+ *    value and encoding, not per request.
  */
 import { PassThrough, type Writable } from 'node:stream';
-import { constants, createBrotliCompress, createGzip } from 'node:zlib';
+import { brotliCompressSync, constants, createBrotliCompress, createGzip, gzipSync } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 import fastifyCompress from '@fastify/compress';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -22,11 +24,14 @@ type Encoding = (typeof ENCODINGS)[number];
  */
 export const BROTLI_OPTIONS = { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } };
 
+/** Answers smaller than this are sent uncompressed (as @fastify/compress does). */
+const COMPRESS_THRESHOLD = 1024;
+
 /** Registers @fastify/compress; it must come before the routes it compresses (it hooks each route as it is added). */
 export async function registerCompression(app: FastifyInstance): Promise<void> {
   await app.register(fastifyCompress, {
     encodings: [...ENCODINGS],
-    threshold: 1024,
+    threshold: COMPRESS_THRESHOLD,
     brotliOptions: BROTLI_OPTIONS,
     // No client of ours compresses request bodies; inflating them would only let a small body grow past bodyLimit's intent.
     globalDecompression: false,
@@ -68,4 +73,49 @@ function addVaryAcceptEncoding(reply: FastifyReply): void {
     .filter(Boolean);
   if (tokens.some((t) => t === '*' || t.toLowerCase() === 'accept-encoding')) return;
   reply.header('vary', [...tokens, 'Accept-Encoding'].join(', '));
+}
+
+/** A JSON answer's bytes: serialised once, each encoding compressed the first time a browser asks for it. */
+interface EncodedJson {
+  json: Buffer;
+  br?: Buffer;
+  gzip?: Buffer;
+}
+
+/** By the cached value they encode: the bytes go when the cache lets the value go. */
+const encodedAnswers = new WeakMap<object, EncodedJson>();
+let compressionsRun = 0;
+
+/** How many compressions sendCachedJson has run since the process started (a test shows they are not per request). */
+export function cachedJsonCompressions(): number {
+  return compressionsRun;
+}
+
+/**
+ * Sends `build(value)` as JSON, where `value` is an object a cache keeps and hands out again. That is, the same object
+ * for as long as it is fresh, such as a kept search answer. Its serialisation and its brotli and gzip forms are made
+ * once and reused by every later answer with the same object. A search answer compressed per request took a quarter
+ * of the API's time (CPU profile under autocannon). `build` must depend on `value` alone.
+ */
+export function sendCachedJson<V extends object>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  value: V,
+  build: (value: V) => unknown,
+): FastifyReply {
+  let encoded = encodedAnswers.get(value);
+  if (!encoded) {
+    encoded = { json: Buffer.from(JSON.stringify(build(value))) };
+    encodedAnswers.set(value, encoded);
+  }
+  reply.header('content-type', 'application/json; charset=utf-8');
+  addVaryAcceptEncoding(reply);
+  const encoding = encoded.json.length >= COMPRESS_THRESHOLD ? acceptedEncoding(request) : undefined;
+  if (!encoding) return reply.send(encoded.json);
+  if (!encoded[encoding]) {
+    encoded[encoding] = encoding === 'br' ? brotliCompressSync(encoded.json, BROTLI_OPTIONS) : gzipSync(encoded.json);
+    compressionsRun++;
+  }
+  // @fastify/compress leaves an answer that already has a Content-Encoding as it is.
+  return reply.header('content-encoding', encoding).send(encoded[encoding]);
 }
