@@ -144,6 +144,34 @@ test('the constructor by keyboard alone: zones on the picture, a product per lay
   await expect(page.locator('.cart-total')).toHaveText(withoutBarrier!);
 });
 
+test('on a phone the total bar comes with the first choice, and a control reached by keyboard is never under it', async ({ page }) => {
+  await page.setViewportSize({ width: 412, height: 823 });
+  await page.goto('/calc');
+  await hydrated(page);
+  const jump = page.locator('.calc-jump');
+  await expect(jump, 'the first view: no bar over the form').toHaveCount(0);
+
+  await page.getByRole('radio', { name: /Отличный/ }).click();
+  await expect(page.getByRole('radio', { name: /Отличный/ })).toBeChecked();
+  await expect(jump).toBeVisible();
+  const total = await price(page).textContent();
+  await expect(jump).toContainText(total!);
+
+  // A zone checkbox scrolled to the bottom edge of the screen, then reached from the keyboard: it scrolls clear of the bar.
+  const box = page.getByRole('checkbox', { name: 'Крыша' });
+  await box.evaluate((el) => window.scrollBy(0, el.getBoundingClientRect().bottom - window.innerHeight + 4));
+  await box.focus();
+  const [boxRect, barRect] = await Promise.all([
+    box.evaluate((el) => el.getBoundingClientRect().toJSON()),
+    jump.evaluate((el) => el.getBoundingClientRect().toJSON()),
+  ]);
+  expect(boxRect.bottom, 'the focused checkbox ends above the bar').toBeLessThanOrEqual(barRect.top);
+
+  await jump.click();
+  await expect(page).toHaveURL(/#.*calc-result-title$/);
+  await expect(page.locator('.calc-result h2')).toBeInViewport();
+});
+
 for (const theme of ['light', 'dark'] as const) {
   for (const [name, path] of [
     ['calculator', '/calc?car=toyota-camry&tier=excellent&zone=door-skin&zone=roof&zone=arches-out'],

@@ -15,7 +15,7 @@ import { CarFields } from '../components/calc/CarFields.tsx';
 import { CarPicture } from '../components/calc/CarPicture.tsx';
 import { useHydrated } from '../components/calc/hydrated.ts';
 import { useNames, zoneGroups } from '../components/calc/names.ts';
-import { Notices, Totals } from '../components/calc/parts.tsx';
+import { JumpToResult, Notices, Totals } from '../components/calc/parts.tsx';
 import { ResultActions } from '../components/calc/ResultActions.tsx';
 import { useQueryState } from '../components/calc/use-query-state.ts';
 import { PageHead } from '../components/PageHead.tsx';
@@ -158,11 +158,7 @@ export function Component() {
                 ))}
               </div>
             </fieldset>
-            {/* On a phone the result comes after the form: its total stays in sight at the bottom, a link to it. */}
-            <a className="calc-jump" href={`#${id}-calc-result-title`}>
-              <span>{t('calc.jump')}</span>
-              <Price amount={result.totals.price} currency={currency} />
-            </a>
+            <JumpToResult search={search} target={`${id}-calc-result-title`} total={result.totals.price} currency={currency} />
             {!hydrated && (
               <button type="submit" className="button">
                 {t('calc.compute')}

@@ -43,3 +43,20 @@ export function Totals({ totals, currency }: { totals: CalcTotals; currency: str
     </dl>
   );
 }
+
+/**
+ * On a phone the result comes after the form: the total stays in sight at the bottom, a link to the result.
+ * It appears once the address holds a calculation, that is, after the shopper's first choice or a shared link. The
+ * first view of the page thus has no bar over the form: there the bar covered the first zone checkboxes at the fold,
+ * where a target under a sticky bar is hard to tap (WCAG 2.2 target size; Lighthouse's accessibility audit of /calc).
+ */
+export function JumpToResult({ search, target, total, currency }: { search: string; target: string; total: number; currency: string }) {
+  const { t } = useTranslation();
+  if (search.length <= 1) return null;
+  return (
+    <a className="calc-jump" href={`#${target}`}>
+      <span>{t('calc.jump')}</span>
+      <Price amount={total} currency={currency} />
+    </a>
+  );
+}
