@@ -639,10 +639,17 @@ t.test('header counters', async (t) => {
     products[2]!.id,
   ]);
 
+  const from = app.db.queries.length;
   const after = await app.request({ url: '/', as: visitor });
   const root = hydrationData(after.body).loaderData.root;
+  t.equal(
+    app.db.queries.slice(from).filter((sql) => /\b(sessions|cart_lines|compare_items)\b/.test(sql)).length,
+    1,
+    'the signed-in user, both counters and the compare list: one query',
+  );
   t.equal(root.cartCount, 2);
   t.equal(root.compareCount, 3);
+  t.same(root.compared, [products[0]!.id, products[1]!.id, products[2]!.id], 'the compared products, for the cards');
   t.match(after.body, '<span class="badge" aria-hidden="true">2</span>', 'the cart badge shows the count');
   t.match(after.body, '<span class="counter" aria-hidden="true">3</span>');
 

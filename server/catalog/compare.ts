@@ -50,15 +50,6 @@ export class CompareService {
     });
   }
 
-  /** The ids in the list (at most MAX_COMPARE_ITEMS), oldest first: what every product card needs to show its state. */
-  async ids(sessionId: string): Promise<number[]> {
-    const rows = await this.db.query<{ product_id: number }>(
-      'SELECT product_id FROM compare_items WHERE session_id = $1 ORDER BY added_at, product_id',
-      [sessionId],
-    );
-    return rows.map((r) => r.product_id);
-  }
-
   async remove(sessionId: string, productId: number): Promise<void> {
     await this.db.query('DELETE FROM compare_items WHERE session_id = $1 AND product_id = $2', [sessionId, productId]);
   }

@@ -17,7 +17,7 @@ export async function loader({ context }: LoaderArgs) {
     cartCount: session.snapshot.cartCount,
     compareCount: session.snapshot.compareCount,
     /** The products in the visitor's compare list, so any product card can show whether it is in it. */
-    compared: session.snapshot.compareCount > 0 ? await services.compare.ids(session.id) : [],
+    compared: session.snapshot.compared,
     signedIn: session.snapshot.userId !== null,
     cookieConsent: context.cookieConsent,
     /** Spec §4: the notification dialog, on the test and local hosts only, when the modal widget has content. */

@@ -13,9 +13,11 @@ export interface SessionSnapshot {
   userId: number | null;
   cartCount: number;
   compareCount: number;
+  /** The products in the compare list, oldest first: every product card shows whether it is in it. */
+  compared: number[];
 }
 
-export const EMPTY_SNAPSHOT: SessionSnapshot = { userId: null, cartCount: 0, compareCount: 0 };
+export const EMPTY_SNAPSHOT: SessionSnapshot = { userId: null, cartCount: 0, compareCount: 0, compared: [] };
 
 export function newSessionId(): string {
   return randomBytes(24).toString('base64url');
@@ -56,25 +58,23 @@ export class SessionService {
   }
 
   /**
-   * The signed-in user and the counters a page header shows. Most returning visitors have no session row
-   * (no state yet): for them this is one primary-key lookup; the counters are read only for rows that exist.
+   * The signed-in user, the counters a page header shows and the compare list, in one query (every page of a
+   * returning visitor runs it). Most returning visitors have no session row (no state yet): for them this is one
+   * primary-key lookup; the rest is read only for a row that exists.
    * The cart counter counts the cart's lines the site sells (view cart_lines, the one cart read of decision 031): a
    * product taken off sale is not counted, as it is not charged.
    */
   async snapshot(sessionId: string, siteId: string): Promise<SessionSnapshot> {
-    const [session] = await this.db.query<{ userId: number | null }>(
-      `SELECT CASE WHEN signed_in_until > now() THEN user_id END AS "userId"
-         FROM sessions WHERE id = $1 AND expires_at > now()`,
-      [sessionId],
-    );
-    if (!session) return EMPTY_SNAPSHOT;
-    const [counts] = await this.db.query<{ cartCount: number; compareCount: number }>(
-      `SELECT (SELECT count(*)::int FROM cart_lines l
-                WHERE l.session_id = $1 AND l.site = $2 AND l.price_list = $3 AND l.sold) AS "cartCount",
-              (SELECT count(*)::int FROM compare_items WHERE session_id = $1) AS "compareCount"`,
+    const [session] = await this.db.query<Omit<SessionSnapshot, 'compareCount'>>(
+      `SELECT CASE WHEN s.signed_in_until > now() THEN s.user_id END AS "userId",
+              (SELECT count(*)::int FROM cart_lines l
+                WHERE l.session_id = s.id AND l.site = $2 AND l.price_list = $3 AND l.sold) AS "cartCount",
+              coalesce((SELECT array_agg(c.product_id ORDER BY c.added_at, c.product_id)
+                          FROM compare_items c WHERE c.session_id = s.id), '{}') AS compared
+         FROM sessions s WHERE s.id = $1 AND s.expires_at > now()`,
       [sessionId, siteId, this.priceListOf(siteId) ?? null],
     );
-    return { userId: session.userId, ...counts! };
+    return session ? { ...session, compareCount: session.compared.length } : EMPTY_SNAPSHOT;
   }
 
   /**
