@@ -146,9 +146,12 @@ test('the constructor by keyboard alone: zones on the picture, a product per lay
 
 test('on a phone the total bar comes with the first choice, and a control reached by keyboard is never under it', async ({ page }) => {
   await page.setViewportSize({ width: 412, height: 823 });
+  const jump = page.locator('.calc-jump');
+  await page.goto('/calc?utm_source=ads');
+  await hydrated(page);
+  await expect(jump, 'a campaign link is no calculation: no bar').toHaveCount(0);
   await page.goto('/calc');
   await hydrated(page);
-  const jump = page.locator('.calc-jump');
   await expect(jump, 'the first view: no bar over the form').toHaveCount(0);
 
   await page.getByRole('radio', { name: /Отличный/ }).click();

@@ -1,5 +1,5 @@
 /** Small pieces both pages show: the notice about an unusable link and the totals (price, mass, sheets). */
-import type { CalcNotice, CalcTotals } from '../../../shared/calculator.ts';
+import { CALC_KEYS, type CalcNotice, type CalcTotals } from '../../../shared/calculator.ts';
 import { formatNumber } from '../../../shared/format.ts';
 import { useBoot } from '../../boot.ts';
 import { useTranslation } from '../../i18n.tsx';
@@ -46,13 +46,16 @@ export function Totals({ totals, currency }: { totals: CalcTotals; currency: str
 
 /**
  * On a phone the result comes after the form: the total stays in sight at the bottom, a link to the result.
- * It appears once the address holds a calculation, that is, after the shopper's first choice or a shared link. The
- * first view of the page thus has no bar over the form: there the bar covered the first zone checkboxes at the fold,
- * where a target under a sticky bar is hard to tap (WCAG 2.2 target size; Lighthouse's accessibility audit of /calc).
+ * It appears once the address holds a calculation (a calculator key): after the shopper's first choice, or from a
+ * shared calculation. A campaign's `?utm_source=…` alone is no calculation.
+ * The first view of the page thus has no bar over the form. There the bar covered the first zone checkboxes at the
+ * fold, where a target under a sticky bar is hard to tap (WCAG 2.2 target size; Lighthouse's accessibility audit of
+ * /calc).
  */
 export function JumpToResult({ search, target, total, currency }: { search: string; target: string; total: number; currency: string }) {
   const { t } = useTranslation();
-  if (search.length <= 1) return null;
+  const params = new URLSearchParams(search);
+  if (!Object.values(CALC_KEYS).some((key) => params.has(key))) return null;
   return (
     <a className="calc-jump" href={`#${target}`}>
       <span>{t('calc.jump')}</span>
