@@ -11,7 +11,8 @@ import { migrate } from './db/migrate.ts';
 import { seedContentIfEmpty, seedDemoOwner, seedDemoShopper, seedIfEmpty } from './demo/index.ts';
 import { purgeSpentStamps } from './forms/index.ts';
 import { purgeDemoInbox, purgeOldMail } from './mail/index.ts';
-import { type Config, ConfigError, loadConfig } from './platform/config.ts';
+import { type Config, loadConfig } from './platform/config.ts';
+import { ConfigError } from './platform/config-error.ts';
 import { createLogger } from './platform/logger.ts';
 
 async function main() {

@@ -10,7 +10,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import t from 'tap';
 import { parse } from 'yaml';
-import { type Config, ConfigError, loadConfig } from '../server/platform/config.ts';
+import { type Config, loadConfig } from '../server/platform/config.ts';
+import { ConfigError } from '../server/platform/config-error.ts';
 import { isLocalHost } from '../shared/sites.ts';
 import { startTestApp } from './helpers/app.ts';
 

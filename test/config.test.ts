@@ -2,7 +2,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
-import { ConfigError, loadConfig } from '../server/platform/config.ts';
+import { loadConfig } from '../server/platform/config.ts';
+import { ConfigError } from '../server/platform/config-error.ts';
 import { demoSitesConfig } from '../server/platform/demo-sites.ts';
 
 t.test('defaults: embedded database in ./data, port 3000, demo sites', async (t) => {

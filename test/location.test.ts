@@ -8,7 +8,8 @@
 import type { LightMyRequestResponse } from 'fastify';
 import t from 'tap';
 import { LocationService, publicIp } from '../server/geo/location.ts';
-import { ConfigError, loadConfig } from '../server/platform/config.ts';
+import { loadConfig } from '../server/platform/config.ts';
+import { ConfigError } from '../server/platform/config-error.ts';
 import { demoSitesConfig } from '../server/platform/demo-sites.ts';
 import { type RequestOrigin, SiteAddresses } from '../server/sites/site-address.ts';
 import { SiteDirectory } from '../shared/sites.ts';

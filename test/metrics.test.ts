@@ -120,7 +120,8 @@ t.test('the database reports its connection use: PGlite calls in flight, or the 
 });
 
 t.test('METRICS_PORT is validated; METRICS_HOST chooses the address', async (t) => {
-  const { loadConfig, ConfigError } = await import('../server/platform/config.ts');
+  const { loadConfig } = await import('../server/platform/config.ts');
+  const { ConfigError } = await import('../server/platform/config-error.ts');
   t.throws(() => loadConfig({ METRICS_PORT: 'abc' }), ConfigError);
   t.throws(() => loadConfig({ METRICS_PORT: '70000' }), ConfigError);
   t.strictSame(loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' }).metrics, { port: 9464, host: '0.0.0.0' });

@@ -9,7 +9,8 @@ import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import t from 'tap';
 import { PaymentService } from '../server/checkout/payments/payments.ts';
-import { ConfigError, loadConfig } from '../server/platform/config.ts';
+import { loadConfig } from '../server/platform/config.ts';
+import { ConfigError } from '../server/platform/config-error.ts';
 import { createOrder, hydrationData, orderNumber, startTestApp, type TestApp, type Visitor } from './helpers/app.ts';
 import { FAKE_SHOP, FAKE_SHOP_KZ, fakeYooKassaEnv, startFakeYooKassa } from './helpers/fake-yookassa.ts';
 

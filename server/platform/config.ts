@@ -3,11 +3,13 @@
  * browser: the client gets only what the page loaders return.
  */
 import { readFileSync } from 'node:fs';
-import { isIP } from 'node:net';
 import { z } from 'zod';
 import { normalizeHost } from '../../shared/sites.ts';
 import { type SitesConfig, sitesConfigSchema } from '../../shared/sites-config.ts';
+import { ConfigError } from './config-error.ts';
 import { demoSitesConfig } from './demo-sites.ts';
+import { type PaymentsConfig, parsePaymentShops } from './payment-config.ts';
+import { parseTrustProxy } from './trust-proxy.ts';
 
 // "Name <address>" or a bare address (one address, no comma lists).
 const MAIL_FROM_RE = /^(?:([^<>\r\n]*?)\s*<([^<>\s@]+@[^<>\s@]+)>|([^<>\s@]+@[^<>\s@]+))$/;
@@ -161,43 +163,6 @@ export interface OrdersConfig {
   unconfirmedReleaseHours: number | null;
 }
 
-/** A shop's credentials at the payment provider. The secret key is kept in a private field: no log or JSON shows it. */
-export class ShopCredentials {
-  readonly #secretKey: string;
-  constructor(
-    readonly shopId: string,
-    secretKey: string,
-  ) {
-    this.#secretKey = secretKey;
-  }
-  /** The HTTP Basic Authorization header value (shop id : secret key). */
-  authorization(): string {
-    return 'Basic ' + Buffer.from(`${this.shopId}:${this.#secretKey}`).toString('base64');
-  }
-  /** Whether a text contains the secret (tests: no page may). */
-  leaksInto(text: string): boolean {
-    return text.includes(this.#secretKey);
-  }
-  toJSON() {
-    return { shopId: this.shopId, secretKey: '[redacted]' };
-  }
-}
-
-export interface PaymentShop {
-  credentials: ShopCredentials;
-  /** The 54-FZ receipt's vat_code for this site's goods (1: без НДС … 6: 20/120; 7–12 the 5 %/7 % codes). */
-  vatCode: number;
-}
-
-export interface PaymentsConfig {
-  apiUrl: string;
-  timeoutMs: number;
-  /** Hosts the confirmation address may lie on (their subdomains too); the API's host is always allowed. */
-  confirmationHosts: string[];
-  /** Site id → its shop. */
-  shops: Record<string, PaymentShop>;
-}
-
 export interface MailConfig {
   /** The SMTP server's URL, credentials included: never logged. null: messages are logged and marked sent (the demo). */
   smtpUrl: string | null;
@@ -213,10 +178,6 @@ export interface AddressSuggestConfig {
   url: string;
   token: string;
   timeoutMs: number;
-}
-
-export class ConfigError extends Error {
-  override name = 'ConfigError';
 }
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
@@ -289,91 +250,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
-const PAYMENT_SHOP_VAR = /^YOOKASSA_([A-Z0-9_]+)_(SHOP_ID|SECRET_KEY|VAT_CODE)$/;
-const paymentShopSchema = z.object({
-  SHOP_ID: z.string().regex(/^\d{1,20}$/, 'must be the shop id: digits'),
-  SECRET_KEY: z.string().regex(/^[\x21-\x7e]{8,200}$/, 'must be 8–200 printable characters without spaces'),
-  VAT_CODE: z.coerce.number().int().min(1).max(12).default(1),
-});
-
-/**
- * Each site's shop from YOOKASSA_<SITE>_SHOP_ID, _SECRET_KEY and _VAT_CODE (<SITE>: the site id upper-cased,
- * "-" as "_"). A variable naming no configured site, or a shop id without its key, stops the boot: a typo
- * must not silently switch a site's online payment off.
- */
-function parsePaymentShops(set: Record<string, string | undefined>, siteIds: string[]): Record<string, PaymentShop> {
-  const byEnvName = new Map(siteIds.map((id) => [id.toUpperCase().replace(/-/g, '_'), id]));
-  const raw = new Map<string, Record<string, string>>();
-  const problems: string[] = [];
-  for (const [name, value] of Object.entries(set)) {
-    const m = PAYMENT_SHOP_VAR.exec(name);
-    if (!m || value === undefined) continue;
-    const site = byEnvName.get(m[1]!);
-    if (!site) {
-      problems.push(`  ${name}: no configured site has the id ${m[1]!.toLowerCase()}`);
-      continue;
-    }
-    raw.set(site, { ...raw.get(site), [m[2]!]: value });
-  }
-  const shops: Record<string, PaymentShop> = {};
-  for (const [site, vars] of raw) {
-    const prefix = `YOOKASSA_${site.toUpperCase().replace(/-/g, '_')}_`;
-    const parsed = paymentShopSchema.safeParse(vars);
-    if (!parsed.success) {
-      // The message names the variable, never its value (it may be the secret).
-      for (const issue of parsed.error.issues)
-        problems.push(`  ${prefix}${String(issue.path[0])}: ${issue.message.replace(/received .*/, 'missing or invalid')}`);
-      continue;
-    }
-    shops[site] = { credentials: new ShopCredentials(parsed.data.SHOP_ID, parsed.data.SECRET_KEY), vatCode: parsed.data.VAT_CODE };
-  }
-  if (problems.length) throw new ConfigError('Invalid environment:\n' + problems.join('\n'));
-  return shops;
-}
-
 function parseMailFrom(value: string): { name: string | null; address: string } {
   const m = MAIL_FROM_RE.exec(value.trim())!;
   return m[3] ? { name: null, address: m[3] } : { name: m[1]?.trim().replace(/^"(.*)"$/, '$1') || null, address: m[2]! };
-}
-
-/**
- * TRUST_PROXY: off, `true`, or the proxies' addresses and CIDR ranges. A hop count is refused by name: Fastify 5.12.1
- * dropped that mode (GHSA-3m5p-2c4r-xxw2: a count does not check who the nearest peer is) and now ignores a number
- * without a word, which would leave every visitor with the proxy's address and no HSTS.
- */
-function parseTrustProxy(value: string): boolean | string[] {
-  const v = value.trim();
-  if (v === '' || v === 'false' || v === '0') return false;
-  if (v === 'true') return true;
-  if (/^\d+$/.test(v)) {
-    throw new ConfigError(
-      `TRUST_PROXY=${v}: a hop count is no longer supported (Fastify ignores it since 5.12.1); name the proxies' addresses or ranges instead, e.g. TRUST_PROXY=10.0.0.0/8 or TRUST_PROXY=172.30.80.10`,
-    );
-  }
-  const entries = v
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
-  const invalid = entries.filter((entry) => !isTrustedProxyEntry(entry));
-  if (invalid.length > 0) {
-    throw new ConfigError(
-      `TRUST_PROXY: ${invalid.map((e) => JSON.stringify(e)).join(', ')} is not an IP address, a CIDR range or one of loopback, linklocal, uniquelocal`,
-    );
-  }
-  return entries;
-}
-
-/** Named ranges Fastify's proxy-addr knows, besides addresses and CIDR ranges. */
-const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
-
-/** An entry proxy-addr accepts: a name above, an address, or an address with a prefix length that fits its family. */
-function isTrustedProxyEntry(entry: string): boolean {
-  if (PROXY_RANGE_NAMES.has(entry)) return true;
-  const [address = '', prefix, extra] = entry.split('/');
-  const family = isIP(address);
-  if (family === 0 || extra !== undefined) return false;
-  if (prefix === undefined) return true;
-  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
 }
 
 function loadSitesFile(path: string): SitesConfig {

@@ -19,7 +19,7 @@ import type { AuditActor } from '../../audit/index.ts';
 import type { Db } from '../../db/index.ts';
 import { limits, POLICIES } from '../../limits/index.ts';
 import type { Mailer } from '../../mail/index.ts';
-import type { PaymentShop, PaymentsConfig } from '../../platform/config.ts';
+import type { PaymentShop, PaymentsConfig } from '../../platform/payment-config.ts';
 import { type AttemptDetails, attemptDetails, type PayableOrder, PaymentAttempts, type PaymentRow } from './attempts.ts';
 import { paymentDescription, receiptCustomer, receiptItems } from './receipt.ts';
 import {

@@ -10,7 +10,7 @@ import type { Site } from '../../../shared/sites.ts';
 import { type AuditActor, recordAudit } from '../../audit/index.ts';
 import type { Db, Queryable } from '../../db/index.ts';
 import type { Mailer } from '../../mail/index.ts';
-import type { PaymentShop } from '../../platform/config.ts';
+import type { PaymentShop } from '../../platform/payment-config.ts';
 import { orderMailLanguage } from '../shopper-mail.ts';
 import { formatAmount, PaymentApiError, type YooKassaClient } from './yookassa.ts';
 

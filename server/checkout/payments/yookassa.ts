@@ -7,7 +7,7 @@
  */
 import { request } from 'undici';
 import { z } from 'zod';
-import type { ShopCredentials } from '../../platform/config.ts';
+import type { ShopCredentials } from '../../platform/payment-config.ts';
 
 const MAX_ANSWER_BYTES = 256 * 1024;
 
