@@ -4,6 +4,7 @@ import type { ForcedColorMode } from '../shared/routes.ts';
 import { APPLE_TOUCH_ICON, MARK_COLOR, manifestHref } from '../shared/web-app.ts';
 import { useBoot } from './boot.ts';
 import { ColorModeScript } from './color-mode.tsx';
+import { AppFailureScript } from './robustness/app-failure.tsx';
 
 export function Document({ lang, forcedColorMode, children }: { lang: string; forcedColorMode?: ForcedColorMode; children: ReactNode }) {
   const { basename } = useBoot();
@@ -12,6 +13,7 @@ export function Document({ lang, forcedColorMode, children }: { lang: string; fo
     <html lang={lang} data-force-theme={forcedColorMode} suppressHydrationWarning>
       <head>
         <ColorModeScript />
+        <AppFailureScript />
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content={MARK_COLOR} />

@@ -2,7 +2,7 @@
 import './styles.css';
 // The calculator's and constructor's styles: a page chunk's own CSS import would break the server render under tsx.
 import './components/calc/calc.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, type RouteObject, RouterProvider } from 'react-router-dom';
 import { createI18n } from '../shared/i18n.ts';
@@ -10,6 +10,7 @@ import { stringsOf } from '../shared/routes.ts';
 import { AppProviders } from './AppProviders.tsx';
 import { appRoutes } from './app-routes.tsx';
 import { clientAction, clientLoader, createDataStrategy } from './data-strategy.ts';
+import { markAppFailed } from './robustness/app-failure.tsx';
 import { isChunkLoadError, reloadOnce, watchChunkErrors } from './robustness/chunk-reload.ts';
 import { startPreloading } from './robustness/preload.ts';
 import { startUpdateCheck } from './robustness/update-check.ts';
@@ -57,21 +58,30 @@ async function start() {
     }),
   });
 
-  hydrateRoot(
-    document,
-    <StrictMode>
-      <AppProviders boot={boot} i18n={i18n}>
-        <RouterProvider router={router} />
-      </AppProviders>
-    </StrictMode>,
-    {
-      onRecoverableError(error) {
-        console.error('hydration', error);
+  // Hydration as a transition: React hydrates in slices of a few milliseconds and lets the browser handle input
+  // between them, instead of one long task for the whole page (Total Blocking Time). A click or key press on the page
+  // before it is done makes React finish hydrating at once and replay the event, so nothing a shopper does is lost.
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <StrictMode>
+        <AppProviders boot={boot} i18n={i18n}>
+          <RouterProvider router={router} />
+        </AppProviders>
+      </StrictMode>,
+      {
+        onRecoverableError(error) {
+          console.error('hydration', error);
+        },
       },
-    },
-  );
+    );
+  });
   startUpdateCheck(boot.buildId);
   startPreloading(router);
 }
 
-void start();
+// Start-up that gives up (a chunk failing again after its one reload, say) leaves the server's HTML as it is.
+start().catch((error: unknown) => {
+  markAppFailed();
+  throw error;
+});

@@ -190,3 +190,59 @@ for (const theme of ['light', 'dark'] as const) {
     });
   }
 }
+
+for (const path of ['/calc', '/constructor']) {
+  test(`${path} does not move when it hydrates: the controls that need script are in the first HTML`, async ({ page }) => {
+    // A phone's slower processor: the browser paints the server's HTML, then React hydrates it in slices.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { __shifts: number[] }).__shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+          if (!entry.hadRecentInput) shifts.push(entry.value);
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto(path);
+    await hydrated(page);
+    await expect(page.getByLabel('Найти модель')).toBeVisible();
+    // Two frames after hydration: any shift it caused has been reported.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    expect(await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts)).toEqual([]);
+    // With script, the form updates on every change: its submit button is in the page, not shown.
+    const submit = page.locator('form button[type="submit"].without-script');
+    await expect(submit).toHaveCount(1);
+    await expect(submit).toBeHidden();
+  });
+}
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('/calc shows no control that needs script, and its button computes the choice', async ({ page }) => {
+    await page.goto('/calc');
+    // In the HTML (so script adds nothing that moves the page), not shown.
+    for (const control of [page.locator('.calc-search input'), page.locator('.calc-actions button.needs-script').first()]) {
+      await expect(control).toHaveCount(1);
+      await expect(control).toBeHidden();
+    }
+    await page.getByLabel('Марка и модель').selectOption('lada-vesta');
+    await page.getByRole('button', { name: 'Рассчитать' }).click();
+    await expect(page).toHaveURL(/[?&]car=lada-vesta/);
+    await expect(page.getByLabel('Марка и модель')).toHaveValue('lada-vesta');
+  });
+});
+
+test('/calc whose script failed to start keeps the form working as without script', async ({ page }) => {
+  // The entry script never arrives: the page stays the server's HTML in a browser that allows script.
+  await page.route(/\/assets\/entry-client-[\w-]+\.js$/, (route) => route.abort());
+  await page.goto('/calc');
+  await expect(page.locator('html')).toHaveAttribute('data-app', 'failed');
+  await expect(page.getByLabel('Найти модель')).toBeHidden();
+  await page.getByLabel('Марка и модель').selectOption('lada-vesta');
+  await page.getByRole('button', { name: 'Рассчитать' }).click();
+  await expect(page).toHaveURL(/[?&]car=lada-vesta/);
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+});

@@ -5,7 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { watchConsole } from './page-helpers.ts';
+import { hydrated, watchConsole } from './page-helpers.ts';
 
 /** The vibration products of the demo catalogue, most popular first. */
 const VIBRO = ['Вибро Стандарт 2.2', 'Вибро Оптима 3.0', 'Вибро Лайт 1.8', 'Вибро Макс 4.0', 'Вибро Премиум 2.5', 'Вибро Арка 4.2'];
@@ -14,7 +14,7 @@ const VIBRO = ['Вибро Стандарт 2.2', 'Вибро Оптима 3.0',
 async function openPaused(page: Page, path: string) {
   await page.clock.install({ time: new Date('2026-11-22T09:00:00Z') });
   await page.goto(path);
-  await page.waitForFunction(() => Object.keys(document).some((k) => k.startsWith('__reactContainer')));
+  await hydrated(page);
   await page.clock.pauseAt(new Date('2026-11-22T09:01:00Z'));
 }
 

@@ -3,12 +3,14 @@
  * one reload per path for a code chunk that fails, and route preloading (chunk and data, at most 4 at once).
  */
 import { expect, type Page, type Request, test } from '@playwright/test';
+import { afterQueuedTasks, documentHydrated } from './page-helpers.ts';
 
 const START = new Date('2026-11-20T10:00:00Z');
 
 async function hydrated(page: Page) {
   // Polled from the test side: with a paused clock the page's own timers and animation frames stand still.
-  await expect.poll(() => page.evaluate(() => Object.keys(document).some((k) => k.startsWith('__reactContainer')))).toBe(true);
+  await expect.poll(() => page.evaluate(documentHydrated)).toBe(true);
+  await page.evaluate(afterQueuedTasks);
 }
 
 /** The documents the page loads (full page loads), as paths. */
@@ -129,6 +131,8 @@ test('a page chunk that fails to load reloads the page once per path within 10 s
   expect((await hydrationFailed).message).toMatch(/dynamically imported module/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Виброизоляция');
   expect(documents).toEqual(['/', '/vibroizolyaciya']);
+  // Start-up gave up: the page is marked, so its styles treat it as a page without script (app-failure.tsx).
+  await expect(page.locator('html')).toHaveAttribute('data-app', 'failed');
 
   // Back on the home page, the same failure within 10 s reaches the error boundary instead of reloading.
   await page.goBack();
@@ -147,6 +151,40 @@ test('a page chunk that fails to load reloads the page once per path within 10 s
   // still answering a request of the unloading page hung the teardown for 30 s (2 runs in 5).
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Виброизоляция');
   await page.unrouteAll({ behavior: 'ignoreErrors' });
+});
+
+test('hydration runs in slices the browser can interleave, and a click in the middle of it is not lost', async ({ page }) => {
+  // A phone's slower processor: hydrating the home page then takes many of React's 5 ms slices.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await page.emulateMedia({ colorScheme: 'light' });
+  // A task of our own, queued again and again behind React's: it finds the header hydrated and the footer not yet
+  // (React marks each element it hydrates with its fiber), which one long hydration task never lets anyone see.
+  // There it presses the colour-mode toggle, as a shopper would who does not wait.
+  await page.addInitScript(() => {
+    const probe = { partial: 0, pressed: false };
+    (window as unknown as { __probe: typeof probe }).__probe = probe;
+    const hydratedElement = (el: Element | null) => !!el && Object.keys(el).some((k) => k.startsWith('__reactFiber'));
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      const footer = document.querySelector('footer.site-footer');
+      if (hydratedElement(document.querySelector('header')) && !hydratedElement(footer)) {
+        probe.partial++;
+        if (!probe.pressed) {
+          probe.pressed = true;
+          document.querySelector<HTMLButtonElement>('header button.color-mode')?.click();
+        }
+      }
+      if (!hydratedElement(footer)) channel.port2.postMessage(0);
+    };
+    document.addEventListener('DOMContentLoaded', () => channel.port2.postMessage(0));
+  });
+  await page.goto('/');
+  await expect.poll(() => page.evaluate(() => (window as unknown as { __probe: { pressed: boolean } }).__probe.pressed)).toBe(true);
+  // React finished hydrating at once for the click and handled it: the page is dark, the choice remembered.
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await expect(page.locator('header button.color-mode')).toHaveAttribute('aria-pressed', 'true');
+  expect(await page.evaluate(() => localStorage.getItem('color-mode'))).toBe('dark');
 });
 
 test.describe('route preloading', () => {
@@ -172,6 +210,30 @@ test.describe('route preloading', () => {
     expect(data()).toHaveLength(1);
     expect(categoryChunk()).toHaveLength(1);
     expect(await marker(page)).toBe(1);
+  });
+
+  test('links in view are preloaded only once the page has loaded, off its start-up work', async ({ page }) => {
+    const chunks: string[] = [];
+    page.on('request', (r) => /\/assets\/category-[\w-]+\.js/.test(r.url()) && chunks.push(r.url()));
+    // The hero picture held back: the page hydrates, but its load event waits for the picture.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/img/content/layers*', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    await hydrated(page);
+    await page.locator('.category-links').getByRole('link', { name: 'Виброизоляция' }).scrollIntoViewIfNeeded();
+    // Two frames (the viewport observer reports within one) and a request: a preload would have been asked for.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    await page.evaluate(() => fetch('/healthz'));
+    expect(await page.evaluate(() => document.readyState)).not.toBe('complete');
+    expect(chunks).toEqual([]);
+
+    release();
+    await expect.poll(() => chunks.length).toBe(1);
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
   });
 
   test('no preload for a link to the current page', async ({ page }) => {

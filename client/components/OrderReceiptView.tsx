@@ -3,7 +3,6 @@
  * to give over the phone, the lines with their kit discounts, delivery, payment and its state, totals, what happens
  * next, and a print button (the page forces the light colour mode, so the receipt prints light).
  */
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatHours } from '../../shared/dealers.ts';
 import { type OrderReceipt, orderStateKey, paymentStateKey } from '../../shared/orders.ts';
@@ -153,13 +152,10 @@ export function OrderReceiptView({ order, result, phone }: { order: OrderReceipt
   );
 }
 
-/** Printing needs JavaScript: without it the button is not shown (the browser's own print still works). */
+/** Printing needs JavaScript: without it the button is hidden (.needs-script; the browser's own print still works). */
 function PrintButton({ label }: { label: string }) {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  if (!hydrated) return null;
   return (
-    <button type="button" className="button button--secondary receipt__print" onClick={() => window.print()}>
+    <button type="button" className="button button--secondary receipt__print needs-script" onClick={() => window.print()}>
       {label}
     </button>
   );

@@ -24,7 +24,6 @@ import { useBoot } from '../boot.ts';
 import { Breadcrumbs } from '../components/Breadcrumbs.tsx';
 import { CarFields } from '../components/calc/CarFields.tsx';
 import { CarPicture } from '../components/calc/CarPicture.tsx';
-import { useHydrated } from '../components/calc/hydrated.ts';
 import { useNames } from '../components/calc/names.ts';
 import { JumpToResult, Notices, Totals } from '../components/calc/parts.tsx';
 import { ResultActions } from '../components/calc/ResultActions.tsx';
@@ -41,7 +40,6 @@ export function Component() {
   const { search, go } = useQueryState();
   const location = useLocation();
   const base = useHref(location.pathname);
-  const hydrated = useHydrated();
   const { name, nameLang, carName } = useNames(model);
   const { state, notices } = parseBuildQuery(model, search);
   const result = construct(model, state);
@@ -162,11 +160,9 @@ export function Component() {
               </ul>
             </fieldset>
             <JumpToResult search={search} target={`${id}-build-summary-title`} total={result.totals.price} currency={currency} />
-            {!hydrated && (
-              <button type="submit" className="button">
-                {t('calc.builder.update')}
-              </button>
-            )}
+            <button type="submit" className="button without-script">
+              {t('calc.builder.update')}
+            </button>
           </form>
 
           <section className="calc-result build-summary" aria-labelledby={`${id}-build-summary-title`}>

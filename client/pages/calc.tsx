@@ -13,7 +13,6 @@ import { useBoot } from '../boot.ts';
 import { Breadcrumbs } from '../components/Breadcrumbs.tsx';
 import { CarFields } from '../components/calc/CarFields.tsx';
 import { CarPicture } from '../components/calc/CarPicture.tsx';
-import { useHydrated } from '../components/calc/hydrated.ts';
 import { useNames, zoneGroups } from '../components/calc/names.ts';
 import { JumpToResult, Notices, Totals } from '../components/calc/parts.tsx';
 import { ResultActions } from '../components/calc/ResultActions.tsx';
@@ -28,7 +27,6 @@ export function Component() {
   const id = useId();
   const { model, currency } = useLoaderData<typeof loader>();
   const { search, go } = useQueryState();
-  const hydrated = useHydrated();
   const { name, nameLang, carName } = useNames(model);
   const { state, notices } = parseCalcQuery(model, search);
   const result = calculate(model, state);
@@ -63,56 +61,51 @@ export function Component() {
             />
             <fieldset className="calc-fieldset">
               <legend>{t('calc.zonesLegend')}</legend>
-              {hydrated && (
-                <p className="calc-bulk">
-                  <button
-                    type="button"
-                    className="link-button"
-                    onClick={() =>
-                      toggle(
-                        model.zones.map((z) => z.code),
-                        true,
-                      )
-                    }
-                  >
-                    {t('calc.allZones')}
-                  </button>
-                  <button
-                    type="button"
-                    className="link-button"
-                    onClick={() =>
-                      toggle(
-                        model.zones.map((z) => z.code),
-                        false,
-                      )
-                    }
-                  >
-                    {t('calc.noZones')}
-                  </button>
-                </p>
-              )}
+              <p className="calc-bulk needs-script">
+                <button
+                  type="button"
+                  className="link-button"
+                  onClick={() =>
+                    toggle(
+                      model.zones.map((z) => z.code),
+                      true,
+                    )
+                  }
+                >
+                  {t('calc.allZones')}
+                </button>
+                <button
+                  type="button"
+                  className="link-button"
+                  onClick={() =>
+                    toggle(
+                      model.zones.map((z) => z.code),
+                      false,
+                    )
+                  }
+                >
+                  {t('calc.noZones')}
+                </button>
+              </p>
               <div className="calc-zones">
                 {zoneGroups(model).map(([group, codes]) =>
                   codes.length > 1 ? (
                     <fieldset key={group} className="calc-group">
                       <legend>
-                        {hydrated ? (
-                          <label className="calc-check">
-                            <input
-                              type="checkbox"
-                              checked={codes.every((c) => state.zones.includes(c))}
-                              ref={(el) => {
-                                if (el)
-                                  el.indeterminate =
-                                    codes.some((c) => state.zones.includes(c)) && !codes.every((c) => state.zones.includes(c));
-                              }}
-                              onChange={(e) => toggle(codes, e.target.checked)}
-                            />
-                            {t('calc.wholeGroup', { group: name('group', group) })}
-                          </label>
-                        ) : (
-                          name('group', group)
-                        )}
+                        <label className="calc-check needs-script">
+                          <input
+                            type="checkbox"
+                            checked={codes.every((c) => state.zones.includes(c))}
+                            ref={(el) => {
+                              if (el)
+                                el.indeterminate =
+                                  codes.some((c) => state.zones.includes(c)) && !codes.every((c) => state.zones.includes(c));
+                            }}
+                            onChange={(e) => toggle(codes, e.target.checked)}
+                          />
+                          {t('calc.wholeGroup', { group: name('group', group) })}
+                        </label>
+                        <span className="without-script">{name('group', group)}</span>
                       </legend>
                       {codes.map((code) => (
                         <ZoneCheck
@@ -159,11 +152,9 @@ export function Component() {
               </div>
             </fieldset>
             <JumpToResult search={search} target={`${id}-calc-result-title`} total={result.totals.price} currency={currency} />
-            {!hydrated && (
-              <button type="submit" className="button">
-                {t('calc.compute')}
-              </button>
-            )}
+            <button type="submit" className="button without-script">
+              {t('calc.compute')}
+            </button>
           </form>
 
           <section className="calc-result" aria-labelledby={`${id}-calc-result-title`}>

@@ -2,7 +2,6 @@
  * /cart/invoice/{number}: the printable invoice for a legal entity (light colour mode; print styles hide the shell).
  * The print button appears once scripts run (without them the browser's own Print does the same).
  */
-import { useEffect, useState } from 'react';
 import { useLoaderData } from 'react-router-dom';
 import type { loader } from '../../server/pages/cart-invoice.ts';
 import { orderStateKey } from '../../shared/orders.ts';
@@ -18,8 +17,6 @@ export function Component() {
   const { order, date, requisites, vat } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const storedRussian = useStoredRussian();
-  const [scripted, setScripted] = useState(false);
-  useEffect(() => setScripted(true), []);
   const number = order.number;
   const buyer = order.customer;
   const title = t('payment.invoice.title', { number, date });
@@ -150,11 +147,9 @@ export function Component() {
       </table>
       <p>{t('payment.invoice.purpose', { number, date })}</p>
       <p className="invoice__terms">{t('payment.invoice.terms')}</p>
-      {scripted && (
-        <button type="button" className="button invoice__print" onClick={() => window.print()}>
-          {t('payment.invoice.print')}
-        </button>
-      )}
+      <button type="button" className="button invoice__print needs-script" onClick={() => window.print()}>
+        {t('payment.invoice.print')}
+      </button>
     </article>
   );
 }

@@ -1,6 +1,7 @@
 /**
  * Route preloading for every in-app link, through listeners on the document (no component has to opt in):
- *   - a link that enters the viewport: its page's code chunk;
+ *   - a link that enters the viewport: its page's code chunk. Watching starts once the page has loaded and the
+ *     browser is idle: a guess at the next page must not add long tasks to this one's start (hydration, first input);
  *   - a link the pointer rests on or the focus stays on (PRELOAD_INTENT_DELAY_MS): its chunk and its loader
  *     data, which the next navigation to that address takes instead of fetching (client/data-strategy.ts).
  * At most MAX_CONCURRENT_PRELOADS run at once (spec §9); intent goes before viewport in the queue. Nothing is
@@ -38,6 +39,17 @@ export function createPreloadQueue(limit: number) {
     else waiting.push(task);
     next();
   };
+}
+
+/** The longest the viewport preloading waits for an idle moment after the page's load event. */
+const IDLE_TIMEOUT_MS = 3000;
+
+/** Calls `then` once the page has loaded and then the browser has an idle moment (or IDLE_TIMEOUT_MS has passed). */
+function afterPageSettles(then: () => void): void {
+  const idle = () =>
+    typeof requestIdleCallback === 'function' ? requestIdleCallback(then, { timeout: IDLE_TIMEOUT_MS }) : setTimeout(then, 0);
+  if (document.readyState === 'complete') idle();
+  else window.addEventListener('load', idle, { once: true });
 }
 
 const OTHER_LANGUAGE_PREFIX = new RegExp(`^/(${LANGUAGES.filter((l) => l !== DEFAULT_LANGUAGE).join('|')})(/|$)`);
@@ -162,10 +174,12 @@ export function startPreloading(router: DataRouter): void {
       observer.observe(anchor);
     }
   };
-  scan();
-  new MutationObserver(() => {
-    if (scanQueued) return;
-    scanQueued = true;
-    queueMicrotask(scan);
-  }).observe(document.body, { childList: true, subtree: true });
+  afterPageSettles(() => {
+    scan();
+    new MutationObserver(() => {
+      if (scanQueued) return;
+      scanQueued = true;
+      queueMicrotask(scan);
+    }).observe(document.body, { childList: true, subtree: true });
+  });
 }

@@ -1,11 +1,10 @@
 /**
- * Choosing the car: a make and model (a grouped list, and once hydrated a search field whose matches are one
+ * Choosing the car: a make and model (a grouped list, and with script a search field whose matches are one
  * click) or, with no model chosen, a body type. A model implies its body type (shared/calculator.ts).
  */
 import { useId, useState } from 'react';
 import type { CalcModel } from '../../../shared/calculator.ts';
 import { useTranslation } from '../../i18n.tsx';
-import { useHydrated } from './hydrated.ts';
 import { useNames } from './names.ts';
 
 const MAX_MATCHES = 6;
@@ -32,7 +31,6 @@ export function CarFields({
 }) {
   const { t } = useTranslation();
   const { name, nameLang } = useNames(model);
-  const hydrated = useHydrated();
   const [query, setQuery] = useState('');
   const id = useId();
   const makes = [...new Set(model.cars.map((c) => c.make))];
@@ -41,46 +39,44 @@ export function CarFields({
   return (
     <fieldset className="calc-fieldset">
       <legend>{t('calc.carLegend')}</legend>
-      {hydrated && (
-        <div className="calc-search">
-          <label htmlFor={`${id}-q`}>{t('calc.search')}</label>
-          <input
-            id={`${id}-q`}
-            type="search"
-            className="calc-input"
-            value={query}
-            placeholder={t('calc.searchPlaceholder')}
-            autoComplete="off"
-            aria-describedby={`${id}-found`}
-            onChange={(e) => setQuery(e.target.value)}
-          />
-          <p id={`${id}-found`} className="visually-hidden" aria-live="polite">
-            {folded ? t('calc.found', { count: matches.length }) : ''}
-          </p>
-          {matches.length > 0 && (
-            <ul className="calc-matches">
-              {matches.slice(0, MAX_MATCHES).map((c) => (
-                <li key={c.slug}>
-                  <button
-                    type="button"
-                    className="calc-chip"
-                    onClick={() => {
-                      onCar(c.slug);
-                      setQuery('');
-                    }}
-                  >
-                    {c.make} {c.model}{' '}
-                    <span className="muted" lang={nameLang('body', c.body)}>
-                      · {name('body', c.body)}
-                    </span>
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
-          {folded && matches.length === 0 && <p className="muted">{t('calc.notFound')}</p>}
-        </div>
-      )}
+      <div className="calc-search needs-script">
+        <label htmlFor={`${id}-q`}>{t('calc.search')}</label>
+        <input
+          id={`${id}-q`}
+          type="search"
+          className="calc-input"
+          value={query}
+          placeholder={t('calc.searchPlaceholder')}
+          autoComplete="off"
+          aria-describedby={`${id}-found`}
+          onChange={(e) => setQuery(e.target.value)}
+        />
+        <p id={`${id}-found`} className="visually-hidden" aria-live="polite">
+          {folded ? t('calc.found', { count: matches.length }) : ''}
+        </p>
+        {matches.length > 0 && (
+          <ul className="calc-matches">
+            {matches.slice(0, MAX_MATCHES).map((c) => (
+              <li key={c.slug}>
+                <button
+                  type="button"
+                  className="calc-chip"
+                  onClick={() => {
+                    onCar(c.slug);
+                    setQuery('');
+                  }}
+                >
+                  {c.make} {c.model}{' '}
+                  <span className="muted" lang={nameLang('body', c.body)}>
+                    · {name('body', c.body)}
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+        {folded && matches.length === 0 && <p className="muted">{t('calc.notFound')}</p>}
+      </div>
       <div className="calc-row">
         <label className="calc-field">
           <span>{t('calc.car')}</span>

@@ -1,6 +1,6 @@
 /**
  * What a shopper does with a result: every line into the cart in one action (the cart's 'lines' intent, all or
- * none), print it, copy its link, and — signed in — save it to /records under a name.
+ * none), print it, copy its link (both with script: .needs-script), and — signed in — save it to /records under a name.
  */
 import { useState } from 'react';
 import { Link, useHref, useLocation } from 'react-router-dom';
@@ -8,7 +8,6 @@ import type { CalcItem } from '../../../shared/calculator.ts';
 import { useTranslation } from '../../i18n.tsx';
 import { useShell } from '../../loader-data.ts';
 import { FormError, RouteForm } from '../../route-form.tsx';
-import { useHydrated } from './hydrated.ts';
 
 export function ResultActions({
   page,
@@ -24,7 +23,6 @@ export function ResultActions({
 }) {
   const { t } = useTranslation();
   const { signedIn } = useShell();
-  const hydrated = useHydrated();
   const location = useLocation();
   const here = useHref(location.pathname + location.search);
   const [copied, setCopied] = useState<'' | 'ok' | 'failed'>('');
@@ -57,28 +55,24 @@ export function ResultActions({
       )}
       <div className="calc-actions__more">
         {children}
-        {hydrated && (
-          <>
-            <button type="button" className="button button--secondary" onClick={() => window.print()}>
-              {t('calc.print')}
-            </button>
-            <button
-              type="button"
-              className="button button--secondary"
-              onClick={() => {
-                navigator.clipboard?.writeText(window.location.href).then(
-                  () => setCopied('ok'),
-                  () => setCopied('failed'),
-                ) ?? setCopied('failed');
-              }}
-            >
-              {t('calc.copyLink')}
-            </button>
-            <span role="status" className="calc-actions__status">
-              {copied === 'ok' ? t('calc.copied') : copied === 'failed' ? t('calc.copyFailed') : ''}
-            </span>
-          </>
-        )}
+        <button type="button" className="button button--secondary needs-script" onClick={() => window.print()}>
+          {t('calc.print')}
+        </button>
+        <button
+          type="button"
+          className="button button--secondary needs-script"
+          onClick={() => {
+            navigator.clipboard?.writeText(window.location.href).then(
+              () => setCopied('ok'),
+              () => setCopied('failed'),
+            ) ?? setCopied('failed');
+          }}
+        >
+          {t('calc.copyLink')}
+        </button>
+        <span role="status" className="calc-actions__status needs-script">
+          {copied === 'ok' ? t('calc.copied') : copied === 'failed' ? t('calc.copyFailed') : ''}
+        </span>
       </div>
       {signedIn ? (
         <RouteForm action={page === 'calc' ? '/calc' : '/constructor'} formKey={`${page}:save`} className="calc-save">
