@@ -197,11 +197,15 @@ for (const path of ['/calc', '/constructor']) {
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     await page.addInitScript(() => {
-      const shifts: number[] = [];
-      (window as unknown as { __shifts: number[] }).__shifts = shifts;
+      // Each shift named by what moved, so a failure says where.
+      const shifts: string[] = [];
+      (window as unknown as { __shifts: string[] }).__shifts = shifts;
+      type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node?: Node }[] };
       new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
-          if (!entry.hadRecentInput) shifts.push(entry.value);
+        for (const entry of list.getEntries() as Shift[]) {
+          if (entry.hadRecentInput) continue;
+          const moved = entry.sources.map((s) => (s.node instanceof Element ? `${s.node.tagName}.${s.node.className}` : '?'));
+          shifts.push(`${entry.value.toFixed(4)} ${moved.join(', ')}`);
         }
       }).observe({ type: 'layout-shift', buffered: true });
     });
@@ -210,7 +214,7 @@ for (const path of ['/calc', '/constructor']) {
     await expect(page.getByLabel('Найти модель')).toBeVisible();
     // Two frames after hydration: any shift it caused has been reported.
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-    expect(await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts)).toEqual([]);
+    expect(await page.evaluate(() => (window as unknown as { __shifts: string[] }).__shifts)).toEqual([]);
     // With script, the form updates on every change: its submit button is in the page, not shown.
     const submit = page.locator('form button[type="submit"].without-script');
     await expect(submit).toHaveCount(1);

@@ -62,30 +62,21 @@ export function Component() {
             <fieldset className="calc-fieldset">
               <legend>{t('calc.zonesLegend')}</legend>
               <p className="calc-bulk needs-script">
-                <button
-                  type="button"
-                  className="link-button"
-                  onClick={() =>
-                    toggle(
-                      model.zones.map((z) => z.code),
-                      true,
-                    )
-                  }
-                >
-                  {t('calc.allZones')}
-                </button>
-                <button
-                  type="button"
-                  className="link-button"
-                  onClick={() =>
-                    toggle(
-                      model.zones.map((z) => z.code),
-                      false,
-                    )
-                  }
-                >
-                  {t('calc.noZones')}
-                </button>
+                {([true, false] as const).map((on) => (
+                  <button
+                    key={String(on)}
+                    type="button"
+                    className="link-button"
+                    onClick={() =>
+                      toggle(
+                        model.zones.map((z) => z.code),
+                        on,
+                      )
+                    }
+                  >
+                    {t(on ? 'calc.allZones' : 'calc.noZones')}
+                  </button>
+                ))}
               </p>
               <div className="calc-zones">
                 {zoneGroups(model).map(([group, codes]) =>
