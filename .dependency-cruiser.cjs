@@ -50,6 +50,15 @@ module.exports = {
       to: { path: '^client/', pathNot: SSR_ENTRY, dependencyTypesNot: TYPE_ONLY },
     },
     {
+      name: 'i18next-stays-on-the-server',
+      comment:
+        "client/ and shared/ never load i18next (16 KB gzip of every page's first script): pages translate with " +
+        "shared/translator.ts on both sides; i18next is the server's, for API answers and mails (decision 056).",
+      severity: 'error',
+      from: { path: '^(client|shared)/' },
+      to: { path: 'node_modules/i18next/', dependencyTypesNot: TYPE_ONLY },
+    },
+    {
       name: 'no-circular',
       comment:
         'No import circles between files, type-only imports included: a circle means two modules that ' +

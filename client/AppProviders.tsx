@@ -1,14 +1,14 @@
 /** Context shared by the server render and the hydrated page, so both trees are the same. */
 
-import type { i18n as I18n } from 'i18next';
 import type { ReactNode } from 'react';
+import type { Translator } from '../shared/translator.ts';
 import { BootContext, type BootData } from './boot.ts';
 import { I18nProvider } from './i18n.tsx';
 
-export function AppProviders({ boot, i18n, children }: { boot: BootData; i18n: I18n; children: ReactNode }) {
+export function AppProviders({ boot, translator, children }: { boot: BootData; translator: Translator; children: ReactNode }) {
   return (
     <BootContext.Provider value={boot}>
-      <I18nProvider i18n={i18n}>{children}</I18nProvider>
+      <I18nProvider translator={translator}>{children}</I18nProvider>
     </BootContext.Provider>
   );
 }

@@ -5,8 +5,8 @@ import './components/calc/calc.css';
 import { StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, type RouteObject, RouterProvider } from 'react-router-dom';
-import { createI18n } from '../shared/i18n.ts';
 import { stringsOf } from '../shared/routes.ts';
+import { createTranslator } from '../shared/translator.ts';
 import { AppProviders } from './AppProviders.tsx';
 import { appRoutes } from './app-routes.tsx';
 import { clientAction, clientLoader, createDataStrategy } from './data-strategy.ts';
@@ -19,7 +19,7 @@ import { setStringsLoader, stringsLoader } from './strings.ts';
 async function start() {
   const boot = window.__BOOT__!;
   // The page's strings (its boot data); a client navigation loads those of the page it reaches (client/strings.ts).
-  const i18n = createI18n(boot.language, { [boot.language]: { translation: boot.translations } });
+  const translator = createTranslator(boot.language, boot.translations);
   const loadStrings = (units: readonly string[]) => strings(units);
   const routes = appRoutes(() => ({ loader: clientLoader, action: clientAction }), loadStrings);
   watchChunkErrors();
@@ -29,7 +29,7 @@ async function start() {
   // (spec §8); when it fails again the server's HTML stays, without client-side behaviour.
   const matches = matchRoutes(routes, window.location, boot.basename) ?? [];
   // The boot data holds the strings of these routes, as the server matched them (the same table, the same address).
-  const strings = stringsLoader(i18n, boot, stringsOf(matches.map((m) => m.route.id!)));
+  const strings = stringsLoader(translator, boot, stringsOf(matches.map((m) => m.route.id!)));
   setStringsLoader(strings);
   try {
     await Promise.all(
@@ -65,7 +65,7 @@ async function start() {
     hydrateRoot(
       document,
       <StrictMode>
-        <AppProviders boot={boot} i18n={i18n}>
+        <AppProviders boot={boot} translator={translator}>
           <RouterProvider router={router} />
         </AppProviders>
       </StrictMode>,

@@ -6,7 +6,7 @@
  * language; typing or choosing again clears it. Before hydration (no JavaScript yet) forms have no `required`
  * attributes at all and the server answers with the same translated messages beside the fields.
  */
-import type { TFunction } from 'i18next';
+import type { Translate } from '../shared/translator.ts';
 
 type Field = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 
@@ -35,7 +35,7 @@ const isField = (target: EventTarget | null): target is Field =>
   target instanceof HTMLInputElement || target instanceof HTMLSelectElement || target instanceof HTMLTextAreaElement;
 
 /** Listens on the whole document (forms come and go with pages); returns the function that stops it. */
-export function translateValidity(root: Document, t: TFunction): () => void {
+export function translateValidity(root: Document, t: Translate): () => void {
   const onInvalid = (event: Event) => {
     const field = event.target;
     if (!isField(field)) return;

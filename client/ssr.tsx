@@ -4,11 +4,11 @@
  * nonce, which only the server render knows, and the preloads of the matched pages' chunks.
  */
 
-import type { i18n as I18n } from 'i18next';
 import { StrictMode } from 'react';
 import { preinit, preloadModule } from 'react-dom';
 import { type createStaticRouter, type StaticHandlerContext, StaticRouterProvider } from 'react-router-dom';
 import type { BootData } from '../shared/contracts.ts';
+import type { Translator } from '../shared/translator.ts';
 import { AppProviders } from './AppProviders.tsx';
 import { NonceContext } from './color-mode.tsx';
 
@@ -16,7 +16,7 @@ export { appRoutes, type RouteFunctions } from './app-routes.tsx';
 
 export interface ServerAppProps {
   boot: BootData;
-  i18n: I18n;
+  translator: Translator;
   nonce: string;
   router: ReturnType<typeof createStaticRouter>;
   context: StaticHandlerContext;
@@ -25,11 +25,11 @@ export interface ServerAppProps {
   stylesheets: string[];
 }
 
-export function ServerApp({ boot, i18n, nonce, router, context, modules, stylesheets }: ServerAppProps) {
+export function ServerApp({ boot, translator, nonce, router, context, modules, stylesheets }: ServerAppProps) {
   return (
     <StrictMode>
       <NonceContext.Provider value={nonce}>
-        <AppProviders boot={boot} i18n={i18n}>
+        <AppProviders boot={boot} translator={translator}>
           <Preloads modules={modules} stylesheets={stylesheets} nonce={nonce} />
           <StaticRouterProvider router={router} context={context} hydrate={false} />
         </AppProviders>

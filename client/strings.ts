@@ -5,18 +5,23 @@
  * language and version, asked for once; a unit the server does not answer (an old version after a deploy) fails like
  * a code chunk that went away: the page reloads (client/robustness/chunk-reload.ts).
  */
-import type { i18n as I18n } from 'i18next';
 import type { BootData } from '../shared/contracts.ts';
 import { stringsPath } from '../shared/locales/slices.ts';
+import type { LocaleMessages } from '../shared/locales/types.ts';
+import type { Translator } from '../shared/translator.ts';
 import { ChunkLoadError } from './robustness/chunk-reload.ts';
 
 export type LoadStrings = (units: readonly string[]) => Promise<void>;
 
 /**
- * The loader of the page's i18next instance: `units` are the units the boot data holds (shared/routes.ts stringsOf
+ * The loader of the page's translator: `units` are the units the boot data holds (shared/routes.ts stringsOf
  * of the routes the page's address matches, as the server computed them).
  */
-export function stringsLoader(i18n: I18n, boot: Pick<BootData, 'language' | 'stringsVersion'>, units: Iterable<string>): LoadStrings {
+export function stringsLoader(
+  translator: Translator,
+  boot: Pick<BootData, 'language' | 'stringsVersion'>,
+  units: Iterable<string>,
+): LoadStrings {
   const loaded = new Set(units);
   const pending = new Map<string, Promise<void>>();
   const load = (unit: string): Promise<void> => {
@@ -26,14 +31,14 @@ export function stringsLoader(i18n: I18n, boot: Pick<BootData, 'language' | 'str
         .then(
           (response) => {
             if (!response.ok) throw new ChunkLoadError(`strings ${unit}: HTTP ${response.status}`);
-            return response.json() as Promise<Record<string, unknown>>;
+            return response.json() as Promise<LocaleMessages>;
           },
           (error: unknown) => {
             throw new ChunkLoadError(`strings ${unit}: ${String(error)}`);
           },
         )
         .then((strings) => {
-          i18n.addResourceBundle(boot.language, 'translation', strings, true, false);
+          translator.add(strings);
           loaded.add(unit);
         })
         .finally(() => pending.delete(unit)); // a failure may be tried again; a success is in `loaded`

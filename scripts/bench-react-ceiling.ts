@@ -22,7 +22,6 @@ import { PassThrough, type Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { createBrotliCompress, createGzip } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
-import type { i18n as I18n } from 'i18next';
 import { createElement } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, type LoaderFunction } from 'react-router-dom';
@@ -30,11 +29,9 @@ import { appRoutes, ServerApp } from '../client/ssr.tsx';
 import { BROTLI_OPTIONS } from '../server/http/compression.ts';
 import { productionAssets } from '../server/render/assets.ts';
 import type { BootData } from '../shared/contracts.ts';
-import { createI18n } from '../shared/i18n.ts';
-import { resourcesFor } from '../shared/locales/index.ts';
 import { pageModuleKey, type RouteId } from '../shared/routes.ts';
 import { jsonForScript } from '../shared/serialize.ts';
-import { DEFAULT_LANGUAGE, type Language } from '../shared/sites.ts';
+import { createTranslator } from '../shared/translator.ts';
 
 /** One page as the bench captured it from the real server's answer. */
 export interface CeilingPage {
@@ -71,15 +68,8 @@ function handlerFor(basename: string) {
   return made;
 }
 
-/** One i18next instance per language, built once (server/http/i18n.ts does the same at start). */
-const i18ns = new Map<Language, I18n>();
-function i18nFor(language: Language): I18n {
-  const known = i18ns.get(language);
-  if (known) return known;
-  const made = createI18n(language, { ...resourcesFor(DEFAULT_LANGUAGE), ...resourcesFor(language) });
-  i18ns.set(language, made);
-  return made;
-}
+/** Each page's translator over the strings its boot data carries, built once (server/render/strings.ts caches it too). */
+const translators = new Map([...pages].map(([path, page]) => [path, createTranslator(page.boot.language, page.boot.translations)]));
 
 /** The boot part of the bootstrap script, serialised once per page (the renderer caches it per language). */
 const bootScripts = new Map([...pages].map(([path, page]) => [path, `window.__BOOT__=${jsonForScript(page.boot)};`]));
@@ -109,7 +99,7 @@ const server = createServer(async (req, res) => {
     const pageModules = context.matches.filter((m) => m.route.lazy).map((m) => pageModuleKey(m.route.id));
     const tree = createElement(ServerApp, {
       boot,
-      i18n: i18nFor(boot.language),
+      translator: translators.get(path)!,
       nonce: NONCE,
       router: createStaticRouter(handler.dataRoutes, context),
       context,

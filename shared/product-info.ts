@@ -3,9 +3,10 @@
  * attributes table in the trade's terms, built from the products.attributes jsonb. Shared by the page and
  * the tests (the compare table too); numbers are written by shared/format.ts, the same on server and browser.
  */
-import type { TFunction } from 'i18next';
+
 import { formatNumber } from './format.ts';
 import type { Language } from './sites.ts';
+import type { Translate } from './translator.ts';
 
 export type Availability = 'in_stock' | 'on_order';
 
@@ -70,7 +71,7 @@ export const ATTRIBUTE_ROW_ORDER: readonly string[] = [
  * ('Виброизоляция'), never the raw code; anything else as attributeRows wrote it. The product page and the compare
  * table both show values through this.
  */
-export function attributeText(row: AttributeRow, t: TFunction): string {
+export function attributeText(row: AttributeRow, t: Translate): string {
   return row.layer ? t(`productPage.layer.${row.layer}`, { defaultValue: row.value }) : row.value;
 }
 

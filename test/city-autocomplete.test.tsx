@@ -7,12 +7,12 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import t from 'tap';
 import { CityAutocomplete } from '../client/components/CityAutocomplete.tsx';
 import { I18nProvider } from '../client/i18n.tsx';
-import { createI18n } from '../shared/i18n.ts';
-import { resourcesFor } from '../shared/locales/index.ts';
+import { messages } from '../shared/locales/index.ts';
+import { createTranslator } from '../shared/translator.ts';
 
 const render = (required?: boolean) =>
   renderToStaticMarkup(
-    <I18nProvider i18n={createI18n('ru', resourcesFor('ru'))}>
+    <I18nProvider translator={createTranslator('ru', messages.ru)}>
       <CityAutocomplete
         token="tok"
         domain="tihoavto.ru"

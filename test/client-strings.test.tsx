@@ -1,6 +1,6 @@
 /**
  * The browser's loader of string units (client/strings.ts, decision 050): it asks only for units the page lacks, once,
- * at the language's versioned address, adds them to the page's i18next instance — whose memoised t() then finds them —
+ * at the language's versioned address, adds them to the page's translator — whose t() then finds them —
  * and turns a failed answer into a chunk error (the page reloads once).
  */
 
@@ -9,7 +9,7 @@ import t from 'tap';
 import { I18nProvider, useTranslation } from '../client/i18n.tsx';
 import { isChunkLoadError } from '../client/robustness/chunk-reload.ts';
 import { stringsLoader } from '../client/strings.ts';
-import { createI18n } from '../shared/i18n.ts';
+import { createTranslator } from '../shared/translator.ts';
 
 function Title() {
   const { t } = useTranslation();
@@ -28,12 +28,12 @@ t.teardown(() => {
   globalThis.fetch = realFetch;
 });
 
-t.test('a unit the page lacks is loaded once, and the memoised t() shows it', async (t) => {
-  const i18n = createI18n('en', { en: { translation: { nav: { calc: 'Calculator' } } } });
-  const load = stringsLoader(i18n, { language: 'en', stringsVersion: 'v123456789' }, ['nav']);
+t.test('a unit the page lacks is loaded once, and t() shows it', async (t) => {
+  const translator = createTranslator('en', { nav: { calc: 'Calculator' } });
+  const load = stringsLoader(translator, { language: 'en', stringsVersion: 'v123456789' }, ['nav']);
   const render = () =>
     renderToString(
-      <I18nProvider i18n={i18n}>
+      <I18nProvider translator={translator}>
         <Title />
       </I18nProvider>,
     );
@@ -42,14 +42,14 @@ t.test('a unit the page lacks is loaded once, and the memoised t() shows it', as
   asked.length = 0;
   await Promise.all([load(['calc', 'nav']), load(['calc'])]);
   t.same(asked, ['/assets/i18n/en/calc.v123456789.json'], 'one request, none for what the boot data held');
-  t.equal(render(), '<h1>Sound insulation calculator</h1>', 'the memo forgot the key looked up before');
+  t.equal(render(), '<h1>Sound insulation calculator</h1>', 'a key looked up before its unit came is found now');
   await load(['calc']);
   t.equal(asked.length, 1, 'a loaded unit is not asked for again');
 });
 
 t.test('a unit the server does not answer fails as a chunk error, and may be asked for again', async (t) => {
-  const i18n = createI18n('ru', { ru: { translation: {} } });
-  const load = stringsLoader(i18n, { language: 'ru', stringsVersion: 'old0000000' }, []);
+  const translator = createTranslator('ru', {});
+  const load = stringsLoader(translator, { language: 'ru', stringsVersion: 'old0000000' }, []);
   asked.length = 0;
   const error = await load(['checkout']).catch((e: unknown) => e);
   t.ok(isChunkLoadError(error), 'the router reloads the page once, as for a chunk gone after a deploy');

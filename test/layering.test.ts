@@ -49,6 +49,7 @@ const EXPECTED = [
   'shared-is-shared: shared/money.ts → client/widget.ts',
   'shared-is-shared: shared/row.ts → server/db.ts',
   'client-not-server-at-runtime: client/widget.ts → server/db.ts',
+  'i18next-stays-on-the-server: client/labels.ts → ../../../node_modules/i18next/index.d.mts',
   'server-reaches-client-through-one-module: server/render.ts → client/page.ts',
   'no-circular: shared/cycle-a.ts → shared/cycle-b.ts → shared/cycle-a.ts',
   'no-circular: server/loop-a.ts → server/loop-b.ts → server/loop-a.ts',

@@ -3,7 +3,7 @@
  * Intl.PluralRules asks for, keeps the {{placeholders}} of the Russian source, and works in i18next.
  */
 import t from 'tap';
-import { createI18n } from '../shared/i18n.ts';
+import { createI18n } from '../server/platform/i18n.ts';
 import { allResources, messages, resourcesFor } from '../shared/locales/index.ts';
 import ru from '../shared/locales/ru.ts';
 import type { LocaleMessages } from '../shared/locales/types.ts';

@@ -4,13 +4,11 @@
  * the footer links and contacts.
  */
 import t from 'tap';
-import { createLanguageInstances } from '../server/http/i18n.ts';
+import { serverI18n } from '../server/platform/i18n.ts';
 import { FOOTER_LINKS, KITS_PATH, MAIN_MENU } from '../shared/navigation.ts';
 import { siteBrand } from '../shared/public-site.ts';
 import type { Language } from '../shared/sites.ts';
 import { startTestApp } from './helpers/app.ts';
-
-const translations = createLanguageInstances();
 
 /** The <header> … </header> and <footer> … </footer> parts of a page. */
 function part(html: string, tag: 'header' | 'footer'): string {
@@ -121,7 +119,7 @@ t.test(
         const footer = part(body, 'footer');
         t.equal(anchor(footer, tel).text, site.phone, `${at}: the footer's the same`);
         t.equal(anchors(footer).filter((a) => a.href.startsWith('tel:')).length, 1, `${at}: no other phone in the footer`);
-        const tl = translations.get(language as Language)!.t;
+        const tl = serverI18n(language as Language).t;
         for (const link of site.social) {
           t.equal(anchor(footer, link.url).text, tl(`site.social.${link.network}`, { brand }), `${at}: ${link.network} labelled`);
         }
@@ -134,7 +132,7 @@ t.test(
         const policy = await app.request({ url: policyPath, host });
         t.equal(policy.statusCode, 200, `${at}: ${policyPath}`);
         t.match(policy.body, site.requisites!.legalName.replace(/"/g, '&quot;'), `${at}: the policy names the site's operator`);
-        const lawInPolicy = translations.get(language === 'en' ? 'en' : 'ru')!.t(`site.law.${site.country}`);
+        const lawInPolicy = serverI18n(language === 'en' ? 'en' : 'ru').t(`site.law.${site.country}`);
         t.match(policy.body, lawInPolicy, `${at}: and its law`);
         const register = (await app.request({ url: `${home(language).replace(/\/$/, '')}/register`, host })).body;
         t.match(register, tl('site.consentLaw', { law }).replace(/"/g, '&quot;'), `${at}: registration's consent names it too`);

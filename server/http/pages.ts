@@ -99,7 +99,6 @@ function renderHost(
       language: request.siteLanguage,
       basename: request.basename,
       nonce: request.cspNonce,
-      i18n: request.i18n,
       secureCookies: secureCookies(request.hostname),
     }),
     async loadContext(request, base) {

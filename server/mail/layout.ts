@@ -11,9 +11,8 @@
 
 import type { TFunction } from 'i18next';
 import { escapeHtml } from '../../shared/escape-html.ts';
-import { createI18n } from '../../shared/i18n.ts';
-import { resourcesFor } from '../../shared/locales/index.ts';
-import { DEFAULT_LANGUAGE, type Language } from '../../shared/sites.ts';
+import type { Language } from '../../shared/sites.ts';
+import { serverI18n } from '../platform/i18n.ts';
 
 /** What a mail shows of its site. */
 export interface MailSite {
@@ -78,17 +77,9 @@ export function checkedUrl(url: string): string {
 /** The language of the mails to the shop itself (new orders, form submissions): its staff read Russian. */
 export const SHOP_LANGUAGE: Language = 'ru';
 
-const translators = new Map<Language, TFunction>();
-
 /** The translations of a language, for a mail written in another language than the request's. */
 export function translatorFor(language: Language): TFunction {
-  let t = translators.get(language);
-  if (!t) {
-    const i18n = createI18n(language, { ...resourcesFor(DEFAULT_LANGUAGE), ...resourcesFor(language) });
-    t = i18n.t.bind(i18n) as TFunction;
-    translators.set(language, t);
-  }
-  return t;
+  return serverI18n(language).t;
 }
 
 /** A notice with paragraphs and an optional button (account links, form submissions). */

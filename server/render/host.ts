@@ -5,7 +5,6 @@
  */
 import type { Writable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { i18n as I18n } from 'i18next';
 import type { Language } from '../../shared/sites.ts';
 import type { RouterContext } from './route-module.ts';
 
@@ -18,8 +17,6 @@ export interface RequestFacts {
   basename: string;
   /** This request's CSP nonce: the page's inline scripts carry it. */
   nonce: string;
-  /** The translations of the request's language, for the rendered page. */
-  i18n: I18n;
   /** Whether cookies the runtime sets itself (the flash) are Secure: everywhere but on local hosts. */
   secureCookies: boolean;
 }

@@ -253,7 +253,7 @@ export function createRenderer<Ctx extends RouterContext>(options: RendererOptio
     const tree = (
       <ServerApp
         boot={boot}
-        i18n={strings.i18n}
+        translator={strings.translator}
         nonce={facts.nonce}
         router={router}
         context={context}

@@ -1,35 +1,34 @@
 /**
  * The strings a page carries (docs/decisions/050-translations-per-page.md): for a language and the units its matched
- * routes declare (shared/routes.ts), the JSON the boot script embeds and the i18next instance the server renders
- * with — the same strings, so the browser's hydration finds every string the server's HTML shows. Built once per
+ * routes declare (shared/routes.ts), the JSON the boot script embeds and the translator the server renders with
+ * (shared/translator.ts, as the browser's) — the same strings, so the browser's hydration finds every string the server's HTML shows. Built once per
  * language and set of units, then shared by every request. The units a client navigation lacks are answered as
  * files at STRINGS_PREFIX, named by a version of the language's strings (cached for a year: a new text, a new name).
  */
 import { createHash } from 'node:crypto';
-import type { i18n as I18n } from 'i18next';
-import { createI18n } from '../../shared/i18n.ts';
 import { messages } from '../../shared/locales/index.ts';
 import { hasStrings, sliceStrings } from '../../shared/locales/slices.ts';
 import type { LocaleMessages } from '../../shared/locales/types.ts';
 import { browserStrings } from '../../shared/routes.ts';
 import { jsonForScript } from '../../shared/serialize.ts';
 import { LANGUAGES, type Language } from '../../shared/sites.ts';
+import { createTranslator, type Translator } from '../../shared/translator.ts';
 
 export interface PageStrings {
   /** The strings of the units. */
   translations: LocaleMessages;
   /** The strings of those units, as JSON for the boot script (escaped for an inline script). */
   json: string;
-  /** An instance holding only those strings: a key outside them renders as the key (and emits `missingKey`). */
-  i18n: I18n;
+  /** A translator holding only those strings: a key outside them renders as the key (and is reported, onMissingKey). */
+  translator: Translator;
 }
 
 type MissingKeyListener = (language: Language, units: readonly string[], key: string) => void;
 const missingKeyListeners = new Set<MissingKeyListener>();
 
 /**
- * Calls `listener` for each key a page's render asked for outside its strings (test/page-strings.test.ts). i18next
- * reports a key once per instance: a page's instance remembers its lookups (client/i18n.tsx).
+ * Calls `listener` for each key a page's render asked for outside its strings (test/page-strings.test.ts), each time
+ * it is asked for.
  */
 export function onMissingKey(listener: MissingKeyListener): () => void {
   missingKeyListeners.add(listener);
@@ -44,16 +43,12 @@ export function pageStrings(language: Language, units: readonly string[]): PageS
   let bundle = bundles.get(cacheKey);
   if (!bundle) {
     const strings = sliceStrings(messages[language], units);
-    const i18n = createI18n(
-      language,
-      { [language]: { translation: strings } },
-      {
-        onMissingKey: (key) => {
-          for (const listener of missingKeyListeners) listener(language, units, key);
-        },
+    const translator = createTranslator(language, strings, {
+      onMissingKey: (key) => {
+        for (const listener of missingKeyListeners) listener(language, units, key);
       },
-    );
-    bundle = { translations: strings, json: jsonForScript(strings), i18n };
+    });
+    bundle = { translations: strings, json: jsonForScript(strings), translator };
     bundles.set(cacheKey, bundle);
   }
   return bundle;
