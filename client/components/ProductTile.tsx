@@ -101,7 +101,7 @@ export function AddToCart({
           {Object.keys(state.errors).length > 0 ? (
             <FormError state={state} />
           ) : (
-            <span role="status" className="product-card__status">
+            <span role="status" className="product-card__status quiet-status">
               {state.done ? t(item.intent === 'kit' ? 'kits.added' : 'product.added') : ''}
             </span>
           )}

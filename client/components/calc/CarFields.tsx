@@ -36,6 +36,10 @@ export function CarFields({
   const makes = [...new Set(model.cars.map((c) => c.make))];
   const folded = fold(query);
   const matches = folded ? model.cars.filter((c) => fold(`${c.make}${c.model}`).includes(folded) || fold(c.model).includes(folded)) : [];
+  const choose = (slug: string) => {
+    onCar(slug);
+    setQuery('');
+  };
   return (
     <fieldset className="calc-fieldset">
       <legend>{t('calc.carLegend')}</legend>
@@ -50,6 +54,12 @@ export function CarFields({
           autoComplete="off"
           aria-describedby={`${id}-found`}
           onChange={(e) => setQuery(e.target.value)}
+          onKeyDown={(e) => {
+            // Enter picks the first match, as the list shows it; it never submits the form (a page load for nothing).
+            if (e.key !== 'Enter' || e.nativeEvent.isComposing) return;
+            e.preventDefault();
+            if (matches[0]) choose(matches[0].slug);
+          }}
         />
         <p id={`${id}-found`} className="visually-hidden" aria-live="polite">
           {folded ? t('calc.found', { count: matches.length }) : ''}
@@ -58,14 +68,7 @@ export function CarFields({
           <ul className="calc-matches">
             {matches.slice(0, MAX_MATCHES).map((c) => (
               <li key={c.slug}>
-                <button
-                  type="button"
-                  className="calc-chip"
-                  onClick={() => {
-                    onCar(c.slug);
-                    setQuery('');
-                  }}
-                >
+                <button type="button" className="calc-chip" onClick={() => choose(c.slug)}>
                   {c.make} {c.model}{' '}
                   <span className="muted" lang={nameLang('body', c.body)}>
                     · {name('body', c.body)}

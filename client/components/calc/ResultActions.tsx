@@ -41,7 +41,7 @@ export function ResultActions({
               {Object.keys(state.errors).length > 0 ? (
                 <FormError state={state} />
               ) : (
-                <span role="status" className="calc-actions__status">
+                <span role="status" className="calc-actions__status quiet-status">
                   {state.done && (
                     <>
                       {t('calc.added')} <Link to="/cart">{t('calc.goToCart')}</Link>
@@ -70,7 +70,7 @@ export function ResultActions({
         >
           {t('calc.copyLink')}
         </button>
-        <span role="status" className="calc-actions__status needs-script">
+        <span role="status" className="calc-actions__status quiet-status needs-script">
           {copied === 'ok' ? t('calc.copied') : copied === 'failed' ? t('calc.copyFailed') : ''}
         </span>
       </div>
@@ -97,7 +97,7 @@ export function ResultActions({
               {Object.keys(state.errors).length > 0 ? (
                 <FormError state={state} />
               ) : (
-                <span role="status" className="calc-actions__status">
+                <span role="status" className="calc-actions__status quiet-status">
                   {state.done && (
                     <>
                       {t('calc.save.done')} <Link to="/records">{t('calc.save.records')}</Link>
