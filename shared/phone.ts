@@ -22,10 +22,18 @@ export function normalizePhone(input: string, country: Country, options: { anyCo
   return parsed.number;
 }
 
+/** A country's example never changes: worked out once (the cart page asks on every view; libphonenumber took ~1 %). */
+const exampleOf = new Map<Country, string>();
+
 /** A sample number of the country as people write it there (the field's hint): "+7 912 345 6789", a mobile number. */
 export function phoneExample(country: Country): string {
-  const example = getExampleNumber(country, examples);
-  return example ? example.formatInternational() : '';
+  let known = exampleOf.get(country);
+  if (known === undefined) {
+    const example = getExampleNumber(country, examples);
+    known = example ? example.formatInternational() : '';
+    exampleOf.set(country, known);
+  }
+  return known;
 }
 
 /**
