@@ -9,10 +9,23 @@
 import type { LocaleMessages } from './locales/types.ts';
 import type { Language } from './sites.ts';
 
-/** Values for a string's `{{name}}` placeholders; `count` also picks the plural form (`key_one`, `key_few`…). */
-export type TranslateOptions = Readonly<Record<string, unknown>>;
+/**
+ * Values for a string's `{{name}}` placeholders; `count` also picks the plural form (`key_one`, `key_few`…), and
+ * `defaultValue` is the text of a key the table lacks (`''` included), as with i18next. i18next's other options
+ * (contexts, `lng`, `ns`, `returnObjects`, `ordinal`, `replace`) are not the translator's: the type refuses them.
+ */
+export type TranslateOptions = Readonly<Record<string, unknown>> & {
+  readonly defaultValue?: string;
+  readonly context?: never;
+  readonly lng?: never;
+  readonly lngs?: never;
+  readonly ns?: never;
+  readonly returnObjects?: never;
+  readonly ordinal?: never;
+  readonly replace?: never;
+};
 
-/** A string of the page's language; a key it lacks is answered with the key itself, as i18next does. */
+/** A string of the page's language; a key it lacks is answered with `defaultValue`, else the key itself, as i18next does. */
 export type Translate = (key: string, options?: TranslateOptions) => string;
 
 export interface Translator {
@@ -86,10 +99,11 @@ export function createTranslator(language: Language, strings: LocaleMessages, op
   };
 
   const t: Translate = (key, values) => {
-    const text = lookup(key, values?.count);
+    let text = lookup(key, values?.count);
     if (text === undefined) {
       onMissingKey?.(key);
-      return key;
+      if (values?.defaultValue === undefined) return key;
+      text = values.defaultValue;
     }
     return values === undefined || !text.includes('{{') ? text : interpolate(text, values);
   };

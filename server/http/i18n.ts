@@ -9,7 +9,7 @@
  */
 import fp from 'fastify-plugin';
 import type { i18n as I18n, TFunction } from 'i18next';
-import type { Language } from '../../shared/sites.ts';
+import { LANGUAGES, type Language } from '../../shared/sites.ts';
 import { serverI18n } from '../platform/i18n.ts';
 
 declare module 'fastify' {
@@ -27,6 +27,8 @@ declare module 'fastify' {
 /** Sets request.i18n / request.t from the request's language, for the scope that registers it. */
 export const i18nPlugin = fp(
   async (app) => {
+    // Built now, not on a first request (each holds its language's strings and the Russian fallback).
+    for (const language of LANGUAGES) serverI18n(language);
     app.decorate('i18nFor', (language: Language) => serverI18n(language).i18n);
     app.decorateRequest('i18n', null as unknown as I18n);
     app.decorateRequest('t', null as unknown as TFunction);

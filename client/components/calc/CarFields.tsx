@@ -56,7 +56,8 @@ export function CarFields({
           onChange={(e) => setQuery(e.target.value)}
           onKeyDown={(e) => {
             // Enter picks the first match, as the list shows it; it never submits the form (a page load for nothing).
-            if (e.key !== 'Enter' || e.nativeEvent.isComposing) return;
+            // (Not the Enter that ends an IME composition: Safari sends it with keyCode 229 and isComposing false.)
+            if (e.key !== 'Enter' || e.nativeEvent.isComposing || e.keyCode === 229 || e.altKey || e.ctrlKey || e.metaKey) return;
             e.preventDefault();
             if (matches[0]) choose(matches[0].slug);
           }}
