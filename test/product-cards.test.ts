@@ -52,7 +52,7 @@ function cardsIn(html: string): Card[] {
               [...form[2]!.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)"\/>/g)].map((m) => [m[1]!, decode(m[2]!)]),
             ),
             label: decode(/<button type="submit"[^>]*aria-label="([^"]*)"/.exec(form[2]!)?.[1] ?? ''),
-            status: /<span role="status" class="product-card__status">([^<]*)<\/span>/.exec(form[2]!)?.[1] ?? '',
+            status: /<span role="status" class="product-card__status[^"]*">([^<]*)<\/span>/.exec(form[2]!)?.[1] ?? '',
           }
         : null,
       compare: inner!.includes('class="compare-toggle"'),
