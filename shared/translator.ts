@@ -11,8 +11,10 @@ import type { Language } from './sites.ts';
 
 /**
  * Values for a string's `{{name}}` placeholders; `count` also picks the plural form (`key_one`, `key_few`…), and
- * `defaultValue` is the text of a key the table lacks (`''` included), as with i18next. i18next's other options
- * (contexts, `lng`, `ns`, `returnObjects`, `ordinal`, `replace`) are not the translator's: the type refuses them.
+ * `defaultValue` is the text of a key the table lacks (`''` included), as with i18next. i18next's other options are
+ * not the translator's. The type refuses the seven a caller is likeliest to reach for (contexts, `lng`, `lngs`, `ns`,
+ * `returnObjects`, `ordinal`, `replace`) when written literally; any other name (`postProcess`, `defaultValue_other`…)
+ * passes as a placeholder value and changes nothing.
  */
 export type TranslateOptions = Readonly<Record<string, unknown>> & {
   readonly defaultValue?: string;

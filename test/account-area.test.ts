@@ -5,7 +5,7 @@
  * and an older password hash re-hashed at sign-in. PGlite, and PostgreSQL when TEST_DATABASE_URL is set.
  */
 import t from 'tap';
-import { hashPassword, verifyPassword } from '../server/accounts/passwords.ts';
+import { hashPassword, PRODUCTION_SCRYPT_N, SCRYPT_COST, scryptN, verifyPassword } from '../server/accounts/passwords.ts';
 import { freshIp, linkIn, mailsTo, openLink, REGISTRATION, refusalOf, visitorOf } from './helpers/account.ts';
 import { createOrder, hydrationData, orderNumber, startTestApp, type TestApp, type Visitor } from './helpers/app.ts';
 
@@ -466,15 +466,26 @@ t.test('guards: anonymous, owner, another user', async (t) => {
   }
 });
 
+t.test('hashes cost N = 2^17; only a tap process may name a cheaper N, within 2^10–2^16', async (t) => {
+  t.equal(PRODUCTION_SCRYPT_N, 2 ** 17);
+  t.equal(scryptN({}), 2 ** 17, "no variable: today's cost");
+  t.equal(scryptN({ SCRYPT_TEST_N: '4096' }), 2 ** 17, 'outside tap the variable is ignored');
+  t.equal(scryptN({ TAP: '1', SCRYPT_TEST_N: '4096' }), 4096, 'in a tap process: the cheaper cost');
+  for (const bad of ['', '3000', '512', String(2 ** 17), String(2 ** 20), '4096.5', '0x1000', 'abc', '-4096']) {
+    t.equal(scryptN({ TAP: '1', SCRYPT_TEST_N: bad }), 2 ** 17, `${JSON.stringify(bad)}: today's cost`);
+  }
+  t.equal(SCRYPT_COST.N, scryptN(), 'this process hashes at the N its environment names');
+});
+
 t.test('an older password hash is replaced at the next sign-in', async (t) => {
-  const legacy = await hashPassword(PASSWORD, { N: 2 ** 14, r: 8, p: 1 });
-  t.match(legacy, /^scrypt\$16384\$8\$1\$/);
+  const legacy = await hashPassword(PASSWORD, { N: 2 ** 11, r: 8, p: 1 });
+  t.match(legacy, /^scrypt\$2048\$8\$1\$/);
   const userId = await account('legacy@example.com', { hash: legacy });
   await signIn('legacy@example.com');
   const [{ password_hash }] = (await app.db.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE id = $1', [
     userId,
   ])) as [{ password_hash: string }];
-  t.match(password_hash, /^scrypt\$131072\$8\$1\$/, 'now at N=2^17');
+  t.match(password_hash, new RegExp(`^scrypt\\$${SCRYPT_COST.N}\\$8\\$1\\$`), "now at today's cost");
   t.ok(await verifyPassword(PASSWORD, password_hash));
   await signIn('legacy@example.com');
   t.ok(await verifyPassword('wrong', legacy).then((ok) => !ok), 'a wrong password never matches');

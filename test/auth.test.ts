@@ -21,7 +21,7 @@ import { SESSION_COOKIE } from '../server/http/request-context.ts';
 import { FLASH_COOKIE } from '../shared/contracts.ts';
 import { createUser, hydrationData, setCookies, startTestApp, type TestApp, type Visitor } from './helpers/app.ts';
 
-// Every failed sign-in checks a scrypt hash at today's cost (N = 2^17, ~0.3 s of CPU each, decision 026): this file
+// Every failed sign-in checks a scrypt hash (in production N = 2^17, ~0.3 s of CPU each, decision 026; the suite hashes cheaper, decision 057): this file
 // makes over a hundred of them.
 t.setTimeout(600_000);
 const app: TestApp = await startTestApp(t);

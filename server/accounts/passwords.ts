@@ -27,9 +27,27 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../shared/password-
 
 export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH };
 
-/** Today's cost (OWASP Password Storage Cheat Sheet: N = 2^17, r = 8, p = 1). */
-export const SCRYPT_COST = { N: 2 ** 17, r: 8, p: 1 } as const;
 export type ScryptCost = { N: number; r: number; p: number };
+
+/** Today's cost (OWASP Password Storage Cheat Sheet: N = 2^17, r = 8, p = 1). */
+export const PRODUCTION_SCRYPT_N = 2 ** 17;
+
+/**
+ * N for this process: PRODUCTION_SCRYPT_N, except in a process the tap suite runs (TAP=1) that names a cheaper one in
+ * SCRYPT_TEST_N (a power of two from 2^10 to 2^16; test/setup/test-process.ts sets 2^12). A suite that signs in
+ * hundreds of times then spends seconds, not minutes, in scrypt (docs/decisions/057-ci-time.md). Anything else — no
+ * TAP, or a value out of range — gets today's cost, so a stray variable cannot weaken the shop's hashes.
+ */
+export function scryptN(env: NodeJS.ProcessEnv = process.env): number {
+  const value = env.SCRYPT_TEST_N;
+  if (env.TAP !== '1' || !value || !/^[0-9]{4,5}$/.test(value)) return PRODUCTION_SCRYPT_N;
+  const n = Number(value);
+  const powerOfTwo = n >= 2 ** 10 && n <= 2 ** 16 && (n & (n - 1)) === 0;
+  return powerOfTwo ? n : PRODUCTION_SCRYPT_N;
+}
+
+/** The cost new hashes get, and that sign-in upgrades older hashes to. */
+export const SCRYPT_COST: Readonly<ScryptCost> = { N: scryptN(), r: 8, p: 1 };
 
 /** scrypts that may run at once in this process (each holds 128 · N · r bytes while it runs). */
 export const HASH_CONCURRENCY = 2;

@@ -44,7 +44,7 @@ export interface Db extends Queryable {
   /** Resolves when the database answers a trivial query within timeoutMs; else rejects (DatabaseTimeoutError). */
   ping(timeoutMs: number): Promise<void>;
   close(): Promise<void>;
-  /** PGlite only: the whole data directory as a gzipped tarball (fast test fixtures, backups). */
+  /** PGlite only: the whole data directory as an uncompressed tarball (the test fixture). */
   dumpDataDir?(): Promise<Blob>;
   /** Connection use, for /metrics: pg's pool (total, idle, waiting); PGlite: calls in flight (it runs one at a time). */
   stats?(): DbStats;
@@ -89,7 +89,7 @@ export interface DbOptions {
   databaseUrl?: string | undefined;
   /** PGlite data directory, or 'memory'. */
   dataDir?: string;
-  /** PGlite only: start from a dumped data directory (a .tar.gz made by dumpDataDir), e.g. a test fixture. */
+  /** PGlite only: start from a dumped data directory (a tar made by dumpDataDir, uncompressed: a test file opens one in 0.6 s, a gzipped one in 1.0 s), e.g. a test fixture. */
   loadDataDirFile?: string;
   /** PostgreSQL pool size per process. */
   poolSize?: number;
@@ -149,7 +149,7 @@ async function openPglite(options: DbOptions): Promise<Db> {
       closed = true;
       await pg.close();
     },
-    dumpDataDir: () => pg.dumpDataDir('gzip'),
+    dumpDataDir: () => pg.dumpDataDir('none'),
   };
 }
 

@@ -12,7 +12,7 @@ import { migrate } from '../../server/db/migrate.ts';
 import { seedDemo } from '../../server/demo/seed.ts';
 import { demoSitesConfig } from '../../server/platform/demo-sites.ts';
 
-export const FIXTURE_FILE = new URL('../../.tap/fixtures/pglite-seeded.tar.gz', import.meta.url).pathname;
+export const FIXTURE_FILE = new URL('../../.tap/fixtures/pglite-seeded.tar', import.meta.url).pathname;
 export const PG_TEMPLATE = 'tihoavto_template';
 
 export const usingPostgres = () => !!process.env.TEST_DATABASE_URL;
