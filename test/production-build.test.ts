@@ -61,6 +61,8 @@ function startCompiled(): Promise<Server> {
   const args = [...(process.features.typescript ? ['--no-experimental-strip-types'] : []), 'dist/server/main.js'];
   const env: NodeJS.ProcessEnv = { ...process.env };
   delete env.NODE_OPTIONS; // the test runner's loaders must not reach the server
+  delete env.TAP; // nor its test-only settings (the suite's cheaper password hashes, decision 057)
+  delete env.SCRYPT_TEST_N;
   const child = spawn(process.execPath, args, {
     cwd: root,
     env: {

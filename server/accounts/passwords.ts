@@ -34,7 +34,7 @@ export const PRODUCTION_SCRYPT_N = 2 ** 17;
 
 /**
  * N for this process: PRODUCTION_SCRYPT_N, except in a process the tap suite runs (TAP=1) that names a cheaper one in
- * SCRYPT_TEST_N (a power of two from 2^10 to 2^16; test/setup/test-process.ts sets 2^12). A suite that signs in
+ * SCRYPT_TEST_N (a power of two from 2^10 to 2^16; test/setup/tap.env sets 2^12). A suite that signs in
  * hundreds of times then spends seconds, not minutes, in scrypt (docs/decisions/057-ci-time.md). Anything else — no
  * TAP, or a value out of range — gets today's cost, so a stray variable cannot weaken the shop's hashes.
  */
