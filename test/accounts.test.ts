@@ -5,7 +5,8 @@
  * Runs on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
  */
 import t from 'tap';
-import { hashQueue, SCRYPT_COST } from '../server/accounts/passwords.ts';
+import { hashQueue } from '../server/accounts/hash-queue.ts';
+import { SCRYPT_COST } from '../server/accounts/passwords.ts';
 import { freshIp, linkIn, mailsTo, openLink, REGISTRATION, redirectOf, refusalOf, register, visitorOf } from './helpers/account.ts';
 import { hydrationData, startTestApp, type TestApp, type Visitor } from './helpers/app.ts';
 

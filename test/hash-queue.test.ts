@@ -10,7 +10,7 @@ import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { LightMyRequestResponse } from 'fastify';
 import t from 'tap';
-import { HASH_CONCURRENCY, HASH_QUEUE_LIMIT, HashQueue, HashQueueBusy, hashQueue } from '../server/accounts/passwords.ts';
+import { HASH_CONCURRENCY, HASH_QUEUE_LIMIT, HashQueue, HashQueueBusy, hashQueue } from '../server/accounts/hash-queue.ts';
 import { resetSignInGate } from '../server/http/signin-gate.ts';
 import { refusalOf } from './helpers/account.ts';
 import { startTestApp, type TestApp, type Visitor } from './helpers/app.ts';

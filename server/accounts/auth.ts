@@ -23,7 +23,8 @@ import type { Db, Queryable } from '../db/index.ts';
 import { addressKey, backoffDelaySeconds, limits, POLICIES } from '../limits/index.ts';
 import { newSessionId } from '../sessions/index.ts';
 import { attachGuestOrders, mergeAccountState } from './account-merge.ts';
-import { HashQueueBusy, hashPassword, hashQueue, needsRehash, verifyPassword } from './passwords.ts';
+import { HashQueueBusy, hashQueue } from './hash-queue.ts';
+import { hashPassword, needsRehash, verifyPassword } from './passwords.ts';
 
 export { hashPassword, verifyPassword };
 
