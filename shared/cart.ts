@@ -42,6 +42,14 @@ export const kitPrice = (separate: number, discountPercent: number, rounding: nu
   discountPercent > 0 ? roundToStep((separate * (100 - discountPercent)) / 100, rounding) : separate;
 
 /**
+ * A kit's separate price, Σ price × quantity, added in minor units: exact whatever the prices' binary fractions, so the
+ * kit page, the back office and the cart (kitDiscounts) give kitPrice the very same number — a float sum can land a
+ * hair off a half step and round the other way.
+ */
+export const separatePrice = (lines: ReadonlyArray<{ price: number; quantity: number }>): number =>
+  lines.reduce((sum, l) => sum + Math.round(l.price * 100) * l.quantity, 0) / 100;
+
+/**
  * A line the cart still holds whose product the site no longer sells (taken off sale, or without a price on the site's
  * list any more): the cart page shows it as no longer sold, with its remove button; it is never counted, charged or
  * ordered (decision 031).

@@ -6,7 +6,7 @@
  * site's list, minus the discount, rounded to the site's step — and only where the site sells every line.
  * Every save is audited in its transaction; this process's caches are cleared.
  */
-import { kitPrice } from '../../shared/cart.ts';
+import { kitPrice, separatePrice } from '../../shared/cart.ts';
 import type { Language } from '../../shared/languages.ts';
 import { slugify } from '../../shared/slug.ts';
 import { type AuditActor, recordAudit } from '../audit/index.ts';
@@ -126,7 +126,7 @@ export class KitDesk {
       const separate =
         unsold.length || !lines.length
           ? null
-          : lines.reduce((sum, l) => sum + priceOf.get(`${site.priceList}\u0000${l.sku}`)! * l.quantity, 0);
+          : separatePrice(lines.map((l) => ({ price: priceOf.get(`${site.priceList}\u0000${l.sku}`)!, quantity: l.quantity })));
       return {
         site: site.id,
         priceList: site.priceList,

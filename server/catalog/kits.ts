@@ -6,7 +6,7 @@
  * A kit is purchasable on a site only when the site sells every one of its products.
  */
 
-import { kitPrice, roundToStep } from '../../shared/cart.ts';
+import { kitPrice, roundToStep, separatePrice } from '../../shared/cart.ts';
 import type { FallbackLang } from '../../shared/catalog.ts';
 import { KITS_PATH } from '../../shared/navigation.ts';
 import { unitMassKg } from '../../shared/product-info.ts';
@@ -99,8 +99,8 @@ export class KitService {
 function priced(row: KitRow, rounding: number): Kit {
   const lines: KitLine[] = row.lines.map(({ attributes, ...line }) => ({ ...line, unitMassKg: unitMassKg(attributes) ?? null }));
   const purchasable = lines.every((l) => l.price !== null);
-  const separatePrice = purchasable ? lines.reduce((sum, l) => sum + l.price! * l.quantity, 0) : null;
-  const price = separatePrice === null ? null : kitPrice(separatePrice, row.discount_percent, rounding);
+  const separate = purchasable ? separatePrice(lines.map((l) => ({ price: l.price!, quantity: l.quantity }))) : null;
+  const price = separate === null ? null : kitPrice(separate, row.discount_percent, rounding);
   const mass = lines.reduce((sum, l) => sum + (l.unitMassKg ?? 0) * l.quantity, 0);
   return {
     id: row.id,
@@ -112,7 +112,7 @@ function priced(row: KitRow, rounding: number): Kit {
     url: `${KITS_PATH}/${row.slug}`,
     lines,
     purchasable,
-    separatePrice,
+    separatePrice: separate,
     price,
     massKg: Math.round(mass * 10) / 10,
     massPartial: lines.some((l) => l.unitMassKg === null),
