@@ -27,6 +27,7 @@ lanes_passed=0
 lanes_failed=0
 failures=()
 summary=()
+details=() # the failed tests' names, printed again above the summary
 
 step() {
   printf '\n==== %s\n' "$1"
@@ -87,6 +88,27 @@ tap_figures() {
   echo "$out"
 }
 
+# The failed test points of a tap log, one per line with their nesting (file › subtest › assertion), at most 12:
+# CI keeps only the tail of the output, so the names must be printed again beside the summary.
+tap_failures() {
+  awk '
+    /^ *---$/ { yaml = 1; next }
+    yaml { if ($0 ~ /^ *\.\.\.$/) yaml = 0; next }
+    /^ *# Subtest: / { match($0, /^ */); d = RLENGTH / 4; name[d] = substr($0, RLENGTH + 12); failed[d + 1] = 0; next }
+    /^ *not ok [0-9]+/ {
+      match($0, /^ */); d = RLENGTH / 4
+      # A subtest whose own assertions failed closes with "not ok" too: its assertions were printed already.
+      if (failed[d + 1]) { failed[d + 1] = 0; next }
+      for (k = 1; k <= d; k++) failed[k] = 1
+      path = ""
+      for (k = 0; k < d; k++) path = path name[k] " › "
+      line = $0; sub(/^ *not ok [0-9]+ - /, "", line); sub(/ # time=.*/, "", line)
+      if (shown < 12) print "  " path line
+      shown++
+    }
+    END { if (shown > 12) printf "  … and %d more\n", shown - 12 }' "$1"
+}
+
 # The Playwright lane's figures from its JSON report (stats: expected = passed on the first try, flaky = failed
 # first and passed on a retry, unexpected = failed on every try, skipped).
 playwright_figures() {
@@ -118,11 +140,13 @@ step "tap (PGlite)"
 npx tap --reporter=tap 2>&1 | tee "$logdir/tap.log"
 status=${PIPESTATUS[0]}
 lane "tap (PGlite)" "$status" "$(tap_figures "$logdir/tap.log")"
+[ "$status" -eq 0 ] || details+=("failed in tap (PGlite):" "$(tap_failures "$logdir/tap.log")")
 
 step "tap (PostgreSQL 15)"
 bash scripts/test-postgres.sh --reporter=tap 2>&1 | tee "$logdir/tap-pg.log"
 status=${PIPESTATUS[0]}
 lane "tap (PostgreSQL 15)" "$status" "$(tap_figures "$logdir/tap-pg.log")"
+[ "$status" -eq 0 ] || details+=("failed in tap (PostgreSQL 15):" "$(tap_failures "$logdir/tap-pg.log")")
 
 step "Playwright (Chromium)"
 # The list reporter for the log, the JSON reporter for the figures (written to a file, not to the log).
@@ -131,6 +155,7 @@ status=${PIPESTATUS[0]}
 lane "Playwright (Chromium)" "$status" "$(playwright_figures "$logdir/e2e.json")"
 
 echo
+[ ${#details[@]} -eq 0 ] || printf '%s\n' "${details[@]}"
 printf '%s\n' "${summary[@]}"
 if [ ${#failures[@]} -gt 0 ]; then echo "failed lanes: ${failures[*]}"; fi
 # The CI verdict line: lanes (steps) passed and failed, as described at the top.

@@ -95,20 +95,21 @@ t.test(
 
 /**
  * The test database behind a layer that, while frozen, never answers: each call rejects after `timeoutMs` with the
- * client-side timeout pg gives (the statement is left hanging), as the pool does on a stopped server.
+ * client-side timeout pg gives (the statement is left hanging), as the pool does on a stopped server; its probe after
+ * `probeTimeoutMs`.
  */
-function freezable(real: Db, timeoutMs: number) {
+function freezable(real: Db, timeoutMs: number, probeTimeoutMs = 200) {
   let frozen = false;
   /** Calls left hanging: thawing rejects them (a long timeout must not keep the test alive). */
   const hanging = new Set<() => void>();
-  const hang = () =>
+  const hang = (ms = timeoutMs) =>
     new Promise<never>((_, reject) => {
       const fail = () => {
         clearTimeout(timer);
         hanging.delete(fail);
         reject(new DatabaseTimeoutError('Query read timeout'));
       };
-      const timer = setTimeout(fail, timeoutMs);
+      const timer = setTimeout(fail, ms);
       hanging.add(fail);
     });
   const db: Db = {
@@ -121,7 +122,8 @@ function freezable(real: Db, timeoutMs: number) {
   };
   return {
     db,
-    probe: async () => void (frozen ? await hang() : await real.query('SELECT 1')),
+    // The probe's own connection gives up after probeTimeoutMs, as the real one does (openDb's probe).
+    probe: async () => void (frozen ? await hang(probeTimeoutMs) : await real.query('SELECT 1')),
     freeze: () => {
       frozen = true;
     },

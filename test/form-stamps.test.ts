@@ -53,7 +53,7 @@ const FORMS: Record<FormKind, { path: string; route: string; table: string; fiel
     fields: {
       car: 'Kia Rio 2019',
       'zone-doors': 'on',
-      preferredDate: dateRange('Europe/Moscow').min,
+      preferredDate: dateRange('Europe/Moscow', Date.now() + 86400_000).min, // the day after tomorrow: valid across midnight too
       city: 'Москва',
       phone: '+7 912 345-67-89',
     },

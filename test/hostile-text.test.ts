@@ -22,7 +22,8 @@ const app: TestApp = await startTestApp(t);
 const anonymous: Visitor = app.visitor();
 const member: Visitor = app.visitor();
 await createUser(app, { email: 'member@example.com', name: 'Анна', signIn: member });
-const tomorrow = dateRange('Europe/Moscow').min;
+// The day after tomorrow: still a valid date should the file run across midnight in Moscow.
+const appointmentDay = dateRange('Europe/Moscow', Date.now() + 86400_000).min;
 /** A stamp shown 5 s ago to the anonymous visitor, who posts the public forms (stamps are bound to the session). */
 const stamp = (form: FormKind) => app.services.formStamps.stamp(form, anonymous.sessionId, Date.now() - 5000);
 
@@ -189,7 +190,7 @@ const ACTIONS: Action[] = [
     fields: () => ({
       car: 'Kia Rio 2019',
       'zone-doors': 'on',
-      preferredDate: tomorrow,
+      preferredDate: appointmentDay,
       city: 'Москва',
       phone: '+7 912 345-67-89',
       [STARTED_FIELD]: stamp('appointment'),

@@ -73,10 +73,12 @@ t.test('a client that disconnects mid-answer is logged at info, never as an erro
   // Every query takes a while, so the client can leave while the page's loaders run; or every query fails.
   let delayMs = 0;
   let failing = false;
+  let queried: (() => void) | undefined;
   const slowDb = {
     ...db,
     query: async (sql: string, params?: unknown[]) => {
       if (failing) throw new Error('database down');
+      queried?.();
       if (delayMs) await setTimeout(delayMs);
       return db.query(sql, params);
     },
@@ -95,9 +97,13 @@ t.test('a client that disconnects mid-answer is logged at info, never as an erro
     const socket = connect(port, '127.0.0.1');
     socket.on('error', () => {});
     await once(socket, 'connect');
+    // The tab closes (a TCP reset) once the page is reading the database: before or after the renderer starts
+    // listening for a disconnect, depending on which query came first — both must end as a client abort.
+    const reading = new Promise<void>((resolve) => (queried = resolve));
     socket.write(`GET ${path} HTTP/1.1\r\nHost: localhost\r\n\r\n`);
-    await setTimeout(100);
-    socket.resetAndDestroy(); // a TCP reset: the tab closed
+    await reading;
+    queried = undefined;
+    socket.resetAndDestroy();
     await until(t, `the aborted answer to ${path}`, () => lines.slice(before).some((l) => l.msg === 'page failed'));
     const own = lines.slice(before);
     t.strictSame(

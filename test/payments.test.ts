@@ -287,7 +287,8 @@ t.test('a flood of notifications for one pending payment: the API is asked at mo
   const codes = answers.map((a) => a.statusCode).sort();
   t.equal(codes.filter((c) => c === 200).length, 1);
   t.equal(codes.filter((c) => c === 429).length, 4);
-  t.equal(answers.find((a) => a.statusCode === 429)!.headers['retry-after'], '2');
+  // The seconds left of the 2 s window that the first claim opened: 2, or 1 on a machine slow enough to lose one.
+  t.match(answers.find((a) => a.statusCode === 429)!.headers['retry-after'], /^[12]$/, 'Retry-After: what is left of the window');
   t.equal(fake.requests.filter((r) => r.method === 'GET').length - before, 1);
 });
 

@@ -3,6 +3,7 @@
  * when the shell fails, and aborts on timeout and on client disconnect. Real Fastify, real loopback sockets.
  */
 
+import { once } from 'node:events';
 import { connect } from 'node:net';
 import Fastify from 'fastify';
 import { type ReactNode, Suspense, use } from 'react';
@@ -142,4 +143,28 @@ t.test('a client that disconnects aborts the render', async (t) => {
   socket.destroy();
   for (let i = 0; i < 100 && !state.aborted; i++) await new Promise((r) => setTimeout(r, 10));
   t.equal(state.aborted, true, 'the abort fired');
+});
+
+t.test('a client gone before the page listens for it still aborts the render', async (t) => {
+  const app = Fastify();
+  let arrived!: () => void;
+  const requestArrived = new Promise<void>((resolve) => (arrived = resolve));
+  let aborted: boolean | undefined;
+  app.get('/', async (request, reply) => {
+    arrived();
+    // The client leaves while the page still runs its hooks and reads the session (once() would throw the reset).
+    await new Promise((closed) => request.raw.socket.once('close', closed));
+    aborted = abortOnDisconnect(reply).signal.aborted;
+    return reply.send('');
+  });
+  t.teardown(() => app.close());
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const socket = connect((app.server.address() as { port: number }).port, '127.0.0.1');
+  socket.on('error', () => {});
+  await once(socket, 'connect');
+  socket.write('GET / HTTP/1.1\r\nHost: localhost\r\n\r\n');
+  await requestArrived;
+  socket.resetAndDestroy();
+  for (let i = 0; i < 100 && aborted === undefined; i++) await new Promise((r) => setTimeout(r, 10));
+  t.equal(aborted, true, 'the signal is aborted from the start: the close came before the page listened for it');
 });

@@ -29,7 +29,8 @@ const MULTILINE_FIELDS = new Set(['text', 'comment', 'notes', 'reply', 'summary'
 const isMultiline = (field: string) => MULTILINE_FIELDS.has(field) || field.startsWith('description_');
 
 const site = demoSitesConfig.sites.find((s) => s.id === 'ru')!;
-const tomorrow = dateRange(site.timeZone).min;
+// The day after tomorrow: still a valid date should the file run across midnight on the site.
+const appointmentDay = dateRange(site.timeZone, Date.now() + 86400_000).min;
 /** Ordinary values of every kind of field: each checked field must accept at least one (else it is not tested). */
 const SAMPLES = [
   'Москва',
@@ -44,7 +45,7 @@ const SAMPLES = [
   '250 000',
   '0,15',
   'Тихо-авто 2024!',
-  tomorrow,
+  appointmentDay,
   '/cart',
   '?zone=roof&tier=max',
   '1:2,3:4',

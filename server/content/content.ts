@@ -76,16 +76,17 @@ export class ContentService {
   /** all(): a kind's entries (under a prefix) by kind, site, language and prefix — prefixes come from code. */
   private readonly allCache: TtlCache<ContentEntry[]>;
 
-  /** `cacheTtlMs` 0 (the owner's CLI, tests that want it): every read queries the database. */
+  /** `cacheTtlMs` 0 (the owner's CLI, tests that want it): every read queries the database. `now`: the caches' clock. */
   constructor(
     private readonly db: Db,
     cacheTtlMs = 0,
+    now: () => number = Date.now,
   ) {
     // Stale entries are served for at most one more TTL, and only while a refresh runs: an import in another process
     // shows within about two TTLs at worst, a database hiccup does not blank a page meanwhile.
-    this.indexCache = new TtlCache<ContentTeaser[]>(cacheTtlMs, cacheTtlMs).countedAs('content');
-    this.entryCache = new TtlCache<ContentEntry | null>(cacheTtlMs, cacheTtlMs, Date.now, MAX_CACHED_ENTRIES).countedAs('content');
-    this.allCache = new TtlCache<ContentEntry[]>(cacheTtlMs, cacheTtlMs).countedAs('content');
+    this.indexCache = new TtlCache<ContentTeaser[]>(cacheTtlMs, cacheTtlMs, now).countedAs('content');
+    this.entryCache = new TtlCache<ContentEntry | null>(cacheTtlMs, cacheTtlMs, now, MAX_CACHED_ENTRIES).countedAs('content');
+    this.allCache = new TtlCache<ContentEntry[]>(cacheTtlMs, cacheTtlMs, now).countedAs('content');
   }
 
   /** Drops every cached read (after a save here; services.invalidateCaches()). */

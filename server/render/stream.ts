@@ -3,14 +3,21 @@ import type { Writable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
+import { clientGone } from '../platform/logger.ts';
 import { STATIC_500_PAGE } from './static-pages.ts';
 
-/** An AbortController that fires when the client goes away before the answer is complete. */
+/**
+ * An AbortController that fires when the client goes away before the answer is complete — also when it went away
+ * before this was called (while the request's hooks and session read ran): the close event is then past, and the
+ * page would otherwise load and render for no one.
+ */
 export function abortOnDisconnect(reply: FastifyReply): AbortController {
   const controller = new AbortController();
-  reply.raw.on('close', () => {
-    if (!reply.raw.writableFinished) controller.abort();
-  });
+  if (clientGone(reply.request)) controller.abort();
+  else
+    reply.raw.on('close', () => {
+      if (!reply.raw.writableFinished) controller.abort();
+    });
   return controller;
 }
 

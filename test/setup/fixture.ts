@@ -2,7 +2,7 @@
  * Runs once before the tap suite (package.json tap.before): builds the seeded database the tests start
  * from — a PGlite data directory dump, or, for the PostgreSQL lane, a template database.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { openDb } from '../../server/db/index.ts';
 import { migrate } from '../../server/db/migrate.ts';
@@ -28,6 +28,10 @@ if (url) {
   await seedDemo(db, demoSitesConfig);
   const dump = await db.dumpDataDir!();
   mkdirSync(dirname(FIXTURE_FILE), { recursive: true });
-  writeFileSync(FIXTURE_FILE, Buffer.from(await dump.arrayBuffer()));
+  // Written aside and renamed into place: a suite already running (a second `tap` in this checkout) keeps reading
+  // a whole file, never a half-written one.
+  const partial = `${FIXTURE_FILE}.${process.pid}.partial`;
+  writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+  renameSync(partial, FIXTURE_FILE);
   await db.close();
 }
