@@ -4,7 +4,7 @@
  */
 
 import { once } from 'node:events';
-import { type AddressInfo, connect } from 'node:net';
+import { type AddressInfo, connect, type Socket } from 'node:net';
 import { Writable } from 'node:stream';
 import { setTimeout } from 'node:timers/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -83,7 +83,8 @@ t.test('a client that disconnects mid-answer is logged at info, never as an erro
       return db.query(sql, params);
     },
   } as typeof db;
-  const app = await buildApp({ config: loadConfig({ NODE_ENV: 'production' }), db: slowDb, logger });
+  // No mail worker: its outbox checks would query too, and only the pages' queries may say a page is loading.
+  const app = await buildApp({ config: loadConfig({ NODE_ENV: 'production', MAIL_WORKER: '0' }), db: slowDb, logger });
   t.teardown(async () => {
     await app.fastify.close();
     await drop();
@@ -91,29 +92,42 @@ t.test('a client that disconnects mid-answer is logged at info, never as an erro
   await app.fastify.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.fastify.server.address() as AddressInfo;
 
-  delayMs = 300;
   for (const path of ['/', '/vibroizolyaciya', '/search?q=vibro']) {
     const before = lines.length;
+    delayMs = 300;
+    const serverSide = once(app.fastify.server, 'connection') as Promise<[Socket]>;
     const socket = connect(port, '127.0.0.1');
     socket.on('error', () => {});
     await once(socket, 'connect');
+    const [connection] = await serverSide;
+    const seenClosed = new Promise((closed) => connection.once('close', closed)); // (once() would throw the reset)
     // The tab closes (a TCP reset) once the page is reading the database: before or after the renderer starts
     // listening for a disconnect, depending on which query came first — both must end as a client abort.
-    const reading = new Promise<void>((resolve) => (queried = resolve));
+    const reading = new Promise<void>((resolve) => {
+      queried = () => {
+        queried = undefined;
+        resolve();
+      };
+    });
     socket.write(`GET ${path} HTTP/1.1\r\nHost: localhost\r\n\r\n`);
-    await reading;
-    queried = undefined;
+    await Promise.race([reading, setTimeout(30_000)]);
+    t.equal(queried, undefined, `${path}: the page read the database`);
     socket.resetAndDestroy();
-    await until(t, `the aborted answer to ${path}`, () => lines.slice(before).some((l) => l.msg === 'page failed'));
-    const own = lines.slice(before);
+    // Once the server has seen the connection close, the page's other queries need not be slow: however many it
+    // runs, it ends as a client abort (a loaded machine took longer than the wait over 300 ms each).
+    await seenClosed;
+    delayMs = 0;
+    const aborted = () => lines.slice(before).find((l) => l.clientAborted === true);
+    await until(t, `the aborted answer to ${path}`, () => aborted() !== undefined, 30_000);
     t.strictSame(
-      own.filter((l) => l.level >= 40).map((l) => l.msg),
+      lines
+        .slice(before)
+        .filter((l) => l.level >= 40)
+        .map((l) => l.msg),
       [],
       `${path}: no warning or error line`,
     );
-    const failed = own.find((l) => l.msg === 'page failed')!;
-    t.equal(failed.level, 30, `${path}: logged at info`);
-    t.equal(failed.clientAborted, true, 'marked as a client abort');
+    t.equal(aborted()?.level, 30, `${path}: the client's leaving logged at info (${aborted()?.msg})`);
   }
 
   // A real failure while the client waits is still an error.
